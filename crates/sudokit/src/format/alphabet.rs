@@ -1,0 +1,72 @@
+//! Symbols for digits.
+//!
+//! Two alphabets cover every size a one-line puzzle can have:
+//! - [`Alphabet::Numeric`]: `1`-`9`, then `A`-`Z`, then `a`-`z` (sides up to
+//!   61). A 9x9 puzzle uses `1`-`9`; a 16x16 one `1`-`9A`-`G`.
+//! - [`Alphabet::Letters`]: `A`-`Z` (sides up to 26), the POJ 3076 style
+//!   (`A`-`P` for 16x16).
+//!
+//! Empty cells are read from `.`, `0`, `-` and `_`; they are written as `.`
+//! (numeric) or `-` (letters).
+
+/// A way of writing digits as characters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Alphabet {
+    /// `1`-`9`, `A`-`Z`, `a`-`z`.
+    #[default]
+    Numeric,
+    /// `A`-`Z`.
+    Letters,
+}
+
+const NUMERIC: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+impl Alphabet {
+    /// The largest side this alphabet can write.
+    pub fn max_size(self) -> usize {
+        match self {
+            Alphabet::Numeric => NUMERIC.len(),
+            Alphabet::Letters => 26,
+        }
+    }
+
+    /// The symbol for 0-based digit `d`, if the alphabet has one.
+    pub fn symbol(self, d: usize) -> Option<u8> {
+        match self {
+            Alphabet::Numeric => NUMERIC.get(d).copied(),
+            Alphabet::Letters => (d < 26).then(|| b'A' + d as u8),
+        }
+    }
+
+    /// The symbol written for an empty cell.
+    pub fn empty_symbol(self) -> u8 {
+        match self {
+            Alphabet::Numeric => b'.',
+            Alphabet::Letters => b'-',
+        }
+    }
+
+    /// The 0-based digit for a symbol, `Some(None)` for an empty cell, `None`
+    /// when the symbol is not part of the alphabet.
+    pub fn digit(self, symbol: u8) -> Option<Option<usize>> {
+        if is_empty_symbol(symbol) {
+            return Some(None);
+        }
+        match self {
+            Alphabet::Numeric => match symbol {
+                b'1'..=b'9' => Some(Some((symbol - b'1') as usize)),
+                b'A'..=b'Z' => Some(Some((symbol - b'A') as usize + 9)),
+                b'a'..=b'z' => Some(Some((symbol - b'a') as usize + 35)),
+                _ => None,
+            },
+            Alphabet::Letters => symbol
+                .is_ascii_uppercase()
+                .then(|| Some((symbol - b'A') as usize)),
+        }
+    }
+}
+
+/// Whether `symbol` marks an empty cell (`.`, `0`, `-`, `_`).
+pub fn is_empty_symbol(symbol: u8) -> bool {
+    matches!(symbol, b'.' | b'0' | b'-' | b'_')
+}

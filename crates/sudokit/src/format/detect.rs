@@ -1,0 +1,270 @@
+//! Guessing the format from the start of the input.
+
+use std::io::{self, BufRead, Chain, Cursor, Read};
+
+use super::alphabet::is_empty_symbol;
+use super::line::side_for_cells;
+use super::text::is_blank;
+use super::{choose_alphabet, Format};
+
+/// How many bytes [`detect_reader`] looks at.
+pub const DETECT_PREFIX: usize = 64 * 1024;
+
+/// Why the format could not be told.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DetectError {
+    /// The input has no puzzle at all (only blanks).
+    #[error("the input is empty")]
+    Empty,
+    /// The first meaningful line fits no format, or several.
+    #[error("cannot tell the format from line {line} (`{excerpt}`): {reason}; use --format (line, poj3076, hdu4069, grid)")]
+    Unknown {
+        /// 1-based line.
+        line: usize,
+        /// The start of that line.
+        excerpt: String,
+        /// What was unclear.
+        reason: &'static str,
+    },
+}
+
+/// A meaningful (non-blank, non-comment) line of the prefix.
+struct Line<'a> {
+    number: usize,
+    text: &'a [u8],
+}
+
+fn meaningful(prefix: &[u8]) -> impl Iterator<Item = Line<'_>> {
+    let prefix = prefix.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(prefix);
+    prefix
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .map(|(i, text)| {
+            let start = text
+                .iter()
+                .position(|&b| !is_blank(b))
+                .unwrap_or(text.len());
+            let end = text
+                .iter()
+                .rposition(|&b| !is_blank(b))
+                .map_or(start, |e| e + 1);
+            Line {
+                number: i + 1,
+                text: &text[start..end],
+            }
+        })
+        .filter(|l| !l.text.is_empty() && l.text[0] != b'#')
+}
+
+fn tokens(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    text.split(|&b| is_blank(b)).filter(|t| !t.is_empty())
+}
+
+fn is_integer(token: &[u8]) -> bool {
+    let digits = token.strip_prefix(b"-").unwrap_or(token);
+    !digits.is_empty() && digits.iter().all(u8::is_ascii_digit)
+}
+
+fn is_poj_row(text: &[u8]) -> bool {
+    text.len() == 16
+        && text.iter().all(|&b| matches!(b, b'A'..=b'P' | b'-'))
+        && text.iter().any(u8::is_ascii_uppercase)
+}
+
+/// Whether `token` is a valid `line` puzzle (or grid row) of side `n`.
+fn fits(token: &[u8], n: usize) -> bool {
+    let alphabet = choose_alphabet(n, token);
+    token
+        .iter()
+        .all(|&b| is_empty_symbol(b) || alphabet.digit(b).flatten().is_some_and(|d| d < n))
+}
+
+/// Guesses the format of an input from its first bytes (a prefix as long as
+/// you have; [`DETECT_PREFIX`] bytes are plenty). Blank lines, a BOM and `#`
+/// comment lines are skipped; then, on the first meaningful line:
+///
+/// 1. an integer of at most 4 digits, alone on its line and followed by a line
+///    of integers (or by a lone integer of at most 3 digits, or by nothing), or
+///    followed on its own line by integers of which one has 2 digits or more →
+///    [`Format::Hdu4069`] (the case count `T`);
+/// 2. a single word: `end` or 81 characters → [`Format::Line`]; 16 characters
+///    of `A`-`P` and `-` with the next 15 meaningful lines alike (or all the
+///    lines there are) → [`Format::Poj3076`]; n² characters for a side n with
+///    boxes → [`Format::Line`] when its symbols fit that side, and
+///    [`Format::Grid`] (a compact first row) when they fit a side equal to its
+///    length instead;
+/// 3. several words (cells separated by blanks) or a frame line, or a word too
+///    short to be a `line` puzzle → [`Format::Grid`].
+///
+/// # Errors
+/// [`DetectError::Empty`] when there is nothing but blanks;
+/// [`DetectError::Unknown`] when the line fits no format (or, for a word that
+/// could be a 4x4 or 6x6 `line` or a 16x16 or 36x36 compact `grid` row, fits
+/// neither's symbols).
+pub fn detect(prefix: &[u8]) -> Result<Format, DetectError> {
+    let mut lines = meaningful(prefix);
+    let first = lines.next().ok_or(DetectError::Empty)?;
+    let unknown = |reason| DetectError::Unknown {
+        line: first.number,
+        excerpt: String::from_utf8_lossy(&first.text[..first.text.len().min(40)]).into_owned(),
+        reason,
+    };
+    let words: Vec<&[u8]> = tokens(first.text).take(64).collect();
+    let head = words[0];
+    if head.len() <= 4 && head.iter().all(u8::is_ascii_digit) {
+        if words.len() == 1 {
+            match lines.next() {
+                None => return Ok(Format::Hdu4069),
+                Some(next) => {
+                    let next_words: Vec<&[u8]> = tokens(next.text).take(64).collect();
+                    let all_integers = next_words.iter().all(|t| is_integer(t));
+                    if all_integers && (next_words.len() >= 2 || next_words[0].len() <= 3) {
+                        return Ok(Format::Hdu4069);
+                    }
+                }
+            }
+        } else if words.iter().all(|t| is_integer(t)) && words.iter().any(|t| t.len() >= 2) {
+            return Ok(Format::Hdu4069);
+        }
+    }
+    if words.len() > 1
+        || first
+            .text
+            .iter()
+            .all(|&b| matches!(b, b'-' | b'=' | b'+' | b'*' | b'|') || is_blank(b))
+    {
+        return Ok(Format::Grid);
+    }
+    let word = head;
+    if word == b"end" || word.len() == 81 {
+        return Ok(Format::Line);
+    }
+    if is_poj_row(word) {
+        let alike = lines
+            .by_ref()
+            .take(15)
+            .take_while(|l| is_poj_row(l.text))
+            .count();
+        if alike == 15 || lines.next().is_none() {
+            return Ok(Format::Poj3076);
+        }
+    }
+    let cells = word.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+    let as_line = side_for_cells(cells);
+    let as_row = (4..=61).contains(&cells) && crate::default_box_shape(cells).is_some();
+    match (as_line, as_row) {
+        // A long word is a `line` puzzle even when a symbol is wrong: the
+        // reader then reports that puzzle, and only it, as malformed.
+        (Some(_), false) => Ok(Format::Line),
+        (Some(n), true) => {
+            if fits(word, n) {
+                Ok(Format::Line)
+            } else if fits(word, cells) {
+                Ok(Format::Grid)
+            } else {
+                Err(unknown(
+                    "it could be a `line` puzzle or a compact `grid` row, and fits neither",
+                ))
+            }
+        }
+        (None, _) if cells >= 4 => Ok(Format::Grid),
+        (None, _) => Err(unknown("too short for a puzzle line or a grid row")),
+    }
+}
+
+/// A reader whose first bytes were read for detection, put back in front of
+/// the rest: the prefix, then the rest of `R`.
+pub type Rewound<R> = Chain<Cursor<Vec<u8>>, R>;
+
+/// Reads up to [`DETECT_PREFIX`] bytes of `reader`, guesses the format with
+/// [`detect`], and gives back a reader that yields the whole input again
+/// (the prefix, then the rest of `reader`).
+///
+/// # Errors
+/// I/O errors while reading the prefix. The detection result is the inner
+/// `Result`.
+pub fn detect_reader<R: BufRead>(
+    mut reader: R,
+) -> io::Result<(Result<Format, DetectError>, Rewound<R>)> {
+    let mut prefix = Vec::with_capacity(4096);
+    (&mut reader)
+        .take(DETECT_PREFIX as u64)
+        .read_to_end(&mut prefix)?;
+    let sample = if prefix.len() == DETECT_PREFIX {
+        // More may follow: leave out the line the prefix cuts.
+        match prefix.iter().rposition(|&b| b == b'\n') {
+            Some(i) => &prefix[..=i],
+            None => &prefix[..],
+        }
+    } else {
+        &prefix[..]
+    };
+    let format = detect(sample);
+    Ok((format, Cursor::new(prefix).chain(reader)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ACWING: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\nend\n";
+
+    #[test]
+    fn the_judge_samples_are_recognised() {
+        assert_eq!(detect(ACWING.as_bytes()), Ok(Format::Line));
+        assert_eq!(detect(b"\xEF\xBB\xBF\r\n  end\r\n"), Ok(Format::Line));
+        assert_eq!(
+            detect(crate::format::hdu4069::tests::SAMPLE.as_bytes()),
+            Ok(Format::Hdu4069)
+        );
+        let poj = crate::format::poj3076::tests::SAMPLE;
+        assert_eq!(detect(poj.as_bytes()), Ok(Format::Poj3076));
+        // A truncated first case is still poj3076 (the reader reports it).
+        let short: String = poj.lines().take(10).map(|l| format!("{l}\n")).collect();
+        assert_eq!(detect(short.as_bytes()), Ok(Format::Poj3076));
+    }
+
+    #[test]
+    fn other_sizes_and_grids() {
+        let line16 = format!("{}\n", "1.3.".repeat(4));
+        assert_eq!(detect(line16.as_bytes()), Ok(Format::Line));
+        let line256 = format!("{}\n", "G".repeat(256));
+        assert_eq!(detect(line256.as_bytes()), Ok(Format::Line));
+        assert_eq!(detect(b"4 1 7 | 3 6 9 | 8 2 5\n"), Ok(Format::Grid));
+        assert_eq!(detect(b"*-----------*\n|4..|...|8.5|\n"), Ok(Format::Grid));
+        assert_eq!(detect(b"#A me\n4.....8.5\n.3.......\n"), Ok(Format::Grid));
+        assert_eq!(detect(b"1234\n3412\n2143\n4321\n"), Ok(Format::Grid));
+        assert_eq!(detect(b"1 2 3 4\n3 4 1 2\n"), Ok(Format::Grid));
+        // A 16x16 compact grid row is not a 4x4 line.
+        assert_eq!(detect(b"123456789ABCDEFG\n"), Ok(Format::Grid));
+        // hdu4069 in other layouts.
+        assert_eq!(detect(b"1 144 18 112\n"), Ok(Format::Hdu4069));
+        assert_eq!(detect(b"2\n144\n18\n"), Ok(Format::Hdu4069));
+        assert_eq!(detect(b"2"), Ok(Format::Hdu4069));
+    }
+
+    #[test]
+    fn unclear_input_is_an_error() {
+        assert_eq!(detect(b""), Err(DetectError::Empty));
+        assert_eq!(detect(b"\n \t\r\n"), Err(DetectError::Empty));
+        assert!(matches!(
+            detect(b"ab\n"),
+            Err(DetectError::Unknown { line: 1, .. })
+        ));
+        let e = detect(b"\n1234567890abcdeZ\n").unwrap_err();
+        assert!(matches!(e, DetectError::Unknown { line: 2, .. }));
+        assert!(e.to_string().contains("--format"));
+    }
+
+    #[test]
+    fn detect_reader_gives_the_whole_input_back() {
+        let mut input = ACWING.repeat(2000).into_bytes();
+        input.extend_from_slice(b"tail");
+        let (format, mut rest) = detect_reader(&input[..]).unwrap();
+        assert_eq!(format, Ok(Format::Line));
+        let mut all = Vec::new();
+        rest.read_to_end(&mut all).unwrap();
+        assert_eq!(all, input);
+    }
+}

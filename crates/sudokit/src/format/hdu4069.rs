@@ -1,0 +1,797 @@
+//! The `hdu4069` format: HDU 4069 "Squiggly Sudoku" (9x9 jigsaw by walls).
+//!
+//! - Input: `T` (the number of cases, 1..=[`MAX_CASES`]), then per case 81
+//!   integers in any whitespace layout (normally 9 lines of 9). Each integer is
+//!   a digit in its low 4 bits (0 empty, 1-9) plus 16 for a wall on the cell's
+//!   top, 32 right, 64 bottom and 128 left.
+//! - A wall between two cells counts if either cell declares it. When the two
+//!   disagree the case is still read, with a [`Warning`] naming the cells.
+//!   Outer border walls may be present or absent.
+//! - The regions are the connected groups of cells not separated by walls; a
+//!   case whose walls do not cut the grid into 9 groups of 9 cells is an error
+//!   for that case ([`ParseErrorKind::Regions`]).
+//! - A number that is not an integer, is negative or above 255, or whose low 4
+//!   bits are above 9 is an error for its case, naming its line and column; the
+//!   case's other numbers are still consumed, so the next case is read
+//!   normally.
+//! - After the `T`-th case the input is not read further: data there is
+//!   ignored with a warning on the last case. When the input ends early, the
+//!   case it ends in is an error ([`ParseErrorKind::Truncated`]) and each
+//!   missing case is an error ([`ParseErrorKind::MissingCase`]), so the reader
+//!   always yields `T` results.
+//! - Output per case: `Case k:` then the 9 solved rows of 9 digits, or
+//!   `No solution` / `Multiple Solutions` (written by
+//!   [`write_answer`](super::write_answer)). The question is uniqueness, so
+//!   this format is always solved with a limit of at least 2
+//!   ([`Format::effective_limit`](super::Format::effective_limit)).
+
+use std::fmt::Write as _;
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+
+use super::alphabet::Alphabet;
+use super::{Entry, ParseError, ParseErrorKind, ReadError, Style, Warning};
+use crate::{Cell, Digit, Geometry, Grid, Puzzle};
+
+/// The side of an HDU 4069 grid.
+pub const SIZE: usize = 9;
+const CELLS: usize = SIZE * SIZE;
+
+/// The largest case count `T` accepted (the judge promises at most 2500).
+pub const MAX_CASES: usize = 1_000_000;
+
+/// Wall bits of a cell value.
+pub const TOP: u32 = 16;
+/// Wall on the cell's right.
+pub const RIGHT: u32 = 32;
+/// Wall on the cell's bottom.
+pub const BOTTOM: u32 = 64;
+/// Wall on the cell's left.
+pub const LEFT: u32 = 128;
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+const TOKEN_TEXT: usize = 32;
+
+/// A whitespace-separated token reader that tracks line and column and
+/// stores at most [`TOKEN_TEXT`] bytes of a token.
+#[derive(Debug)]
+struct Tokens<R> {
+    reader: R,
+    /// 1-based line of the next byte.
+    line: usize,
+    /// Characters already read on the current line.
+    column: usize,
+    /// BOM bytes matched at the start of the stream; `None` once past it.
+    bom: Option<usize>,
+    text: Vec<u8>,
+}
+
+/// Where a token is and what number it is.
+#[derive(Clone, Copy, Debug)]
+struct Token {
+    line: usize,
+    column: usize,
+    /// The value when the token is an integer (saturated to `i64`).
+    value: Option<i64>,
+}
+
+impl<R: BufRead> Tokens<R> {
+    fn new(reader: R) -> Tokens<R> {
+        Tokens {
+            reader,
+            line: 1,
+            column: 0,
+            bom: Some(0),
+            text: Vec::with_capacity(TOKEN_TEXT),
+        }
+    }
+
+    /// Skips blanks; returns whether a token follows (and its position).
+    fn skip_blanks(&mut self) -> io::Result<bool> {
+        loop {
+            let buf = match self.reader.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                return Ok(false);
+            }
+            let mut used = 0;
+            let mut found = false;
+            for &b in buf {
+                if let Some(k) = self.bom {
+                    if b == BOM[k] {
+                        used += 1;
+                        self.bom = (k + 1 < BOM.len()).then_some(k + 1);
+                        continue;
+                    }
+                    self.bom = None;
+                }
+                match b {
+                    b'\n' => {
+                        self.line += 1;
+                        self.column = 0;
+                    }
+                    b if super::text::is_blank(b) => self.column += 1,
+                    _ => {
+                        found = true;
+                        break;
+                    }
+                }
+                used += 1;
+            }
+            self.reader.consume(used);
+            if found {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// The next token, `None` at end of input.
+    fn next(&mut self) -> io::Result<Option<Token>> {
+        if !self.skip_blanks()? {
+            return Ok(None);
+        }
+        let (line, column) = (self.line, self.column + 1);
+        self.text.clear();
+        let mut len = 0usize;
+        let mut negative = false;
+        let mut digits = 0usize;
+        let mut numeric = true;
+        let mut value: i64 = 0;
+        loop {
+            let buf = match self.reader.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                break;
+            }
+            let mut used = 0;
+            let mut end = false;
+            for &b in buf {
+                if b == b'\n' || super::text::is_blank(b) {
+                    end = true;
+                    break;
+                }
+                used += 1;
+                if b & 0xC0 != 0x80 {
+                    self.column += 1;
+                }
+                if self.text.len() < TOKEN_TEXT {
+                    self.text.push(b);
+                }
+                match b {
+                    b'-' | b'+' if len == 0 => negative = b == b'-',
+                    b'0'..=b'9' => {
+                        digits += 1;
+                        value = value.saturating_mul(10).saturating_add(i64::from(b - b'0'));
+                    }
+                    _ => numeric = false,
+                }
+                len += 1;
+            }
+            self.reader.consume(used);
+            if end {
+                break;
+            }
+        }
+        let value = (numeric && digits > 0).then_some(if negative { -value } else { value });
+        Ok(Some(Token {
+            line,
+            column,
+            value,
+        }))
+    }
+
+    /// The text of the last token (cut to [`TOKEN_TEXT`] bytes).
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.text).into_owned()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Start,
+    Cases,
+    Missing,
+    Done,
+}
+
+/// Reads `hdu4069` cases from a [`BufRead`]: exactly `T` results when the
+/// case count is valid, one error when it is not.
+#[derive(Debug)]
+pub struct Reader<R> {
+    tokens: Tokens<R>,
+    state: State,
+    cases: usize,
+    index: usize,
+    geometry: Option<Arc<Geometry>>,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader over `reader`.
+    pub fn new(reader: R) -> Reader<R> {
+        Reader {
+            tokens: Tokens::new(reader),
+            state: State::Start,
+            cases: 0,
+            index: 0,
+            geometry: None,
+        }
+    }
+
+    fn io_error(&mut self, e: io::Error) -> Option<Result<Entry, ReadError>> {
+        self.state = State::Done;
+        Some(Err(ReadError::Io(e)))
+    }
+
+    /// Reads the case count `T`.
+    fn start(&mut self) -> Option<Result<Entry, ReadError>> {
+        let token = match self.tokens.next() {
+            Err(e) => return self.io_error(e),
+            Ok(None) => {
+                self.state = State::Done;
+                return None;
+            }
+            Ok(Some(t)) => t,
+        };
+        match token.value {
+            Some(t) if (1..=MAX_CASES as i64).contains(&t) => {
+                self.cases = t as usize;
+                self.state = State::Cases;
+                None
+            }
+            _ => {
+                self.state = State::Done;
+                let kind = ParseErrorKind::CaseCount {
+                    found: self.tokens.text(),
+                    max: MAX_CASES,
+                };
+                let e = ParseError::new(1, token.line, Some(token.column), kind);
+                Some(Err(e.into()))
+            }
+        }
+    }
+
+    fn case(&mut self) -> Option<Result<Entry, ReadError>> {
+        self.index += 1;
+        let index = self.index;
+        let mut values = [0u32; CELLS];
+        let mut lines = [0usize; CELLS];
+        let mut problem: Option<ParseError> = None;
+        for k in 0..CELLS {
+            let token = match self.tokens.next() {
+                Err(e) => return self.io_error(e),
+                Ok(Some(t)) => t,
+                Ok(None) => {
+                    self.state = State::Missing;
+                    let e = problem.unwrap_or_else(|| {
+                        let kind = if k == 0 {
+                            ParseErrorKind::MissingCase {
+                                case: index,
+                                cases: self.cases,
+                            }
+                        } else {
+                            ParseErrorKind::Truncated {
+                                expected: CELLS,
+                                found: k,
+                            }
+                        };
+                        ParseError::new(index, self.tokens.line, None, kind)
+                    });
+                    return Some(Err(e.into()));
+                }
+            };
+            lines[k] = token.line;
+            let kind = match token.value {
+                None => Some(ParseErrorKind::NotANumber {
+                    found: self.tokens.text(),
+                }),
+                Some(v) if !(0..=255).contains(&v) => Some(ParseErrorKind::ValueRange {
+                    value: self.tokens.text(),
+                }),
+                Some(v) if v & 15 > 9 => Some(ParseErrorKind::DigitRange {
+                    value: v as u32,
+                    digit: v as u32 & 15,
+                }),
+                Some(v) => {
+                    values[k] = v as u32;
+                    None
+                }
+            };
+            if let Some(kind) = kind {
+                problem.get_or_insert_with(|| {
+                    ParseError::new(index, token.line, Some(token.column), kind)
+                });
+            }
+        }
+        let mut warnings = Vec::new();
+        if index == self.cases {
+            self.state = State::Done;
+            match self.tokens.skip_blanks() {
+                Err(e) => return self.io_error(e),
+                Ok(true) => warnings.push(Warning {
+                    line: self.tokens.line,
+                    message: format!("data after the last case (T = {}) is ignored", self.cases),
+                }),
+                Ok(false) => {}
+            }
+        }
+        if let Some(mut e) = problem {
+            e.warnings = warnings;
+            return Some(Err(e.into()));
+        }
+        match build(&values, &lines, &mut self.geometry) {
+            Ok((puzzle, disagreement)) => {
+                warnings.splice(0..0, disagreement);
+                Some(Ok(Entry {
+                    index,
+                    line: lines[0],
+                    puzzle,
+                    style: Style {
+                        alphabet: Alphabet::Numeric,
+                    },
+                    warnings,
+                }))
+            }
+            Err(kind) => {
+                let mut e = ParseError::new(index, lines[0], None, kind);
+                e.warnings = warnings;
+                Some(Err(e.into()))
+            }
+        }
+    }
+}
+
+/// Builds the puzzle of a case from its checked values: walls, regions,
+/// givens; plus a warning when neighbours disagree about walls.
+fn build(
+    values: &[u32; CELLS],
+    lines: &[usize; CELLS],
+    cache: &mut Option<Arc<Geometry>>,
+) -> Result<(Puzzle, Option<Warning>), ParseErrorKind> {
+    let n = SIZE;
+    // open[i] bit 0: no wall to the right; bit 1: no wall below.
+    let mut open = [0u8; CELLS];
+    let mut disagree: Vec<(usize, usize)> = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let i = r * n + c;
+            if c + 1 < n {
+                let (a, b) = (values[i] & RIGHT != 0, values[i + 1] & LEFT != 0);
+                if a != b {
+                    disagree.push((i, i + 1));
+                }
+                if !(a || b) {
+                    open[i] |= 1;
+                }
+            }
+            if r + 1 < n {
+                let (a, b) = (values[i] & BOTTOM != 0, values[i + n] & TOP != 0);
+                if a != b {
+                    disagree.push((i, i + n));
+                }
+                if !(a || b) {
+                    open[i] |= 2;
+                }
+            }
+        }
+    }
+    // Connected components, numbered in order of their first cell.
+    let mut region = [usize::MAX; CELLS];
+    let mut sizes = Vec::new();
+    let mut stack = Vec::with_capacity(CELLS);
+    for start in 0..CELLS {
+        if region[start] != usize::MAX {
+            continue;
+        }
+        let id = sizes.len();
+        let mut size = 0;
+        region[start] = id;
+        stack.push(start);
+        while let Some(i) = stack.pop() {
+            size += 1;
+            let (r, c) = (i / n, i % n);
+            let mut neighbours = [None; 4];
+            if c + 1 < n && open[i] & 1 != 0 {
+                neighbours[0] = Some(i + 1);
+            }
+            if c > 0 && open[i - 1] & 1 != 0 {
+                neighbours[1] = Some(i - 1);
+            }
+            if r + 1 < n && open[i] & 2 != 0 {
+                neighbours[2] = Some(i + n);
+            }
+            if r > 0 && open[i - n] & 2 != 0 {
+                neighbours[3] = Some(i - n);
+            }
+            for j in neighbours.into_iter().flatten() {
+                if region[j] == usize::MAX {
+                    region[j] = id;
+                    stack.push(j);
+                }
+            }
+        }
+        sizes.push(size);
+    }
+    if sizes.len() != n || sizes.iter().any(|&s| s != n) {
+        return Err(ParseErrorKind::Regions { sizes, n });
+    }
+    let geometry = match cache {
+        Some(g) if g.regions().eq(region.iter().copied()) => g.clone(),
+        _ => {
+            let g = Arc::new(Geometry::jigsaw(n, &region).expect("9 regions of 9 cells"));
+            *cache = Some(g.clone());
+            g
+        }
+    };
+    let cells = values
+        .iter()
+        .map(|&v| (v & 15).checked_sub(1).map(|d| Digit(d as u8)))
+        .collect();
+    let grid = Grid::from_cells(n, cells).expect("digits checked");
+    let puzzle = Puzzle::new(geometry, grid).expect("same side");
+    let warning = (!disagree.is_empty()).then(|| {
+        let name = |i: usize| format!("r{}c{}", i / n + 1, i % n + 1);
+        let mut message =
+            String::from("neighbours disagree about walls (a wall counts if either declares it): ");
+        for (k, &(a, b)) in disagree.iter().take(4).enumerate() {
+            if k > 0 {
+                message.push_str(", ");
+            }
+            let _ = write!(message, "{} and {}", name(a), name(b));
+        }
+        if disagree.len() > 4 {
+            let _ = write!(message, " and {} more pairs", disagree.len() - 4);
+        }
+        Warning {
+            line: lines[disagree[0].0],
+            message,
+        }
+    });
+    Ok((puzzle, warning))
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<Entry, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            match self.state {
+                State::Done => return None,
+                State::Start => {
+                    if let Some(r) = self.start() {
+                        return Some(r);
+                    }
+                }
+                State::Cases => return self.case(),
+                State::Missing => {
+                    if self.index >= self.cases {
+                        self.state = State::Done;
+                        return None;
+                    }
+                    self.index += 1;
+                    let kind = ParseErrorKind::MissingCase {
+                        case: self.index,
+                        cases: self.cases,
+                    };
+                    let e = ParseError::new(self.index, self.tokens.line, None, kind);
+                    return Some(Err(e.into()));
+                }
+            }
+        }
+    }
+}
+
+/// Writes a solution's rows (digits `1`-`9`, one row per line); `Case k:` is
+/// written by [`write_answer`](super::write_answer).
+///
+/// # Errors
+/// Errors of `out`.
+pub fn write<W: Write + ?Sized>(out: &mut W, grid: &Grid) -> io::Result<()> {
+    super::line::write_symbols(out, grid, Alphabet::Numeric, b'0', grid.size())?;
+    out.write_all(b"\n")
+}
+
+/// Writes a 9x9 puzzle as one case of the input format: 9 lines of 9
+/// wall-coded numbers, every wall declared by both neighbours and the outer
+/// border drawn. (Useful to make test input; the count `T` is the caller's.)
+///
+/// # Errors
+/// Errors of `out`; [`io::ErrorKind::InvalidInput`] when the puzzle is not
+/// 9x9.
+pub fn write_case<W: Write + ?Sized>(out: &mut W, puzzle: &Puzzle) -> io::Result<()> {
+    let n = SIZE;
+    if puzzle.size() != n {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "hdu4069 cases are 9x9",
+        ));
+    }
+    let g = puzzle.geometry();
+    let region = |r: usize, c: usize| g.region_of(Cell::at(r, c, n));
+    for r in 0..n {
+        for c in 0..n {
+            let mut v = puzzle
+                .givens()
+                .get(Cell::at(r, c, n))
+                .map_or(0, |d| d.0 as u32 + 1);
+            let here = region(r, c);
+            if r == 0 || region(r - 1, c) != here {
+                v |= TOP;
+            }
+            if c + 1 == n || region(r, c + 1) != here {
+                v |= RIGHT;
+            }
+            if r + 1 == n || region(r + 1, c) != here {
+                v |= BOTTOM;
+            }
+            if c == 0 || region(r, c - 1) != here {
+                v |= LEFT;
+            }
+            let sep = if c + 1 == n { "\n" } else { " " };
+            write!(out, "{v}{sep}")?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::format::{read, Format};
+    use proptest::prelude::*;
+
+    pub(crate) const SAMPLE: &str = "3
+144 18 112 208 80 25 54 144 48
+135 38 147 80 121 128 97 130 32
+137 32 160 144 114 167 208 0 32
+192 100 160 160 208 96 183 192 101
+209 80 39 192 86 48 136 80 114
+152 48 226 144 112 160 160 149 48
+128 0 112 166 215 96 160 128 41
+128 39 153 32 209 80 101 136 35
+192 96 200 67 80 112 208 68 96
+
+144 48 144 81 81 16 53 144 48
+128 96 224 144 48 128 103 128 38
+163 208 80 0 37 224 209 0 32
+135 48 176 192 64 112 176 192 104
+192 101 128 89 80 82 32 150 48
+149 48 224 208 16 48 224 192 33
+128 0 114 176 135 0 80 112 169
+137 32 148 32 192 96 176 144 32
+192 96 193 64 80 80 96 192 96
+
+144 88 48 217 16 16 80 112 176
+224 176 129 48 128 40 208 16 37
+145 32 128 96 196 96 176 136 32
+192 32 227 176 144 80 96 192 32
+176 192 80 98 160 145 80 48 224
+128 48 144 80 96 224 183 128 48
+128 36 224 144 51 144 32 128 105
+131 64 112 136 32 192 36 224 176
+224 208 80 64 64 116 192 83 96
+";
+
+    fn entries(input: &[u8]) -> Vec<Result<Entry, ParseError>> {
+        read(Format::Hdu4069, input)
+            .map(|r| match r {
+                Ok(e) => Ok(e),
+                Err(ReadError::Parse(e)) => Err(e),
+                Err(ReadError::Io(e)) => panic!("{e}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn reads_the_sample() {
+        let got = entries(SAMPLE.as_bytes());
+        assert_eq!(got.len(), 3);
+        let lines: Vec<_> = got.iter().map(|e| e.as_ref().unwrap().line).collect();
+        assert_eq!(lines, [2, 12, 22]);
+        let first = got[0].as_ref().unwrap();
+        assert_eq!(first.puzzle.geometry().layout(), crate::Layout::Jigsaw);
+        // 25 = 16 + 9: digit 9 in row 1, column 6.
+        assert_eq!(first.puzzle.givens().cells()[5], Some(Digit(8)));
+        assert!(got.iter().all(|e| e.as_ref().unwrap().warnings.is_empty()));
+    }
+
+    #[test]
+    fn any_whitespace_layout_crlf_and_bom() {
+        let flat = format!(
+            "\u{feff}{}",
+            SAMPLE
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" \t")
+                .replace("48 ", "48\r\n")
+        );
+        let a = entries(SAMPLE.as_bytes());
+        let b = entries(flat.as_bytes());
+        assert_eq!(a.len(), b.len());
+        for (a, b) in a.iter().zip(&b) {
+            assert_eq!(a.as_ref().unwrap().puzzle, b.as_ref().unwrap().puzzle);
+        }
+    }
+
+    #[test]
+    fn bad_values_are_errors_for_their_case_only() {
+        let bad = SAMPLE
+            .replacen("135 38 147", "135 38 300", 1)
+            .replacen("128 96 224 144", "128 96 224 -1", 1)
+            .replacen("145 32 128 96", "145 32 128 x9", 1);
+        let got = entries(bad.as_bytes());
+        assert_eq!(got.len(), 3);
+        let e: Vec<_> = got
+            .iter()
+            .map(|e| e.as_ref().unwrap_err().clone())
+            .collect();
+        assert_eq!(
+            (e[0].puzzle, e[0].line, e[0].column, &e[0].kind),
+            (
+                1,
+                3,
+                Some(8),
+                &ParseErrorKind::ValueRange {
+                    value: "300".into()
+                }
+            )
+        );
+        assert_eq!((e[1].line, e[1].column), (13, Some(12)));
+        assert!(matches!(e[1].kind, ParseErrorKind::ValueRange { .. }));
+        assert_eq!(
+            (e[2].line, &e[2].kind),
+            (24, &ParseErrorKind::NotANumber { found: "x9".into() })
+        );
+        let bad = SAMPLE.replacen("144 18 112", "144 18 111", 1);
+        let got = entries(bad.as_bytes());
+        assert_eq!(
+            got[0].as_ref().unwrap_err().kind,
+            ParseErrorKind::DigitRange {
+                value: 111,
+                digit: 15
+            }
+        );
+        assert!(got[1].is_ok() && got[2].is_ok());
+    }
+
+    #[test]
+    fn missing_cases_each_get_an_error_and_extra_data_a_warning() {
+        let lines: Vec<&str> = SAMPLE.lines().collect();
+        let input = format!("5\n{}\n", lines[1..15].join("\n"));
+        let got = entries(input.as_bytes());
+        assert_eq!(got.len(), 5);
+        assert!(got[0].is_ok());
+        assert!(matches!(
+            got[1].as_ref().unwrap_err().kind,
+            ParseErrorKind::Truncated { found: 36, .. }
+        ));
+        for (k, e) in got[2..].iter().enumerate() {
+            assert_eq!(
+                e.as_ref().unwrap_err().kind,
+                ParseErrorKind::MissingCase {
+                    case: k + 3,
+                    cases: 5
+                }
+            );
+        }
+        let input = SAMPLE.replacen('3', "1", 1);
+        let got = entries(input.as_bytes());
+        assert_eq!(got.len(), 1);
+        let w = &got[0].as_ref().unwrap().warnings;
+        assert_eq!(w.len(), 1);
+        assert_eq!(w[0].line, 12);
+        assert!(w[0].message.contains("ignored"));
+    }
+
+    #[test]
+    fn bad_case_counts_are_one_error() {
+        for (input, line) in [
+            ("0\n", 1),
+            ("\n\n abc", 3),
+            ("-2", 1),
+            ("99999999999999999999999", 1),
+        ] {
+            let got = entries(input.as_bytes());
+            assert_eq!(got.len(), 1, "{input:?}");
+            let e = got[0].as_ref().unwrap_err();
+            assert_eq!(e.line, line);
+            assert!(matches!(e.kind, ParseErrorKind::CaseCount { .. }));
+        }
+        assert!(entries(b"").is_empty());
+        assert!(entries(b"  \n").is_empty());
+    }
+
+    #[test]
+    fn walls_declared_by_one_side_count_with_a_warning() {
+        // Case 1 row 1: cell (1,3) = 112 declares a right wall; drop the left
+        // wall of (1,4) = 208 → 80.
+        let input = SAMPLE.replacen("3\n144 18 112 208", "1\n144 18 112 80", 1);
+        let got = entries(input.as_bytes());
+        let entry = got[0].as_ref().unwrap();
+        let original = entries(SAMPLE.as_bytes()).remove(0).unwrap();
+        assert_eq!(entry.puzzle, original.puzzle);
+        assert_eq!(entry.warnings.len(), 2);
+        assert_eq!(entry.warnings[0].line, 2);
+        assert!(
+            entry.warnings[0].message.contains("r1c3 and r1c4"),
+            "{}",
+            entry.warnings[0].message
+        );
+    }
+
+    #[test]
+    fn regions_must_be_nine_groups_of_nine() {
+        // No walls at all: one region of 81 cells.
+        let input = format!("1\n{}", "0 ".repeat(81));
+        let got = entries(input.as_bytes());
+        assert_eq!(
+            got[0].as_ref().unwrap_err().kind,
+            ParseErrorKind::Regions {
+                sizes: vec![81],
+                n: 9
+            }
+        );
+    }
+
+    fn jigsaw_strategy() -> impl Strategy<Value = Puzzle> {
+        // Classic boxes, rows-as-regions, or the sample's layouts, with random givens.
+        let layouts: Vec<Arc<Geometry>> = {
+            let mut v = vec![Arc::new(Geometry::classic())];
+            for e in entries(SAMPLE.as_bytes()) {
+                v.push(e.unwrap().puzzle.geometry().clone());
+            }
+            v.push(Arc::new(
+                Geometry::jigsaw(9, &(0..81).map(|i| i / 9).collect::<Vec<_>>()).unwrap(),
+            ));
+            v
+        };
+        (
+            0..layouts.len(),
+            proptest::collection::vec(proptest::option::weighted(0.3, 0..9u8), 81),
+        )
+            .prop_map(move |(k, cells)| {
+                let grid =
+                    Grid::from_cells(9, cells.into_iter().map(|c| c.map(Digit)).collect()).unwrap();
+                Puzzle::new(layouts[k].clone(), grid).unwrap()
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn cases_round_trip(puzzles in proptest::collection::vec(jigsaw_strategy(), 1..4)) {
+            let mut out = format!("{}\n", puzzles.len()).into_bytes();
+            for p in &puzzles {
+                write_case(&mut out, p).unwrap();
+            }
+            let got = entries(&out);
+            prop_assert_eq!(got.len(), puzzles.len());
+            for (e, p) in got.iter().zip(&puzzles) {
+                let e = e.as_ref().unwrap();
+                prop_assert_eq!(e.puzzle.givens(), p.givens());
+                // Same regions up to numbering: same partition.
+                let (a, b): (Vec<_>, Vec<_>) = (e.puzzle.geometry().regions().collect(), p.geometry().regions().collect());
+                for i in 0..81 {
+                    for j in 0..81 {
+                        prop_assert_eq!(a[i] == a[j], b[i] == b[j]);
+                    }
+                }
+                prop_assert!(e.warnings.is_empty());
+            }
+        }
+
+        #[test]
+        fn arbitrary_input_never_panics(input in proptest::collection::vec(
+            prop_oneof![Just(b' '), Just(b'\n'), b'0'..=b'9', any::<u8>()], 0..600)
+        ) {
+            let n = read(Format::Hdu4069, &input[..]).take(MAX_CASES + 1).count();
+            prop_assert!(n <= MAX_CASES);
+        }
+    }
+}

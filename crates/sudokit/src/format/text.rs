@@ -1,0 +1,211 @@
+//! The shared reading rule, line by line: CRLF, a UTF-8 BOM at the start,
+//! leading and trailing blanks (spaces, tabs), a missing final newline.
+//!
+//! Lines are read into one reused buffer with a cap ([`MAX_LINE`]): a longer
+//! line is consumed to its end without being stored and flagged as too long,
+//! so no input, however malformed, makes a reader hold more than one capped
+//! line.
+
+use std::io::{self, BufRead};
+
+/// The longest line a line-based reader stores (bytes). The longest puzzle
+/// line is 61² = 3721 symbols; grid rows with blanks and separators are
+/// shorter still.
+pub(crate) const MAX_LINE: usize = 1 << 16;
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Whether `b` is a blank for the reading rule.
+#[inline]
+pub(crate) fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\x0B' | b'\x0C')
+}
+
+/// A line reader over any [`BufRead`].
+#[derive(Debug)]
+pub(crate) struct Lines<R> {
+    reader: R,
+    buf: Vec<u8>,
+    /// 1-based number of the line in `buf` (0 before the first read).
+    number: usize,
+    /// Bytes trimmed from the start of the line (BOM and blanks).
+    start: usize,
+    /// End of the trimmed line in `buf`.
+    end: usize,
+    too_long: bool,
+    done: bool,
+}
+
+impl<R: BufRead> Lines<R> {
+    pub(crate) fn new(reader: R) -> Lines<R> {
+        Lines {
+            reader,
+            buf: Vec::new(),
+            number: 0,
+            start: 0,
+            end: 0,
+            too_long: false,
+            done: false,
+        }
+    }
+
+    /// Reads the next line; `Ok(false)` at end of input.
+    ///
+    /// # Errors
+    /// I/O errors of the underlying reader.
+    pub(crate) fn advance(&mut self) -> io::Result<bool> {
+        if self.done {
+            return Ok(false);
+        }
+        self.buf.clear();
+        self.too_long = false;
+        let mut any = false;
+        loop {
+            let available = match self.reader.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.done = true;
+                    return Err(e);
+                }
+            };
+            if available.is_empty() {
+                break;
+            }
+            any = true;
+            let (chunk, found) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (&available[..i], i + 1),
+                None => (available, available.len()),
+            };
+            let room = MAX_LINE - self.buf.len();
+            if chunk.len() > room {
+                self.too_long = true;
+            }
+            self.buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+            let newline = found > chunk.len();
+            self.reader.consume(found);
+            if newline {
+                break;
+            }
+        }
+        if !any {
+            self.done = true;
+            return Ok(false);
+        }
+        self.number += 1;
+        let mut start = 0;
+        if self.number == 1 && self.buf.starts_with(BOM) {
+            start = BOM.len();
+        }
+        let mut end = self.buf.len();
+        while start < end && is_blank(self.buf[start]) {
+            start += 1;
+        }
+        while end > start && is_blank(self.buf[end - 1]) {
+            end -= 1;
+        }
+        self.start = start;
+        self.end = end;
+        Ok(true)
+    }
+
+    /// The current line without its line end and surrounding blanks.
+    #[inline]
+    pub(crate) fn text(&self) -> &[u8] {
+        &self.buf[self.start..self.end]
+    }
+
+    /// 1-based number of the current line.
+    #[inline]
+    pub(crate) fn number(&self) -> usize {
+        self.number
+    }
+
+    /// Whether the current line was longer than [`MAX_LINE`] (and cut).
+    #[inline]
+    pub(crate) fn too_long(&self) -> bool {
+        self.too_long
+    }
+
+    /// Whether the current line is blank.
+    #[inline]
+    pub(crate) fn is_blank(&self) -> bool {
+        self.start == self.end && !self.too_long
+    }
+
+    /// 1-based column (in characters) of byte `i` of [`Lines::text`].
+    pub(crate) fn column(&self, i: usize) -> usize {
+        let bom = if self.number == 1 && self.buf.starts_with(BOM) {
+            BOM.len()
+        } else {
+            0
+        };
+        char_column(&self.buf[bom..], self.start - bom + i)
+    }
+}
+
+/// 1-based column, counted in characters, of byte `i` of `bytes`.
+pub(crate) fn char_column(bytes: &[u8], i: usize) -> usize {
+    1 + bytes[..i.min(bytes.len())]
+        .iter()
+        .filter(|&&b| b & 0xC0 != 0x80)
+        .count()
+}
+
+/// The character starting at byte `i` (U+FFFD when it is not valid UTF-8).
+pub(crate) fn char_at(bytes: &[u8], i: usize) -> char {
+    let end = (i + 4).min(bytes.len());
+    String::from_utf8_lossy(&bytes[i..end])
+        .chars()
+        .next()
+        .unwrap_or(char::REPLACEMENT_CHARACTER)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8]) -> Vec<(usize, String)> {
+        let mut l = Lines::new(input);
+        let mut out = Vec::new();
+        while l.advance().unwrap() {
+            out.push((l.number(), String::from_utf8_lossy(l.text()).into_owned()));
+        }
+        out
+    }
+
+    #[test]
+    fn crlf_bom_blanks_and_missing_final_newline_are_accepted() {
+        let got = lines(b"\xEF\xBB\xBF  abc\t\r\n\r\n\tdef");
+        assert_eq!(
+            got,
+            vec![(1, "abc".into()), (2, String::new()), (3, "def".into())]
+        );
+        assert!(lines(b"").is_empty());
+        assert_eq!(lines(b"\n"), vec![(1, String::new())]);
+    }
+
+    #[test]
+    fn columns_count_characters_after_the_trimmed_prefix() {
+        let mut l = Lines::new(&b"\xEF\xBB\xBF  a\xC3\xA9b"[..]);
+        assert!(l.advance().unwrap());
+        assert_eq!(l.text(), b"a\xC3\xA9b");
+        assert_eq!(l.column(0), 3);
+        assert_eq!(l.column(1), 4);
+        assert_eq!(l.column(3), 5);
+        assert_eq!(char_at(l.text(), 1), 'é');
+    }
+
+    #[test]
+    fn overlong_lines_are_cut_and_flagged() {
+        let mut input = vec![b'x'; MAX_LINE + 10];
+        input.extend_from_slice(b"\nok\n");
+        let mut l = Lines::new(&input[..]);
+        assert!(l.advance().unwrap());
+        assert!(l.too_long());
+        assert_eq!(l.text().len(), MAX_LINE);
+        assert!(l.advance().unwrap());
+        assert_eq!((l.number(), l.text()), (2, &b"ok"[..]));
+        assert!(!l.advance().unwrap());
+    }
+}
