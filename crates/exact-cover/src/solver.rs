@@ -1,0 +1,938 @@
+//! The Dancing Links engine: Knuth's Algorithm C (DLX2), which is
+//! Algorithm X (DLX1) extended with secondary items and colours.
+//!
+//! # Memory layout
+//!
+//! Following TAOCP 7.2.2.1, everything lives in two flat arrays indexed by
+//! `u32`:
+//!
+//! * `cl` holds the horizontal links of the items: index 0 is the head of
+//!   the ring of active primary items, `1..=N` are the items (primary ones
+//!   first), `N + 1` is the head of the ring of secondary items.
+//! * `nd` holds 16-byte nodes `{up, down, item, color}`. Nodes `1..=N` are
+//!   the item heads (their `item` field holds the length of the item's
+//!   list). Then come the options, stored contiguously, each preceded and
+//!   followed by a *spacer* node whose `item` field has the top bit set.
+//!   A spacer's `up` is the first node of the option before it and its
+//!   `down` the last node of the option after it, so that an option can be
+//!   walked as a ring in either direction.
+//!
+//! A node's `color` is 0 for an uncoloured entry, `k + 1` for colour `k`,
+//! and [`SATISFIED`] while its secondary item has been purified by a
+//! chosen option of the same colour (`cover` then leaves the node alone).
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use crate::problem::Problem;
+
+/// Marks spacer nodes in the `item` field; the low bits count the options
+/// before the spacer.
+const SPACER: u32 = 1 << 31;
+/// Colour of a node whose secondary item is already satisfied by a chosen
+/// option of the same colour (Knuth uses −1).
+const SATISFIED: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    up: u32,
+    down: u32,
+    /// Item of an option node; list length in an item head; `SPACER | k`
+    /// in a spacer.
+    item: u32,
+    color: u32,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Link {
+    prev: u32,
+    next: u32,
+}
+
+/// How the solver picks the item to branch on at each search node.
+///
+/// Both rules choose the leftmost active primary item with the fewest
+/// remaining options (Knuth's "minimum remaining values" heuristic), so
+/// both explore the same search tree and report the same node counts; they
+/// differ only in how long the scan of the items runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Branching {
+    /// Stop scanning at the first item with 0 options (a dead end) or 1
+    /// option (a forced move). The default.
+    ///
+    /// Note that an item with 0 options further right is then not seen
+    /// before the forced move is made, so the search tree (and the node
+    /// count) can differ slightly from Knuth's programs.
+    #[default]
+    Mrv,
+    /// Knuth-compatible ("oracle") mode: scan all active primary items
+    /// (stopping only at an item with 0 options, as DLX1 does), so the
+    /// node counts equal those of Knuth's DLX1/DLX2 on the same input.
+    Knuth,
+}
+
+/// What one run of the solver did; returned by [`Solver::run`] and
+/// [`Solver::count`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Number of solutions found (and visited).
+    pub solutions: u64,
+    /// Search tree nodes: the number of times the search entered a level
+    /// with at least one uncovered primary item, as Knuth counts them.
+    pub nodes: u64,
+    /// Link updates: one per item removed from the active list and one
+    /// per node removed from an item's list, as Knuth counts them.
+    pub updates: u64,
+    /// `true` if the whole search space was explored, so that
+    /// `solutions` is the exact number of solutions; `false` if the run
+    /// stopped early (solution limit, node limit or the visitor).
+    pub complete: bool,
+}
+
+/// An error from [`Solver::set_assumptions`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownOption(pub usize);
+
+impl fmt::Display for UnknownOption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown option #{}", self.0)
+    }
+}
+
+impl std::error::Error for UnknownOption {}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// No search in progress; the links are in their initial state.
+    Idle,
+    /// Assumptions applied, search not started.
+    Fresh,
+    /// About to enter level `level` (choose and cover an item).
+    Forward,
+    /// About to try `choice[level]` (its item is covered).
+    Advance,
+    /// `choice[level]` is committed; undo it and try the next option.
+    Recover,
+    /// Search finished; assumptions still applied.
+    Done,
+}
+
+enum Step {
+    /// A solution of this many levels is in `choice`.
+    Solution(usize),
+    Exhausted,
+    NodeLimit,
+}
+
+/// A reusable Dancing Links solver.
+///
+/// A `Solver` copies a [`Problem`] into Knuth's linked layout
+/// ([`Solver::new`] or [`Solver::load`]) and then searches it any number
+/// of times, delivering solutions to a visitor ([`Solver::run`]), counting
+/// them ([`Solver::count`]) or yielding them ([`Solver::solutions`]). Each
+/// solution is the list of the chosen options' indices (0-based, in the
+/// order the options were added to the problem), listed in the order the
+/// search chose them (not sorted).
+///
+/// All buffers are sized when a problem is loaded: the search itself never
+/// allocates, and [`load`](Solver::load)ing a problem no larger than one
+/// loaded before allocates nothing either.
+///
+/// ```
+/// use exact_cover::{Problem, Solver};
+///
+/// let mut p = Problem::new();
+/// let [a, b, c] = ["a", "b", "c"].map(|n| p.add_primary(n));
+/// p.add_option(&[a, b]).unwrap();
+/// p.add_option(&[c]).unwrap();
+/// p.add_option(&[a]).unwrap();
+/// p.add_option(&[b, c]).unwrap();
+///
+/// let mut solver = Solver::new(&p);
+/// let mut found = Vec::new();
+/// let summary = solver.run(|s| {
+///     let mut s = s.to_vec();
+///     s.sort_unstable();
+///     found.push(s);
+///     std::ops::ControlFlow::Continue(())
+/// });
+/// assert!(summary.complete);
+/// found.sort();
+/// assert_eq!(found, vec![vec![0, 1], vec![2, 3]]);
+/// ```
+#[derive(Clone)]
+pub struct Solver {
+    nd: Vec<Node>,
+    cl: Vec<Link>,
+    /// Number of items `N`; nodes `1..=N` are item heads.
+    n_items: u32,
+    /// Number of primary items; they are items `1..=n_primary`.
+    n_primary: u32,
+    /// Whether any option entry has a colour (selects the search loop).
+    colors: bool,
+    /// `nd.len() == 1 << shift`.
+    shift: u32,
+    /// First node of each option.
+    opt_first: Vec<u32>,
+    /// The choice stack: the node chosen at each level.
+    choice: Vec<u32>,
+    /// Option indices of the current solution.
+    solution: Vec<usize>,
+    /// Scratch: declaration index → internal item, and assumption checks.
+    scratch: Vec<u32>,
+    assumptions: Vec<usize>,
+    phase: Phase,
+    level: usize,
+    /// Number of levels taken by assumptions.
+    base: usize,
+    limit: Option<u64>,
+    node_limit: Option<u64>,
+    branching: Branching,
+    nodes: u64,
+    updates: u64,
+    count: u64,
+    complete: bool,
+}
+
+impl fmt::Debug for Solver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solver")
+            .field("items", &self.n_items)
+            .field("options", &self.opt_first.len())
+            .field("nodes_in_memory", &self.nd.len())
+            .field("limit", &self.limit)
+            .field("node_limit", &self.node_limit)
+            .field("branching", &self.branching)
+            .field("nodes", &self.nodes)
+            .field("updates", &self.updates)
+            .field("solutions", &self.count)
+            .field("complete", &self.complete)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver {
+            nd: vec![Node::default()],
+            cl: vec![Link::default(); 2],
+            n_items: 0,
+            n_primary: 0,
+            colors: false,
+            shift: 0,
+            opt_first: Vec::new(),
+            choice: vec![0],
+            solution: Vec::new(),
+            scratch: Vec::new(),
+            assumptions: Vec::new(),
+            phase: Phase::Idle,
+            level: 0,
+            base: 0,
+            limit: None,
+            node_limit: None,
+            branching: Branching::Mrv,
+            nodes: 0,
+            updates: 0,
+            count: 0,
+            complete: false,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------
+// The dancing-links primitives. They work on slices so that the hot loops
+// index plain memory; all indices are valid by construction.
+// ---------------------------------------------------------------------
+
+/// Index mask of the node array. The solver pads its node array to a
+/// power-of-two length, so `i & mask(nd)` is always in bounds and the
+/// compiler can drop the bounds checks in the inner loops; for valid
+/// indices (all of them, by construction) the mask changes nothing.
+#[inline(always)]
+fn mask(nd: &[Node]) -> usize {
+    nd.len() - 1
+}
+
+/// The node array with its power-of-two length made visible to the
+/// optimiser (a no-op reslice for arrays padded by [`Solver::load`]).
+#[inline(always)]
+fn pow2(nd: &mut [Node]) -> &mut [Node] {
+    let len = 1usize << nd.len().trailing_zeros();
+    &mut nd[..len]
+}
+
+/// `i` as an index into a node array with mask `m`.
+#[inline(always)]
+fn ix(i: u32, m: usize) -> usize {
+    i as usize & m
+}
+
+/// Removes the nodes of the option containing `p`, other than `p` itself,
+/// from their items' lists and returns the number of nodes removed. With
+/// `COLORS`, nodes of satisfied secondary items are skipped (Knuth's
+/// `hide'`); without, the problem has no colours and the test is omitted.
+#[inline(always)]
+fn hide<const COLORS: bool>(nd: &mut [Node], p: u32) -> u64 {
+    let m = mask(nd);
+    let mut removed = 0;
+    let mut q = p + 1;
+    while q != p {
+        let x = nd[ix(q, m)];
+        if x.item >= SPACER {
+            q = x.up;
+            continue;
+        }
+        if !COLORS || x.color != SATISFIED {
+            nd[ix(x.up, m)].down = x.down;
+            nd[ix(x.down, m)].up = x.up;
+            nd[ix(x.item, m)].item -= 1;
+            removed += 1;
+        }
+        q += 1;
+    }
+    removed
+}
+
+/// Undoes [`hide`], walking the option in the opposite direction.
+#[inline(always)]
+fn unhide<const COLORS: bool>(nd: &mut [Node], p: u32) {
+    let m = mask(nd);
+    let mut q = p - 1;
+    while q != p {
+        let x = nd[ix(q, m)];
+        if x.item >= SPACER {
+            q = x.down;
+            continue;
+        }
+        if !COLORS || x.color != SATISFIED {
+            nd[ix(x.up, m)].down = q;
+            nd[ix(x.down, m)].up = q;
+            nd[ix(x.item, m)].item += 1;
+        }
+        q -= 1;
+    }
+}
+
+/// Removes item `c` from its ring and hides every option in its list.
+#[inline(never)]
+fn cover<const COLORS: bool>(nd: &mut [Node], cl: &mut [Link], c: u32, updates: &mut u64) {
+    let nd = pow2(nd);
+    let m = mask(nd);
+    let Link { prev, next } = cl[c as usize];
+    cl[prev as usize].next = next;
+    cl[next as usize].prev = prev;
+    let mut removed = 1;
+    let mut r = nd[ix(c, m)].down;
+    while r != c {
+        removed += hide::<COLORS>(nd, r);
+        r = nd[ix(r, m)].down;
+    }
+    *updates += removed;
+}
+
+/// Undoes [`cover`].
+#[inline(never)]
+fn uncover<const COLORS: bool>(nd: &mut [Node], cl: &mut [Link], c: u32) {
+    let nd = pow2(nd);
+    let m = mask(nd);
+    let mut r = nd[ix(c, m)].up;
+    while r != c {
+        unhide::<COLORS>(nd, r);
+        r = nd[ix(r, m)].up;
+    }
+    let Link { prev, next } = cl[c as usize];
+    cl[prev as usize].next = c;
+    cl[next as usize].prev = c;
+}
+
+/// Knuth's `purify(p)`: node `p` gives its secondary item colour `color`;
+/// hide the options giving that item another colour (or none) and mark
+/// the same-coloured nodes as satisfied.
+#[inline]
+fn purify(nd: &mut [Node], p: u32, item: u32, color: u32, updates: &mut u64) {
+    let nd = pow2(nd);
+    let m = mask(nd);
+    let mut removed = 0;
+    let mut r = nd[ix(item, m)].down;
+    while r != item {
+        if nd[ix(r, m)].color == color {
+            if r != p {
+                nd[ix(r, m)].color = SATISFIED;
+            }
+        } else {
+            removed += hide::<true>(nd, r);
+        }
+        r = nd[ix(r, m)].down;
+    }
+    *updates += removed;
+}
+
+/// Undoes [`purify`].
+#[inline]
+fn unpurify(nd: &mut [Node], p: u32, item: u32, color: u32) {
+    let nd = pow2(nd);
+    let m = mask(nd);
+    let mut r = nd[ix(item, m)].up;
+    while r != item {
+        if nd[ix(r, m)].color == SATISFIED {
+            nd[ix(r, m)].color = color;
+        } else if r != p {
+            unhide::<true>(nd, r);
+        }
+        r = nd[ix(r, m)].up;
+    }
+}
+
+/// Covers or purifies the items of the option containing `x`, other than
+/// `x`'s own item.
+#[inline]
+fn commit_others<const COLORS: bool>(nd: &mut [Node], cl: &mut [Link], x: u32, updates: &mut u64) {
+    let m = mask(nd);
+    let mut p = x + 1;
+    while p != x {
+        let n = nd[ix(p, m)];
+        if n.item >= SPACER {
+            p = n.up;
+            continue;
+        }
+        if !COLORS || n.color == 0 {
+            cover::<COLORS>(nd, cl, n.item, updates);
+        } else if n.color != SATISFIED {
+            purify(nd, p, n.item, n.color, updates);
+        }
+        p += 1;
+    }
+}
+
+/// Undoes [`commit_others`], in reverse order.
+#[inline]
+fn uncommit_others<const COLORS: bool>(nd: &mut [Node], cl: &mut [Link], x: u32) {
+    let m = mask(nd);
+    let mut p = x - 1;
+    while p != x {
+        let n = nd[ix(p, m)];
+        if n.item >= SPACER {
+            p = n.down;
+            continue;
+        }
+        if !COLORS || n.color == 0 {
+            uncover::<COLORS>(nd, cl, n.item);
+        } else if n.color != SATISFIED {
+            unpurify(nd, p, n.item, n.color);
+        }
+        p -= 1;
+    }
+}
+
+/// The leftmost active primary item with the fewest options; the scan
+/// stops at the first item whose length is `<= stop_at`.
+#[inline]
+fn choose(nd: &[Node], cl: &[Link], stop_at: u32) -> u32 {
+    let m = mask(nd);
+    let mut best = 0;
+    let mut best_len = u32::MAX;
+    let mut k = cl[0].next;
+    while k != 0 {
+        let len = nd[ix(k, m)].item;
+        if len < best_len {
+            best = k;
+            best_len = len;
+            if len <= stop_at {
+                break;
+            }
+        }
+        k = cl[k as usize].next;
+    }
+    best
+}
+
+impl Solver {
+    /// A solver loaded with `problem`, with the default settings (no
+    /// solution limit, no node limit, [`Branching::Mrv`]).
+    #[must_use]
+    pub fn new(problem: &Problem) -> Self {
+        let mut s = Solver::default();
+        s.load(problem);
+        s
+    }
+
+    /// Replaces the loaded problem by `problem`, reusing the solver's
+    /// buffers. Settings (limits, branching) are kept; assumptions are
+    /// cleared and the counters reset.
+    pub fn load(&mut self, problem: &Problem) {
+        let n = problem.num_items();
+        let n1 = problem.num_primary();
+        // Internal numbering: primary items 1..=n1, secondary n1+1..=n.
+        self.scratch.clear();
+        let (mut next_p, mut next_s) = (0u32, n1 as u32);
+        for &primary in &problem.primary {
+            if primary {
+                next_p += 1;
+                self.scratch.push(next_p);
+            } else {
+                next_s += 1;
+                self.scratch.push(next_s);
+            }
+        }
+        // Item rings: 0 → 1 → … → n1 → 0 and n+1 → n1+1 → … → n → n+1.
+        self.cl.clear();
+        self.cl.resize(n + 2, Link::default());
+        let ring = |cl: &mut [Link], head: usize, first: usize, last: usize| {
+            // Members are first..=last (possibly none).
+            let mut prev = head;
+            for i in first..=last {
+                cl[prev].next = i as u32;
+                cl[i].prev = prev as u32;
+                prev = i;
+            }
+            cl[prev].next = head as u32;
+            cl[head].prev = prev as u32;
+        };
+        ring(&mut self.cl, 0, 1, n1);
+        ring(&mut self.cl, n + 1, n1 + 1, n);
+
+        let total = n + 2 + problem.entries.len() + problem.num_options();
+        self.nd.clear();
+        self.nd.reserve(total);
+        self.nd.push(Node::default());
+        for i in 1..=n as u32 {
+            self.nd.push(Node {
+                up: i,
+                down: i,
+                item: 0,
+                color: 0,
+            });
+        }
+        let mut spacer = self.nd.len();
+        self.nd.push(Node {
+            up: 0,
+            down: 0,
+            item: SPACER,
+            color: 0,
+        });
+        self.opt_first.clear();
+        for j in 0..problem.num_options() {
+            let first = self.nd.len() as u32;
+            let range = problem.opt_start[j] as usize..problem.opt_start[j + 1] as usize;
+            for e in &problem.entries[range] {
+                let i = self.scratch[e.item as usize];
+                let x = self.nd.len() as u32;
+                let up = self.nd[i as usize].up;
+                self.nd.push(Node {
+                    up,
+                    down: i,
+                    item: i,
+                    color: e.color,
+                });
+                self.nd[up as usize].down = x;
+                self.nd[i as usize].up = x;
+                self.nd[i as usize].item += 1;
+            }
+            let last = self.nd.len() as u32 - 1;
+            self.nd[spacer].down = last;
+            self.opt_first.push(first);
+            spacer = self.nd.len();
+            self.nd.push(Node {
+                up: first,
+                down: 0,
+                item: SPACER | (j as u32 + 1),
+                color: 0,
+            });
+        }
+        // Pad to a power of two (see `mask`).
+        let padded = self.nd.len().next_power_of_two();
+        self.nd.resize(padded, Node::default());
+        self.shift = padded.trailing_zeros();
+        self.n_items = n as u32;
+        self.n_primary = n1 as u32;
+        self.colors = problem.entries.iter().any(|e| e.color != 0);
+        self.choice.clear();
+        self.choice.resize(n1 + 1, 0);
+        self.solution.clear();
+        self.solution.reserve(n1);
+        self.assumptions.clear();
+        self.phase = Phase::Idle;
+        self.level = 0;
+        self.base = 0;
+        self.nodes = 0;
+        self.updates = 0;
+        self.count = 0;
+        self.complete = false;
+    }
+
+    /// Sets the maximum number of solutions a run reports; the run stops
+    /// (with [`Summary::complete`] `false`) once it has found that many.
+    /// `None` (the default) means no limit; `Some(0)` makes runs stop at
+    /// once.
+    pub fn set_limit(&mut self, limit: Option<u64>) -> &mut Self {
+        self.limit = limit;
+        self
+    }
+
+    /// Sets the maximum number of search tree nodes a run may explore; the
+    /// run stops (with [`Summary::complete`] `false`) when the budget is
+    /// used up. `None` (the default) means no limit.
+    pub fn set_node_limit(&mut self, node_limit: Option<u64>) -> &mut Self {
+        self.node_limit = node_limit;
+        self
+    }
+
+    /// Sets the branching rule. The default is [`Branching::Mrv`].
+    pub fn set_branching(&mut self, branching: Branching) -> &mut Self {
+        self.branching = branching;
+        self
+    }
+
+    /// Makes every following run assume the given options are part of the
+    /// solution: they are committed before the search starts, and every
+    /// reported solution begins with them (in the given order). If the
+    /// assumed options conflict with each other, runs find no solution.
+    /// An empty slice (the default, and the state after
+    /// [`load`](Self::load)) assumes nothing.
+    ///
+    /// This is the cheap way to solve many instances that differ only in
+    /// some fixed choices (e.g. the givens of a puzzle): load the full
+    /// problem once and change the assumptions.
+    ///
+    /// # Errors
+    ///
+    /// [`UnknownOption`] if an index is not an option of the loaded
+    /// problem; the assumptions are then left unchanged.
+    pub fn set_assumptions(&mut self, options: &[usize]) -> Result<(), UnknownOption> {
+        if let Some(&bad) = options.iter().find(|&&o| o >= self.opt_first.len()) {
+            return Err(UnknownOption(bad));
+        }
+        self.assumptions.clear();
+        self.assumptions.extend_from_slice(options);
+        Ok(())
+    }
+
+    /// Search tree nodes explored by the latest run (see [`Summary::nodes`]).
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Link updates made by the latest run (see [`Summary::updates`]).
+    #[must_use]
+    pub fn updates(&self) -> u64 {
+        self.updates
+    }
+
+    /// Solutions found by the latest run.
+    #[must_use]
+    pub fn solution_count(&self) -> u64 {
+        self.count
+    }
+
+    /// Whether the latest run explored the whole search space.
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        self.complete
+    }
+
+    /// The summary of the latest run.
+    #[must_use]
+    pub fn summary(&self) -> Summary {
+        Summary {
+            solutions: self.count,
+            nodes: self.nodes,
+            updates: self.updates,
+            complete: self.complete,
+        }
+    }
+
+    /// Searches from the beginning and calls `visit` with each solution
+    /// (the chosen option indices). `visit` returns
+    /// [`ControlFlow::Break`] to stop the search. Stops also at the
+    /// solution limit or node limit.
+    pub fn run<F>(&mut self, mut visit: F) -> Summary
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
+        self.start();
+        while let Some(solution) = self.next_solution() {
+            if visit(solution).is_break() {
+                break;
+            }
+        }
+        self.summary()
+    }
+
+    /// Searches from the beginning and counts the solutions (up to the
+    /// solution limit).
+    pub fn count(&mut self) -> Summary {
+        self.start();
+        loop {
+            if self.limit.is_some_and(|l| self.count >= l) {
+                break;
+            }
+            match self.step() {
+                Step::Solution(_) => self.count += 1,
+                Step::Exhausted => {
+                    self.complete = true;
+                    break;
+                }
+                Step::NodeLimit => break,
+            }
+        }
+        self.summary()
+    }
+
+    /// Searches from the beginning and returns the first solution found,
+    /// if any.
+    pub fn first(&mut self) -> Option<Vec<usize>> {
+        self.start();
+        self.next_solution().map(<[usize]>::to_vec)
+    }
+
+    /// Starts a search from the beginning and returns an iterator over
+    /// its solutions. The search advances only as the iterator is
+    /// advanced; the counters ([`nodes`](Self::nodes) …) can be read once
+    /// the iterator is dropped.
+    pub fn solutions(&mut self) -> SolutionIter<'_> {
+        self.start();
+        SolutionIter { solver: self }
+    }
+
+    /// Restores the initial links (undoing an interrupted search and the
+    /// assumptions), resets the counters and applies the assumptions.
+    fn start(&mut self) {
+        self.unwind();
+        self.nodes = 0;
+        self.updates = 0;
+        self.count = 0;
+        self.complete = false;
+        self.base = 0;
+        self.level = 0;
+        if !self.assumptions.is_empty() && !self.apply_assumptions() {
+            // Conflicting assumptions: nothing is applied, no solution.
+            self.phase = Phase::Done;
+            return;
+        }
+        self.phase = Phase::Fresh;
+    }
+
+    /// Checks that the assumed options are pairwise compatible and, if
+    /// so, commits them as levels `0..base`.
+    fn apply_assumptions(&mut self) -> bool {
+        let n = self.n_items as usize;
+        self.scratch.clear();
+        self.scratch.resize(n + 2, 0);
+        for &o in &self.assumptions {
+            let mut p = self.opt_first[o];
+            loop {
+                let x = self.nd[p as usize];
+                if x.item >= SPACER {
+                    break;
+                }
+                let mark = &mut self.scratch[x.item as usize];
+                let want = x.color + 1; // 1 = uncoloured
+                if *mark != 0 && (*mark == 1 || want == 1 || *mark != want) {
+                    return false;
+                }
+                *mark = want;
+                p += 1;
+            }
+        }
+        let mut updates = 0;
+        for k in 0..self.assumptions.len() {
+            let o = self.assumptions[k];
+            // Branch on the option's first primary item, as the search
+            // would.
+            let mut x = self.opt_first[o];
+            while !self.is_primary_node(x) {
+                x += 1;
+            }
+            let item = self.nd[x as usize].item;
+            cover::<true>(&mut self.nd, &mut self.cl, item, &mut updates);
+            commit_others::<true>(&mut self.nd, &mut self.cl, x, &mut updates);
+            self.choice[k] = x;
+        }
+        self.updates += updates;
+        self.base = self.assumptions.len();
+        true
+    }
+
+    /// Whether option node `x` belongs to a primary item.
+    fn is_primary_node(&self, x: u32) -> bool {
+        let item = self.nd[x as usize].item;
+        // Primary items are numbered 1..=n1 internally.
+        item < SPACER && item <= self.n_primary
+    }
+
+    /// Undoes whatever the current search state has covered, restoring
+    /// the links as they were after [`load`](Self::load).
+    fn unwind(&mut self) {
+        let nd = &mut self.nd[..];
+        let cl = &mut self.cl[..];
+        let item_of = |nd: &[Node], x: u32| {
+            if x <= self.n_items {
+                x
+            } else {
+                nd[x as usize].item
+            }
+        };
+        let top = match self.phase {
+            Phase::Idle => return,
+            Phase::Fresh | Phase::Done => self.base,
+            Phase::Forward => self.level,
+            Phase::Advance => {
+                let x = self.choice[self.level];
+                uncover::<true>(nd, cl, item_of(nd, x));
+                self.level
+            }
+            Phase::Recover => self.level + 1,
+        };
+        for l in (0..top).rev() {
+            let x = self.choice[l];
+            uncommit_others::<true>(nd, cl, x);
+            uncover::<true>(nd, cl, item_of(nd, x));
+        }
+        self.phase = Phase::Idle;
+    }
+
+    /// Advances the search to its next solution, fills `self.solution`
+    /// and returns it; `None` when the search is over or stopped by a
+    /// limit.
+    fn next_solution(&mut self) -> Option<&[usize]> {
+        if self.limit.is_some_and(|l| self.count >= l) {
+            return None;
+        }
+        match self.step() {
+            Step::Solution(len) => {
+                self.count += 1;
+                self.solution.clear();
+                for &x in &self.choice[..len] {
+                    let mut q = x;
+                    while self.nd[q as usize].item < SPACER {
+                        q += 1;
+                    }
+                    self.solution
+                        .push(((self.nd[q as usize].item & !SPACER) - 1) as usize);
+                }
+                Some(&self.solution)
+            }
+            Step::Exhausted => {
+                self.complete = true;
+                None
+            }
+            Step::NodeLimit => None,
+        }
+    }
+
+    /// Runs the search state machine (Knuth's steps C2–C8) until the next
+    /// solution, the end of the search, or the node limit.
+    fn step(&mut self) -> Step {
+        if self.colors {
+            self.step_impl::<true>()
+        } else {
+            self.step_impl::<false>()
+        }
+    }
+
+    /// [`step`](Self::step), specialised for problems with or without
+    /// colours.
+    fn step_impl<const COLORS: bool>(&mut self) -> Step {
+        let stop_at = match self.branching {
+            Branching::Mrv => 1,
+            Branching::Knuth => 0,
+        };
+        let node_limit = self.node_limit.unwrap_or(u64::MAX);
+        let n_items = self.n_items;
+        let base = self.base;
+        let nd = &mut self.nd[..1usize << self.shift];
+        let cl = &mut self.cl[..];
+        let choice = &mut self.choice[..];
+        let mut level = self.level;
+        let mut phase = self.phase;
+        let mut nodes = self.nodes;
+        let mut updates = 0u64;
+        let result = loop {
+            match phase {
+                Phase::Idle | Phase::Done => break Step::Exhausted,
+                Phase::Fresh => {
+                    if cl[0].next == 0 {
+                        // No primary item left: the assumptions (possibly
+                        // none) are the only solution.
+                        phase = Phase::Done;
+                        break Step::Solution(base);
+                    }
+                    level = base;
+                    phase = Phase::Forward;
+                }
+                Phase::Forward => {
+                    if nodes >= node_limit {
+                        break Step::NodeLimit;
+                    }
+                    nodes += 1;
+                    let best = choose(nd, cl, stop_at);
+                    cover::<COLORS>(nd, cl, best, &mut updates);
+                    choice[level] = nd[best as usize].down;
+                    phase = Phase::Advance;
+                }
+                Phase::Advance => {
+                    let x = choice[level];
+                    if x <= n_items {
+                        // Back at the item head: every option was tried.
+                        uncover::<COLORS>(nd, cl, x);
+                        if level == base {
+                            phase = Phase::Done;
+                            break Step::Exhausted;
+                        }
+                        level -= 1;
+                        phase = Phase::Recover;
+                        continue;
+                    }
+                    commit_others::<COLORS>(nd, cl, x, &mut updates);
+                    if cl[0].next == 0 {
+                        phase = Phase::Recover;
+                        break Step::Solution(level + 1);
+                    }
+                    level += 1;
+                    phase = Phase::Forward;
+                }
+                Phase::Recover => {
+                    let x = choice[level];
+                    uncommit_others::<COLORS>(nd, cl, x);
+                    choice[level] = nd[x as usize].down;
+                    phase = Phase::Advance;
+                }
+            }
+        };
+        self.level = level;
+        self.phase = phase;
+        self.nodes = nodes;
+        self.updates += updates;
+        result
+    }
+}
+
+/// An iterator over the solutions of a search, made by
+/// [`Solver::solutions`]. Each item is a solution's option indices.
+#[derive(Debug)]
+pub struct SolutionIter<'a> {
+    solver: &'a mut Solver,
+}
+
+impl SolutionIter<'_> {
+    /// The next solution as a borrowed slice (no allocation), or `None`
+    /// when the search is over or stopped by a limit.
+    pub fn next_solution(&mut self) -> Option<&[usize]> {
+        self.solver.next_solution()
+    }
+
+    /// The summary of the search so far.
+    #[must_use]
+    pub fn summary(&self) -> Summary {
+        self.solver.summary()
+    }
+}
+
+impl Iterator for SolutionIter<'_> {
+    type Item = Vec<usize>;
+
+    fn next(&mut self) -> Option<Vec<usize>> {
+        self.solver.next_solution().map(<[usize]>::to_vec)
+    }
+}

@@ -1,0 +1,120 @@
+//! The DLX text reader: accepted syntax and every error kind.
+
+use exact_cover::{solve, ParseError, ParseErrorKind, Problem};
+
+fn err(text: &str) -> ParseError {
+    Problem::parse(text).expect_err("should be rejected")
+}
+
+fn kind(text: &str) -> (usize, ParseErrorKind) {
+    let e = err(text);
+    // The byte reader agrees with the string reader.
+    assert_eq!(Problem::parse_bytes(text.as_bytes()).unwrap_err(), e);
+    // Display names the line.
+    assert!(
+        e.to_string().starts_with(&format!("line {}: ", e.line)),
+        "{e}"
+    );
+    (e.line, e.kind)
+}
+
+#[test]
+fn accepted_syntax() {
+    let text = "\n  | comment\n\t\ta  b \t| x  long_name_over_8\r\n\n| another\n a long_name_over_8:red\nb   long_name_over_8:red x:red\n   |x\n";
+    let p: Problem = text.parse().unwrap();
+    assert_eq!(
+        (p.num_primary(), p.num_secondary(), p.num_options()),
+        (2, 2, 2)
+    );
+    assert_eq!(p.option_line(0), Some(6));
+    assert_eq!(p.option_line(1), Some(7));
+    assert_eq!(p.format_option(1), "b long_name_over_8:red x:red");
+    assert_eq!(solve(&p, None).count, 1);
+    // No secondary items, `|` at the end of the item line.
+    let p = Problem::parse("a b |\na\nb\na b").unwrap();
+    assert_eq!((p.num_primary(), p.num_secondary()), (2, 0));
+    assert_eq!(solve(&p, None).count, 2);
+    // Unicode names and colours.
+    let p = Problem::parse("é | ü\né ü:ß\n").unwrap();
+    assert_eq!(p.format_option(0), "é ü:ß");
+    // Items but no options.
+    let p = Problem::parse("a | b").unwrap();
+    assert_eq!(solve(&p, None).count, 0);
+}
+
+#[test]
+fn missing_items() {
+    assert_eq!(kind(""), (1, ParseErrorKind::MissingItems));
+    assert_eq!(kind("\n\n"), (3, ParseErrorKind::MissingItems));
+    assert_eq!(
+        kind("| only a comment\n"),
+        (2, ParseErrorKind::MissingItems)
+    );
+    assert_eq!(kind("| c\n   \n| c"), (4, ParseErrorKind::MissingItems));
+}
+
+#[test]
+fn bad_item_line() {
+    assert_eq!(
+        kind("| c\na b:c | x\n"),
+        (2, ParseErrorKind::InvalidName("b:c".into()))
+    );
+    assert_eq!(
+        kind("a b|c\n"),
+        (1, ParseErrorKind::InvalidName("b|c".into()))
+    );
+    assert_eq!(kind("a | b | c\n"), (1, ParseErrorKind::ExtraSeparator));
+    assert_eq!(
+        kind("\na b a\n"),
+        (2, ParseErrorKind::DuplicateItem("a".into()))
+    );
+    assert_eq!(
+        kind("a | x a\n"),
+        (1, ParseErrorKind::DuplicateItem("a".into()))
+    );
+}
+
+#[test]
+fn bad_options() {
+    let head = "| test\na b | x y\n";
+    let cases: [(&str, ParseErrorKind); 11] = [
+        ("a z", ParseErrorKind::UnknownItem("z".into())),
+        ("a x:1 z:1", ParseErrorKind::UnknownItem("z:1".into())),
+        ("a |", ParseErrorKind::UnknownItem("|".into())),
+        ("a b a", ParseErrorKind::RepeatedItem("a".into())),
+        ("a x:1 x:1", ParseErrorKind::RepeatedItem("x".into())),
+        ("a x x:2", ParseErrorKind::RepeatedItem("x".into())),
+        ("a:1 b", ParseErrorKind::ColorOnPrimary("a:1".into())),
+        ("x y:2", ParseErrorKind::NoPrimaryItem),
+        ("a x:", ParseErrorKind::InvalidName("x:".into())),
+        ("a :1", ParseErrorKind::InvalidName(":1".into())),
+        ("a x:1:2", ParseErrorKind::InvalidName("x:1:2".into())),
+    ];
+    for (option, want) in cases {
+        let text = format!("{head}a b\n\n{option}\nb\n");
+        assert_eq!(kind(&text), (5, want), "{option}");
+    }
+}
+
+#[test]
+fn invalid_utf8() {
+    let mut bytes = b"a b\na\n".to_vec();
+    bytes.extend_from_slice(&[b'b', 0xff, b'\n', b'a', b'\n']);
+    let e = Problem::parse_bytes(&bytes).unwrap_err();
+    assert_eq!((e.line, e.kind), (3, ParseErrorKind::InvalidUtf8));
+    let e = Problem::parse_bytes(&[0xc3]).unwrap_err();
+    assert_eq!((e.line, e.kind), (1, ParseErrorKind::InvalidUtf8));
+}
+
+#[test]
+fn error_messages() {
+    let e = err("a b\na c\n");
+    assert_eq!(e.to_string(), "line 2: unknown item `c`");
+    let e = err("a | x\na:z\n");
+    assert_eq!(
+        e.to_string(),
+        "line 2: primary item in `a:z` cannot have a colour"
+    );
+    let e: Box<dyn std::error::Error> = Box::new(err("a\nx"));
+    assert!(e.to_string().contains("line 2"));
+}

@@ -1,0 +1,3 @@
+//! Integration tests of the `exact-cover` crate.
+
+mod suite;
