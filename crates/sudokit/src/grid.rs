@@ -1,0 +1,150 @@
+//! [`Grid`]: a value (or nothing) per cell.
+
+use crate::digits::{Cell, Digit, MAX_SIZE};
+
+/// The contents of an `n`×`n` grid: `None` for an empty cell.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    n: usize,
+    cells: Vec<Option<Digit>>,
+}
+
+/// Why a grid could not be built.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GridError {
+    /// The number of cells is not `n * n`.
+    #[error("a {n}x{n} grid has {expected} cells, got {found}")]
+    CellCount {
+        /// Grid side.
+        n: usize,
+        /// `n * n`.
+        expected: usize,
+        /// Cells given.
+        found: usize,
+    },
+    /// A digit is not below `n`.
+    #[error("cell r{row}c{column} holds digit {digit}, a {n}x{n} grid uses 1..={n}", digit = digit + 1)]
+    DigitOutOfRange {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        column: usize,
+        /// The 0-based digit.
+        digit: usize,
+        /// Grid side.
+        n: usize,
+    },
+    /// The side is 0 or above [`MAX_SIZE`].
+    #[error("grid side {0} is out of range (1..={max})", max = MAX_SIZE)]
+    SizeOutOfRange(usize),
+}
+
+impl Grid {
+    /// An empty grid of side `n`.
+    ///
+    /// # Panics
+    /// Panics if `n` is 0 or above [`MAX_SIZE`].
+    pub fn empty(n: usize) -> Grid {
+        assert!((1..=MAX_SIZE).contains(&n), "grid side out of range");
+        Grid {
+            n,
+            cells: vec![None; n * n],
+        }
+    }
+
+    /// A grid from its cells, row-major.
+    ///
+    /// # Errors
+    /// [`GridError`] when the count or a digit is out of range.
+    pub fn from_cells(n: usize, cells: Vec<Option<Digit>>) -> Result<Grid, GridError> {
+        if n == 0 || n > MAX_SIZE {
+            return Err(GridError::SizeOutOfRange(n));
+        }
+        if cells.len() != n * n {
+            return Err(GridError::CellCount {
+                n,
+                expected: n * n,
+                found: cells.len(),
+            });
+        }
+        if let Some((i, d)) = cells
+            .iter()
+            .enumerate()
+            .find_map(|(i, d)| d.filter(|d| d.index() >= n).map(|d| (i, d)))
+        {
+            return Err(GridError::DigitOutOfRange {
+                row: i / n,
+                column: i % n,
+                digit: d.index(),
+                n,
+            });
+        }
+        Ok(Grid { n, cells })
+    }
+
+    /// A grid from numbers, row-major: `0` is empty, `1..=n` are digits.
+    ///
+    /// # Errors
+    /// [`GridError`] when the count or a value is out of range.
+    pub fn from_values(n: usize, values: &[u8]) -> Result<Grid, GridError> {
+        let mut cells = Vec::with_capacity(values.len());
+        for (i, &v) in values.iter().enumerate() {
+            if v as usize > n {
+                return Err(GridError::DigitOutOfRange {
+                    row: i / n.max(1),
+                    column: i % n.max(1),
+                    digit: v as usize - 1,
+                    n,
+                });
+            }
+            cells.push(v.checked_sub(1).map(Digit));
+        }
+        Grid::from_cells(n, cells)
+    }
+
+    /// Side of the grid.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// The cells, row-major.
+    #[inline]
+    pub fn cells(&self) -> &[Option<Digit>] {
+        &self.cells
+    }
+
+    /// The value of a cell.
+    ///
+    /// # Panics
+    /// Panics if the cell is outside the grid.
+    #[inline]
+    pub fn get(&self, cell: Cell) -> Option<Digit> {
+        self.cells[cell.index()]
+    }
+
+    /// Sets the value of a cell.
+    ///
+    /// # Panics
+    /// Panics if the cell is outside the grid or the digit is not below `n`.
+    #[inline]
+    pub fn set(&mut self, cell: Cell, value: Option<Digit>) {
+        assert!(value.is_none_or(|d| d.index() < self.n), "digit out of range");
+        self.cells[cell.index()] = value;
+    }
+
+    /// Number of filled cells.
+    pub fn filled(&self) -> usize {
+        self.cells.iter().filter(|c| c.is_some()).count()
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(Option::is_some)
+    }
+
+    /// The values as numbers: `0` empty, `1..=n` digits.
+    pub fn to_values(&self) -> Vec<u8> {
+        self.cells.iter().map(|c| c.map_or(0, |d| d.0 + 1)).collect()
+    }
+}

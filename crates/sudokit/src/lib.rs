@@ -1,0 +1,53 @@
+//! # sudokit
+//!
+//! Sudoku and its relatives — any box size, jigsaw regions, extra houses
+//! (X-sudoku diagonals, windoku windows) — solved, counted and checked by
+//! several engines behind one contract.
+//!
+//! ```
+//! use sudokit::{Dfs, Engine, Verdict};
+//!
+//! let puzzle = sudokit::format::line::parse_line(
+//!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+//! )
+//! .unwrap();
+//! let mut engine = Dfs::new();
+//! let answer = engine.solve(&puzzle, 2).unwrap();
+//! assert_eq!(answer.verdict(), Some(Verdict::Unique));
+//! let solution = answer.first.unwrap();
+//! sudokit::validate(&puzzle, &solution).unwrap();
+//! ```
+//!
+//! ## API themes
+//! - [`Geometry`] describes the grid (side, regions, extra houses); a
+//!   [`Puzzle`] is a geometry plus givens; a [`Grid`] holds values.
+//! - Every [`Engine`] answers *solve this puzzle, stopping after `limit`
+//!   solutions* with [`Solutions`] (count, first solution, exhaustive or not,
+//!   [`Stats`]).
+//! - [`validate`] checks any grid against a puzzle and shares no code with
+//!   the engines.
+//! - [`format`] reads and writes text: the judge formats (`line`, `poj3076`,
+//!   `hdu4069`) and a human `grid` form; readers stream one result per puzzle.
+//! - Indices and digits are 0-based ([`Cell`], [`Digit`], [`DigitSet`]);
+//!   symbols exist only in [`format`]. Nothing in this crate prints or panics on
+//!   input.
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod digits;
+pub mod engine;
+pub mod format;
+mod geometry;
+mod grid;
+mod outcome;
+mod puzzle;
+mod validate;
+
+pub use digits::{Cell, Digit, DigitSet, MAX_SIZE};
+pub use engine::{Auto, Dfs, Engine, EngineKind, Unsupported};
+pub use geometry::{default_box_shape, Extra, Geometry, GeometryError, House, HouseKind, Layout};
+pub use grid::{Grid, GridError};
+pub use outcome::{Solutions, Stats, Verdict};
+pub use puzzle::{Puzzle, PuzzleError};
+pub use validate::{validate, Invalid};

@@ -1,0 +1,231 @@
+//! Shared helpers: puzzle generators and a naive reference counter.
+
+#![allow(dead_code)]
+
+use std::sync::Arc;
+
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use sudokit::{Cell, Dfs, Digit, Engine, Extra, Geometry, Grid, Puzzle};
+
+/// A seeded RNG.
+pub fn rng(seed: u64) -> SmallRng {
+    SmallRng::seed_from_u64(seed)
+}
+
+/// A random solved grid for box geometry `br`×`bc`: the standard pattern, then
+/// rows shuffled within bands, bands shuffled, columns within stacks, stacks,
+/// and digits relabelled. Every step preserves validity.
+pub fn solved_boxed(br: usize, bc: usize, rng: &mut SmallRng) -> Grid {
+    let n = br * bc;
+    let perm_blocks = |size: usize, blocks: usize, rng: &mut SmallRng| -> Vec<usize> {
+        let mut order: Vec<usize> = (0..blocks).collect();
+        order.shuffle(rng);
+        let mut out = Vec::with_capacity(size * blocks);
+        for b in order {
+            let mut inner: Vec<usize> = (0..size).collect();
+            inner.shuffle(rng);
+            out.extend(inner.into_iter().map(|i| b * size + i));
+        }
+        out
+    };
+    // Rows come in bands of `br` rows (there are `bc` bands); columns in
+    // stacks of `bc` columns (there are `br` stacks).
+    let rows = perm_blocks(br, bc, rng);
+    let cols = perm_blocks(bc, br, rng);
+    let mut relabel: Vec<u8> = (0..n as u8).collect();
+    relabel.shuffle(rng);
+    let pattern = |r: usize, c: usize| (bc * (r % br) + r / br + c) % n;
+    let cells = (0..n * n)
+        .map(|i| {
+            let (r, c) = (rows[i / n], cols[i % n]);
+            Some(Digit(relabel[pattern(r, c)]))
+        })
+        .collect();
+    Grid::from_cells(n, cells).unwrap()
+}
+
+/// A random jigsaw geometry of side 9: boxes, then random swaps of cells
+/// between neighbouring regions that keep every region connected.
+pub fn random_jigsaw(rng: &mut SmallRng, swaps: usize) -> Geometry {
+    let n = 9;
+    let mut region: Vec<usize> = Geometry::classic().regions().collect();
+    let neighbours = |i: usize| {
+        let (r, c) = (i / n, i % n);
+        let mut v = Vec::with_capacity(4);
+        if r > 0 {
+            v.push(i - n);
+        }
+        if r + 1 < n {
+            v.push(i + n);
+        }
+        if c > 0 {
+            v.push(i - 1);
+        }
+        if c + 1 < n {
+            v.push(i + 1);
+        }
+        v
+    };
+    let connected = |region: &[usize], g: usize| {
+        let cells: Vec<usize> = (0..n * n).filter(|&i| region[i] == g).collect();
+        let mut seen = vec![false; n * n];
+        let mut stack = vec![cells[0]];
+        seen[cells[0]] = true;
+        let mut count = 0;
+        while let Some(i) = stack.pop() {
+            count += 1;
+            for j in neighbours(i) {
+                if region[j] == g && !seen[j] {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        count == cells.len()
+    };
+    let mut done = 0;
+    let mut tries = 0;
+    while done < swaps && tries < swaps * 200 {
+        tries += 1;
+        let a = rng.gen_range(0..n * n);
+        let Some(&b) = neighbours(a).choose(rng) else {
+            continue;
+        };
+        let (ga, gb) = (region[a], region[b]);
+        if ga == gb {
+            continue;
+        }
+        // Move a into gb, and some cell c of gb adjacent to ga into ga.
+        let candidates: Vec<usize> = (0..n * n)
+            .filter(|&c| c != b && region[c] == gb && neighbours(c).iter().any(|&d| region[d] == ga && d != a))
+            .collect();
+        let Some(&c) = candidates.choose(rng) else {
+            continue;
+        };
+        region[a] = gb;
+        region[c] = ga;
+        if connected(&region, ga) && connected(&region, gb) {
+            done += 1;
+        } else {
+            region[a] = ga;
+            region[c] = gb;
+        }
+    }
+    Geometry::jigsaw(n, &region).unwrap()
+}
+
+/// A random solution of any geometry: a few random givens, solved by `Dfs`.
+/// Returns `None` when the geometry (with those givens) has no solution.
+pub fn random_solution(geometry: &Arc<Geometry>, rng: &mut SmallRng) -> Option<Grid> {
+    let n = geometry.size();
+    for _ in 0..20 {
+        let mut givens = Grid::empty(n);
+        // Seed one random row: a permutation of the digits.
+        let r = rng.gen_range(0..n);
+        let mut digits: Vec<u8> = (0..n as u8).collect();
+        digits.shuffle(rng);
+        for (c, d) in digits.into_iter().enumerate() {
+            givens.set(Cell::at(r, c, n), Some(Digit(d)));
+        }
+        let puzzle = Puzzle::new(Arc::clone(geometry), givens).unwrap();
+        if let Some(s) = Dfs::new().solve(&puzzle, 1).unwrap().first {
+            return Some(s);
+        }
+    }
+    None
+}
+
+/// The puzzle made from `solution` by keeping each cell with probability
+/// `keep`.
+pub fn remove_clues(geometry: &Arc<Geometry>, solution: &Grid, keep: f64, rng: &mut SmallRng) -> Puzzle {
+    let n = solution.size();
+    let cells = solution
+        .cells()
+        .iter()
+        .map(|&v| if rng.gen_bool(keep) { v } else { None })
+        .collect();
+    Puzzle::new(Arc::clone(geometry), Grid::from_cells(n, cells).unwrap()).unwrap()
+}
+
+/// Counts solutions up to `limit` by plain backtracking over cells in order,
+/// checking houses directly: slow, simple, and independent of every engine.
+pub fn naive_count(puzzle: &Puzzle, limit: u64) -> u64 {
+    let g = puzzle.geometry();
+    let n = g.size();
+    let mut values: Vec<Option<u8>> = puzzle.givens().cells().iter().map(|c| c.map(|d| d.0)).collect();
+    // Givens must not clash.
+    for house in g.houses() {
+        let mut seen = vec![false; n];
+        for c in house.cells() {
+            if let Some(v) = values[c.index()] {
+                if std::mem::replace(&mut seen[v as usize], true) {
+                    return 0;
+                }
+            }
+        }
+    }
+    fn go(i: usize, g: &Geometry, values: &mut Vec<Option<u8>>, count: &mut u64, limit: u64) {
+        if *count >= limit {
+            return;
+        }
+        if i == values.len() {
+            *count += 1;
+            return;
+        }
+        if values[i].is_some() {
+            return go(i + 1, g, values, count, limit);
+        }
+        for d in 0..g.size() as u8 {
+            let clash = g
+                .houses_of(Cell(i as u32))
+                .iter()
+                .any(|&h| g.houses()[h as usize].cells().iter().any(|c| values[c.index()] == Some(d)));
+            if !clash {
+                values[i] = Some(d);
+                go(i + 1, g, values, count, limit);
+                values[i] = None;
+            }
+        }
+    }
+    let mut count = 0;
+    go(0, g, &mut values, &mut count, limit);
+    count
+}
+
+/// Geometry with extras, shared.
+pub fn shared(g: Geometry) -> Arc<Geometry> {
+    Arc::new(g)
+}
+
+/// X-sudoku 9x9.
+pub fn x_sudoku() -> Arc<Geometry> {
+    Arc::new(Geometry::classic().with_extra(Extra::Diagonals).unwrap())
+}
+
+/// Solves with `engine` at `limit`, validates every solution it reports, and
+/// returns the count.
+pub fn solve_checked(engine: &mut dyn Engine, puzzle: &Puzzle, limit: u64) -> u64 {
+    let mut seen = Vec::new();
+    let answer = engine
+        .solve_with(puzzle, limit, &mut |grid| {
+            sudokit::validate(puzzle, grid).unwrap_or_else(|e| panic!("invalid solution: {e}"));
+            seen.push(grid.clone());
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap();
+    assert_eq!(answer.count, seen.len() as u64, "visited solutions match the count");
+    assert!(answer.count <= limit.max(1));
+    if let Some(first) = &answer.first {
+        assert_eq!(Some(first), seen.first());
+        sudokit::validate(puzzle, first).unwrap();
+    } else {
+        assert_eq!(answer.count, 0);
+    }
+    let mut distinct = seen.clone();
+    distinct.sort_by(|a, b| a.cells().cmp(b.cells()));
+    distinct.dedup();
+    assert_eq!(distinct.len(), seen.len(), "solutions are distinct");
+    answer.count
+}

@@ -1,0 +1,77 @@
+//! The benchmark sets of `../shared/bench-data/` (109,764 puzzles), solved
+//! and validated. Skipped, with a message, when the directory is absent.
+
+use std::path::PathBuf;
+
+use sudokit::format::line::parse_line;
+use sudokit::{Dfs, Engine};
+
+fn bench_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/bench-data");
+    dir.is_dir().then_some(dir)
+}
+
+/// Solves every puzzle of a set at limit 2, validates the first solution,
+/// and returns (puzzles, unique, multiple, none).
+fn run_set(name: &str) -> Option<(usize, usize, usize, usize)> {
+    let Some(dir) = bench_dir() else {
+        eprintln!("skipping {name}: ../shared/bench-data is absent");
+        return None;
+    };
+    let text = std::fs::read_to_string(dir.join(name)).unwrap();
+    let mut dfs = Dfs::new();
+    let (mut total, mut unique, mut multiple, mut none) = (0, 0, 0, 0);
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let puzzle = parse_line(line).unwrap_or_else(|e| panic!("{name}:{}: {e}", i + 1));
+        let answer = dfs.solve(&puzzle, 2).unwrap();
+        match answer.count {
+            0 => none += 1,
+            1 => unique += 1,
+            _ => multiple += 1,
+        }
+        if let Some(first) = &answer.first {
+            sudokit::validate(&puzzle, first).unwrap_or_else(|e| panic!("{name}:{}: {e}", i + 1));
+        }
+        total += 1;
+    }
+    Some((total, unique, multiple, none))
+}
+
+#[test]
+fn seventeen_clue_all_unique() {
+    if let Some((total, unique, _, _)) = run_set("puzzles2_17_clue.txt") {
+        assert_eq!((total, unique), (49_158, 49_158));
+    }
+}
+
+#[test]
+fn magictour_all_unique() {
+    if let Some((total, unique, _, _)) = run_set("puzzles3_magictour_top1465.txt") {
+        assert_eq!((total, unique), (1_465, 1_465));
+    }
+}
+
+#[test]
+fn forum_hardest_1905_all_unique() {
+    if let Some((total, unique, _, _)) = run_set("puzzles5_forum_hardest_1905_11+.txt") {
+        assert_eq!((total, unique), (48_766, 48_766));
+    }
+}
+
+#[test]
+fn forum_hardest_1106_all_unique() {
+    if let Some((total, unique, _, _)) = run_set("puzzles6_forum_hardest_1106.txt") {
+        assert_eq!((total, unique), (375, 375));
+    }
+}
+
+#[test]
+fn serg_all_have_several_solutions() {
+    if let Some((total, _, multiple, _)) = run_set("puzzles7_serg_benchmark.txt") {
+        assert_eq!((total, multiple), (10_000, 10_000));
+    }
+}

@@ -1,0 +1,6 @@
+//! Integration tests for the sudokit library: one binary, several modules.
+
+mod common;
+mod counts;
+mod datasets;
+mod generated;
