@@ -129,7 +129,10 @@ impl Grid {
     /// Panics if the cell is outside the grid or the digit is not below `n`.
     #[inline]
     pub fn set(&mut self, cell: Cell, value: Option<Digit>) {
-        assert!(value.is_none_or(|d| d.index() < self.n), "digit out of range");
+        assert!(
+            value.is_none_or(|d| d.index() < self.n),
+            "digit out of range"
+        );
         self.cells[cell.index()] = value;
     }
 
@@ -145,6 +148,9 @@ impl Grid {
 
     /// The values as numbers: `0` empty, `1..=n` digits.
     pub fn to_values(&self) -> Vec<u8> {
-        self.cells.iter().map(|c| c.map_or(0, |d| d.0 + 1)).collect()
+        self.cells
+            .iter()
+            .map(|c| c.map_or(0, |d| d.0 + 1))
+            .collect()
     }
 }

@@ -91,15 +91,24 @@ pub fn validate(puzzle: &Puzzle, grid: &Grid) -> Result<(), Invalid> {
         Ok(())
     };
     for r in 0..n {
-        check(&|| format!("row {}", r + 1), &mut (0..n).map(|c| value(r, c)))?;
+        check(
+            &|| format!("row {}", r + 1),
+            &mut (0..n).map(|c| value(r, c)),
+        )?;
     }
     for c in 0..n {
-        check(&|| format!("column {}", c + 1), &mut (0..n).map(|r| value(r, c)))?;
+        check(
+            &|| format!("column {}", c + 1),
+            &mut (0..n).map(|r| value(r, c)),
+        )?;
     }
     for (h, house) in puzzle.geometry().houses().iter().enumerate() {
         check(
             &|| format!("house {h} ({:?})", house.kind()),
-            &mut house.cells().iter().map(|cell| value(cell.index() / n, cell.index() % n)),
+            &mut house
+                .cells()
+                .iter()
+                .map(|cell| value(cell.index() / n, cell.index() % n)),
         )?;
     }
     Ok(())

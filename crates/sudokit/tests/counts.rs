@@ -69,7 +69,11 @@ fn unique_rectangle_gives_two_solutions() {
     for (r, c) in [(r1, c1), (r1, c2), (r2, c1), (r2, c2)] {
         cells[r * n + c] = None;
     }
-    let puzzle = Puzzle::new(Arc::clone(solved.geometry()), Grid::from_cells(n, cells).unwrap()).unwrap();
+    let puzzle = Puzzle::new(
+        Arc::clone(solved.geometry()),
+        Grid::from_cells(n, cells).unwrap(),
+    )
+    .unwrap();
     let mut dfs = Dfs::new();
     assert_eq!(solve_checked(&mut dfs, &puzzle, 2), 2);
     assert_eq!(solve_checked(&mut dfs, &puzzle, 100), 2);
@@ -84,7 +88,10 @@ fn contradictory_puzzles_have_no_solution() {
     // Two 1s in the first row.
     let clash = parse_line(&format!("11{}", ".".repeat(79))).unwrap();
     let a = dfs.solve(&clash, 2).unwrap();
-    assert_eq!((a.count, a.complete, a.verdict()), (0, true, Some(Verdict::NoSolution)));
+    assert_eq!(
+        (a.count, a.complete, a.verdict()),
+        (0, true, Some(Verdict::NoSolution))
+    );
     // No direct clash, but r1c9 has no candidate: 1-8 in its row, 9 in its column.
     let hidden = parse_line(&format!("12345678.{}9", ".".repeat(71))).unwrap();
     assert_eq!(dfs.solve(&hidden, 2).unwrap().count, 0);
@@ -120,8 +127,14 @@ fn acwing_samples_are_unique_with_the_published_solutions() {
 
 #[test]
 fn validator_rejects_wrong_grids() {
-    let p = parse_line("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......").unwrap();
-    let good = parse_line("417369825632158947958724316825437169791586432346912758289643571573291684164875293").unwrap();
+    let p = parse_line(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    )
+    .unwrap();
+    let good = parse_line(
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293",
+    )
+    .unwrap();
     assert!(sudokit::validate(&p, good.givens()).is_ok());
     let mut cells = good.givens().cells().to_vec();
     cells.swap(0, 1); // breaks the given 4 at r1c1 and the columns
@@ -145,7 +158,11 @@ fn sizes_one_through_nine_with_empty_grids() {
         let mut dfs = Dfs::new();
         assert!(solve_checked(&mut dfs, &p, 1) == 1, "{br}x{bc}");
         if n <= 4 {
-            assert_eq!(dfs.solve(&p, 10_000).unwrap().count, naive_count(&p, 10_000), "{br}x{bc}");
+            assert_eq!(
+                dfs.solve(&p, 10_000).unwrap().count,
+                naive_count(&p, 10_000),
+                "{br}x{bc}"
+            );
         }
     }
 }

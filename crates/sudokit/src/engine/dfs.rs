@@ -35,6 +35,10 @@ pub struct Dfs {
     states: Vec<u64>,
     frames: Vec<Frame>,
     queue: Vec<u32>,
+    /// Conflict counts per house (dom/wdeg branching), reset per puzzle.
+    weights: Vec<u32>,
+    /// Per-house dirty flags (see [`DIRTY`]).
+    dirty: Vec<u8>,
 }
 
 /// Geometry tables in the layout the search wants.
@@ -48,6 +52,17 @@ struct Tables {
     house_cells: Vec<u32>,
     peer_start: Vec<u32>,
     peers: Vec<u32>,
+    /// Houses of each cell: `cell_houses[c * per_cell..][..per_cell]` is
+    /// padded with `u32::MAX` for cells in fewer houses.
+    cell_houses: Vec<u32>,
+    per_cell: usize,
+    /// Intersections of two houses with 2+ cells, for locked candidates:
+    /// `seg_start[i]..` indexes `seg_cells` as [intersection, rest of the
+    /// first house, rest of the second house] with lengths in `seg_len[i]`.
+    seg_start: Vec<u32>,
+    seg_len: Vec<[u32; 3]>,
+    seg_houses: Vec<[u32; 2]>,
+    seg_cells: Vec<u32>,
     /// Words of the placed-cells bitset.
     words: usize,
     stride: usize,
@@ -69,6 +84,17 @@ impl Tables {
             peers.extend(geometry.peers(crate::Cell(c as u32)).iter().map(|p| p.0));
         }
         peer_start.push(peers.len() as u32);
+        let (seg_start, seg_len, seg_houses, seg_cells) = intersections(geometry);
+        let per_cell = (0..cells)
+            .map(|c| geometry.houses_of(crate::Cell(c as u32)).len())
+            .max()
+            .unwrap_or(0);
+        let mut cell_houses = vec![u32::MAX; cells * per_cell];
+        for c in 0..cells {
+            for (k, &h) in geometry.houses_of(crate::Cell(c as u32)).iter().enumerate() {
+                cell_houses[c * per_cell + k] = h;
+            }
+        }
         let words = cells.div_ceil(64);
         Tables {
             geometry: Arc::clone(geometry),
@@ -78,10 +104,63 @@ impl Tables {
             house_cells,
             peer_start,
             peers,
+            cell_houses,
+            per_cell,
+            seg_start,
+            seg_len,
+            seg_houses,
+            seg_cells,
             words,
             stride: cells + words + 1,
         }
     }
+}
+
+/// Every pair of houses sharing two or more cells, as (intersection, rest of
+/// the first, rest of the second) cell lists.
+#[allow(clippy::type_complexity)]
+fn intersections(geometry: &Geometry) -> (Vec<u32>, Vec<[u32; 3]>, Vec<[u32; 2]>, Vec<u32>) {
+    let houses = geometry.houses();
+    let mut start = Vec::new();
+    let mut len = Vec::new();
+    let mut pairs = Vec::new();
+    let mut list = Vec::new();
+    let mut member = vec![usize::MAX; geometry.cell_count()];
+    for (a, ha) in houses.iter().enumerate() {
+        for c in ha.cells() {
+            member[c.index()] = a;
+        }
+        for (b, hb) in houses.iter().enumerate().skip(a + 1) {
+            let both: Vec<u32> = hb
+                .cells()
+                .iter()
+                .filter(|c| member[c.index()] == a)
+                .map(|c| c.0)
+                .collect();
+            if both.len() < 2 || both.len() == hb.cells().len() {
+                continue;
+            }
+            let rest_a: Vec<u32> = ha
+                .cells()
+                .iter()
+                .map(|c| c.0)
+                .filter(|c| !both.contains(c))
+                .collect();
+            let rest_b: Vec<u32> = hb
+                .cells()
+                .iter()
+                .map(|c| c.0)
+                .filter(|c| !both.contains(c))
+                .collect();
+            start.push(list.len() as u32);
+            len.push([both.len() as u32, rest_a.len() as u32, rest_b.len() as u32]);
+            pairs.push([a as u32, b as u32]);
+            list.extend(both);
+            list.extend(rest_a);
+            list.extend(rest_b);
+        }
+    }
+    (start, len, pairs, list)
 }
 
 /// A branch point: the alternatives not yet tried.
@@ -90,7 +169,11 @@ enum Frame {
     /// Try each remaining digit in `cell`.
     Cell { cell: u32, digits: u64 },
     /// Try each remaining position (index within the house) for `digit`.
-    Place { house: u32, digit: u64, positions: u64 },
+    Place {
+        house: u32,
+        digit: u64,
+        positions: u64,
+    },
 }
 
 impl Frame {
@@ -123,14 +206,118 @@ enum Step {
     Branch(Frame),
 }
 
+/// Per-house dirty flags: bit 0 = changed since the last hidden-single scan,
+/// bit 1 = changed since the last locked-candidates pass.
+const DIRTY: u8 = 0b11;
+
+/// Scratch shared by the propagation steps of one search.
+struct Work<'a> {
+    queue: &'a mut Vec<u32>,
+    /// Conflict counts per house (for dom/wdeg branching).
+    weights: &'a mut [u32],
+    dirty: &'a mut [u8],
+}
+
+impl Work<'_> {
+    #[inline]
+    fn touch(&mut self, t: &Tables, c: usize) {
+        for &h in &t.cell_houses[c * t.per_cell..(c + 1) * t.per_cell] {
+            if let Some(d) = self.dirty.get_mut(h as usize) {
+                *d = DIRTY;
+            }
+        }
+    }
+
+    #[inline]
+    fn blame_cell(&mut self, t: &Tables, c: usize) {
+        self.queue.clear();
+        for &h in &t.cell_houses[c * t.per_cell..(c + 1) * t.per_cell] {
+            if let Some(w) = self.weights.get_mut(h as usize) {
+                *w += 1;
+            }
+        }
+    }
+
+    #[inline]
+    fn blame_house(&mut self, h: usize) {
+        self.queue.clear();
+        self.weights[h] += 1;
+    }
+}
+
+/// Removes `digits` from `cells`; queues new singles. `false` on a
+/// contradiction.
+#[inline]
+fn eliminate(t: &Tables, s: &mut [u64], cells: &[u32], digits: u64, work: &mut Work<'_>) -> bool {
+    for &c in cells {
+        let x = s[c as usize];
+        if x & digits != 0 {
+            let y = x & !digits;
+            if y == 0 {
+                work.blame_cell(t, c as usize);
+                return false;
+            }
+            s[c as usize] = y;
+            work.touch(t, c as usize);
+            if y & (y - 1) == 0 {
+                work.queue.push(c);
+            }
+        }
+    }
+    true
+}
+
+/// Locked candidates (pointing and claiming, for any pair of houses): a digit
+/// whose places in one house all lie in its intersection with another house
+/// is removed from the rest of that other house. Only intersections with a
+/// house changed since the last pass are examined. Returns `None` on a
+/// contradiction, else whether anything changed.
+fn locked_candidates(t: &Tables, s: &mut [u64], work: &mut Work<'_>) -> Option<bool> {
+    let or = |s: &[u64], cells: &[u32]| cells.iter().fold(0u64, |m, &c| m | s[c as usize]);
+    let mut changed = false;
+    for (i, &[k, ra, rb]) in t.seg_len.iter().enumerate() {
+        let [ha, hb] = t.seg_houses[i];
+        if (work.dirty[ha as usize] | work.dirty[hb as usize]) & 0b10 == 0 {
+            continue;
+        }
+        let at = t.seg_start[i] as usize;
+        let (k, ra, rb) = (k as usize, ra as usize, rb as usize);
+        let both = &t.seg_cells[at..at + k];
+        let rest_a = &t.seg_cells[at + k..at + k + ra];
+        let rest_b = &t.seg_cells[at + k + ra..at + k + ra + rb];
+        let inside = or(s, both);
+        let (out_a, out_b) = (or(s, rest_a), or(s, rest_b));
+        let only_a = inside & !out_a & out_b;
+        if only_a != 0 {
+            changed = true;
+            if !eliminate(t, s, rest_b, only_a, work) {
+                return None;
+            }
+        }
+        let only_b = inside & !out_b & out_a;
+        if only_b != 0 {
+            changed = true;
+            if !eliminate(t, s, rest_a, only_b, work) {
+                return None;
+            }
+        }
+    }
+    if !changed {
+        for d in work.dirty.iter_mut() {
+            *d &= !0b10;
+        }
+    }
+    Some(changed)
+}
+
 /// Runs propagation on one state until a fixpoint, a contradiction or a
 /// solution, and picks the branch when stuck.
-fn propagate(t: &Tables, s: &mut [u64], queue: &mut Vec<u32>) -> Step {
+fn propagate(t: &Tables, s: &mut [u64], work: &mut Work<'_>) -> Step {
     let (n, cells, full) = (t.n, t.cells, t.full);
     let rem = cells + t.words;
     loop {
         // Naked singles.
-        while let Some(c) = queue.pop() {
+        while let Some(c) = work.queue.pop() {
             let c = c as usize;
             let (w, b) = (cells + (c >> 6), 1u64 << (c & 63));
             if s[w] & b != 0 {
@@ -145,12 +332,13 @@ fn propagate(t: &Tables, s: &mut [u64], queue: &mut Vec<u32>) -> Step {
                 if x & bit != 0 {
                     let y = x & !bit;
                     if y == 0 {
-                        queue.clear();
+                        work.blame_cell(t, p as usize);
                         return Step::Contradiction;
                     }
                     s[p as usize] = y;
+                    work.touch(t, p as usize);
                     if y & (y - 1) == 0 {
-                        queue.push(p);
+                        work.queue.push(p);
                     }
                 }
             }
@@ -158,9 +346,93 @@ fn propagate(t: &Tables, s: &mut [u64], queue: &mut Vec<u32>) -> Step {
         if s[rem] == 0 {
             return Step::Solved;
         }
-        // Hidden singles, and a digit with two places for branching.
+        // Hidden singles in the houses that changed.
         let mut progress = false;
-        let mut pair: Option<(usize, u64)> = None;
+        for (h, house) in t.house_cells.chunks_exact(n).enumerate() {
+            if work.dirty[h] & 1 == 0 {
+                continue;
+            }
+            work.dirty[h] &= !1;
+            let (mut once, mut twice, mut solved) = (0u64, 0u64, 0u64);
+            for &c in house {
+                let x = s[c as usize];
+                twice |= once & x;
+                once |= x;
+                if x & (x - 1) == 0 {
+                    solved |= x;
+                }
+            }
+            if once != full {
+                work.blame_house(h);
+                return Step::Contradiction;
+            }
+            let mut hidden = once & !twice & !solved;
+            while hidden != 0 {
+                progress = true;
+                let d = hidden & hidden.wrapping_neg();
+                hidden &= hidden - 1;
+                // The cell may already have taken another hidden digit.
+                match house.iter().find(|&&c| s[c as usize] & d != 0) {
+                    Some(&c) if s[c as usize] & (s[c as usize] - 1) != 0 => {
+                        s[c as usize] = d;
+                        work.touch(t, c as usize);
+                        work.queue.push(c);
+                    }
+                    _ => {
+                        work.blame_house(h);
+                        return Step::Contradiction;
+                    }
+                }
+            }
+        }
+        if progress {
+            continue;
+        }
+        match locked_candidates(t, s, work) {
+            None => return Step::Contradiction,
+            Some(true) => continue,
+            Some(false) => {}
+        }
+        return choose_branch(t, s, work);
+    }
+}
+
+/// Picks the most constrained choice of a stalled state: for small grids the
+/// first cell with two candidates, else a digit with two places in a house,
+/// else the cell with fewest candidates. From 16x16 up, cells are ranked by
+/// candidates divided by the conflict weight of their houses (dom/wdeg), which
+/// tames the heavy-tailed searches of large grids.
+fn choose_branch(t: &Tables, s: &[u64], work: &Work<'_>) -> Step {
+    let (n, cells) = (t.n, t.cells);
+    let weighted = n >= 16;
+    let mut best = (u64::MAX, 1u64, 0usize); // (candidates, weight, cell)
+    'scan: for w in 0..t.words {
+        let mut open = !s[cells + w];
+        if w == t.words - 1 && cells % 64 != 0 {
+            open &= (1u64 << (cells % 64)) - 1;
+        }
+        while open != 0 {
+            let c = w * 64 + open.trailing_zeros() as usize;
+            open &= open - 1;
+            let k = s[c].count_ones() as u64;
+            if weighted {
+                let wc = 1 + t.cell_houses[c * t.per_cell..(c + 1) * t.per_cell]
+                    .iter()
+                    .map(|&h| work.weights.get(h as usize).map_or(0, |&w| w as u64))
+                    .sum::<u64>();
+                if (k as u128) * (best.1 as u128) < (best.0 as u128) * (wc as u128) {
+                    best = (k, wc, c);
+                }
+            } else if k < best.0 {
+                best = (k, 1, c);
+                if k == 2 {
+                    break 'scan;
+                }
+            }
+        }
+    }
+    if best.0 > 2 && !weighted {
+        // A digit with exactly two places in some house beats a cell with 3+.
         for (h, house) in t.house_cells.chunks_exact(n).enumerate() {
             let (mut once, mut twice, mut thrice, mut solved) = (0u64, 0u64, 0u64, 0u64);
             for &c in house {
@@ -172,63 +444,9 @@ fn propagate(t: &Tables, s: &mut [u64], queue: &mut Vec<u32>) -> Step {
                     solved |= x;
                 }
             }
-            if once != full {
-                queue.clear();
-                return Step::Contradiction;
-            }
-            let mut hidden = once & !twice & !solved;
-            if hidden != 0 {
-                progress = true;
-                while hidden != 0 {
-                    let d = hidden & hidden.wrapping_neg();
-                    hidden &= hidden - 1;
-                    // The cell may already have taken another hidden digit.
-                    match house.iter().find(|&&c| s[c as usize] & d != 0) {
-                        Some(&c) if s[c as usize] & (s[c as usize] - 1) != 0 => {
-                            s[c as usize] = d;
-                            queue.push(c);
-                        }
-                        _ => {
-                            queue.clear();
-                            return Step::Contradiction;
-                        }
-                    }
-                }
-            } else if pair.is_none() {
-                let two = twice & !thrice & !solved;
-                if two != 0 {
-                    pair = Some((h, two & two.wrapping_neg()));
-                }
-            }
-        }
-        if progress {
-            continue;
-        }
-        // Stuck: branch on the most constrained choice.
-        let mut best = (u32::MAX, 0usize);
-        for w in 0..t.words {
-            let mut open = !s[cells + w];
-            if w == t.words - 1 && cells % 64 != 0 {
-                open &= (1u64 << (cells % 64)) - 1;
-            }
-            while open != 0 {
-                let c = w * 64 + open.trailing_zeros() as usize;
-                open &= open - 1;
-                let k = s[c].count_ones();
-                if k < best.0 {
-                    best = (k, c);
-                    if k == 2 {
-                        break;
-                    }
-                }
-            }
-            if best.0 == 2 {
-                break;
-            }
-        }
-        if best.0 > 2 {
-            if let Some((h, digit)) = pair {
-                let house = &t.house_cells[h * n..(h + 1) * n];
+            let two = twice & !thrice & !solved;
+            if two != 0 {
+                let digit = two & two.wrapping_neg();
                 let positions = house
                     .iter()
                     .enumerate()
@@ -241,12 +459,11 @@ fn propagate(t: &Tables, s: &mut [u64], queue: &mut Vec<u32>) -> Step {
                 });
             }
         }
-        let c = best.1;
-        return Step::Branch(Frame::Cell {
-            cell: c as u32,
-            digits: s[c],
-        });
     }
+    Step::Branch(Frame::Cell {
+        cell: best.2 as u32,
+        digits: s[best.2],
+    })
 }
 
 impl Dfs {
@@ -289,6 +506,8 @@ impl Engine for Dfs {
             states,
             frames,
             queue,
+            weights,
+            dirty,
         } = self;
         let t = tables.as_ref().expect("tables built above");
         let (cells, stride) = (t.cells, t.stride);
@@ -297,6 +516,16 @@ impl Engine for Dfs {
         }
         frames.clear();
         queue.clear();
+        weights.clear();
+        let houses = t.house_cells.len() / t.n;
+        weights.resize(houses, 0);
+        dirty.clear();
+        dirty.resize(houses, DIRTY);
+        let mut work = Work {
+            queue,
+            weights,
+            dirty,
+        };
 
         // Initial state.
         {
@@ -307,11 +536,13 @@ impl Engine for Dfs {
             for (i, g) in puzzle.givens().cells().iter().enumerate() {
                 if let Some(d) = g {
                     s[i] = 1u64 << d.0;
-                    queue.push(i as u32);
+                    work.queue.push(i as u32);
                 }
             }
             if t.n == 1 {
-                queue.extend((0..cells as u32).filter(|&i| puzzle.givens().cells()[i as usize].is_none()));
+                work.queue.extend(
+                    (0..cells as u32).filter(|&i| puzzle.givens().cells()[i as usize].is_none()),
+                );
             }
         }
 
@@ -325,7 +556,7 @@ impl Engine for Dfs {
         loop {
             stats.nodes += 1;
             let s = &mut states[cur * stride..(cur + 1) * stride];
-            match propagate(t, s, queue) {
+            match propagate(t, s, &mut work) {
                 Step::Contradiction => {}
                 Step::Solved => {
                     out.count += 1;
@@ -360,8 +591,12 @@ impl Engine for Dfs {
                 states.copy_within(k * stride..(k + 1) * stride, (k + 1) * stride);
                 cur = k + 1;
             }
+            // The state at `k` was a stalled fixpoint: every house is clean
+            // except those the new assignment touches.
+            work.dirty.fill(0);
+            work.touch(t, cell);
             states[cur * stride + cell] = bit;
-            queue.push(cell as u32);
+            work.queue.push(cell as u32);
         }
         out.stats = stats;
         Ok(out)

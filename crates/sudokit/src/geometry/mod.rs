@@ -80,7 +80,9 @@ pub enum GeometryError {
     #[error("grid side {0} is out of range (1..={max})", max = MAX_SIZE)]
     SizeOutOfRange(usize),
     /// No box shape r×c with 1 < r <= c < n exists for this side.
-    #[error("a {0}x{0} grid has no box shape (its side is prime or below 4); use a jigsaw region map")]
+    #[error(
+        "a {0}x{0} grid has no box shape (its side is prime or below 4); use a jigsaw region map"
+    )]
     NoBoxShape(usize),
     /// A box dimension is 0.
     #[error("box of {rows}x{columns} is empty")]
@@ -188,7 +190,7 @@ impl Geometry {
         if rows == 0 || columns == 0 {
             return Err(GeometryError::EmptyBox { rows, columns });
         }
-        let n = rows.checked_mul(columns).unwrap_or(usize::MAX);
+        let n = rows.saturating_mul(columns);
         if n > MAX_SIZE {
             return Err(GeometryError::SizeOutOfRange(n));
         }
@@ -198,7 +200,12 @@ impl Geometry {
                 ((r / rows) * (n / columns) + c / columns) as u8
             })
             .collect();
-        Ok(Geometry::build(n, Layout::Boxes { rows, columns }, region, Vec::new()))
+        Ok(Geometry::build(
+            n,
+            Layout::Boxes { rows, columns },
+            region,
+            Vec::new(),
+        ))
     }
 
     /// A grid of side `n` with its usual box shape (see [`default_box_shape`]):
@@ -460,7 +467,13 @@ impl Geometry {
 
     /// Whether this is classic 9x9 with 3x3 boxes and no extra houses.
     pub fn is_classic(&self) -> bool {
-        self.n == 9 && self.layout == (Layout::Boxes { rows: 3, columns: 3 }) && self.extras.is_empty()
+        self.n == 9
+            && self.layout
+                == (Layout::Boxes {
+                    rows: 3,
+                    columns: 3,
+                })
+            && self.extras.is_empty()
     }
 }
 
@@ -557,7 +570,11 @@ mod tests {
         ));
         assert!(matches!(
             Geometry::jigsaw(2, &[0, 0, 0, 1]),
-            Err(GeometryError::RegionSize { region: 0, size: 3, n: 2 })
+            Err(GeometryError::RegionSize {
+                region: 0,
+                size: 3,
+                n: 2
+            })
         ));
         assert!(matches!(
             Geometry::jigsaw(2, &[0, 0, 1, 5]),

@@ -99,7 +99,11 @@ pub fn random_jigsaw(rng: &mut SmallRng, swaps: usize) -> Geometry {
         }
         // Move a into gb, and some cell c of gb adjacent to ga into ga.
         let candidates: Vec<usize> = (0..n * n)
-            .filter(|&c| c != b && region[c] == gb && neighbours(c).iter().any(|&d| region[d] == ga && d != a))
+            .filter(|&c| {
+                c != b
+                    && region[c] == gb
+                    && neighbours(c).iter().any(|&d| region[d] == ga && d != a)
+            })
             .collect();
         let Some(&c) = candidates.choose(rng) else {
             continue;
@@ -139,7 +143,12 @@ pub fn random_solution(geometry: &Arc<Geometry>, rng: &mut SmallRng) -> Option<G
 
 /// The puzzle made from `solution` by keeping each cell with probability
 /// `keep`.
-pub fn remove_clues(geometry: &Arc<Geometry>, solution: &Grid, keep: f64, rng: &mut SmallRng) -> Puzzle {
+pub fn remove_clues(
+    geometry: &Arc<Geometry>,
+    solution: &Grid,
+    keep: f64,
+    rng: &mut SmallRng,
+) -> Puzzle {
     let n = solution.size();
     let cells = solution
         .cells()
@@ -154,7 +163,12 @@ pub fn remove_clues(geometry: &Arc<Geometry>, solution: &Grid, keep: f64, rng: &
 pub fn naive_count(puzzle: &Puzzle, limit: u64) -> u64 {
     let g = puzzle.geometry();
     let n = g.size();
-    let mut values: Vec<Option<u8>> = puzzle.givens().cells().iter().map(|c| c.map(|d| d.0)).collect();
+    let mut values: Vec<Option<u8>> = puzzle
+        .givens()
+        .cells()
+        .iter()
+        .map(|c| c.map(|d| d.0))
+        .collect();
     // Givens must not clash.
     for house in g.houses() {
         let mut seen = vec![false; n];
@@ -178,10 +192,12 @@ pub fn naive_count(puzzle: &Puzzle, limit: u64) -> u64 {
             return go(i + 1, g, values, count, limit);
         }
         for d in 0..g.size() as u8 {
-            let clash = g
-                .houses_of(Cell(i as u32))
-                .iter()
-                .any(|&h| g.houses()[h as usize].cells().iter().any(|c| values[c.index()] == Some(d)));
+            let clash = g.houses_of(Cell(i as u32)).iter().any(|&h| {
+                g.houses()[h as usize]
+                    .cells()
+                    .iter()
+                    .any(|c| values[c.index()] == Some(d))
+            });
             if !clash {
                 values[i] = Some(d);
                 go(i + 1, g, values, count, limit);
@@ -215,7 +231,11 @@ pub fn solve_checked(engine: &mut dyn Engine, puzzle: &Puzzle, limit: u64) -> u6
             std::ops::ControlFlow::Continue(())
         })
         .unwrap();
-    assert_eq!(answer.count, seen.len() as u64, "visited solutions match the count");
+    assert_eq!(
+        answer.count,
+        seen.len() as u64,
+        "visited solutions match the count"
+    );
     assert!(answer.count <= limit.max(1));
     if let Some(first) = &answer.first {
         assert_eq!(Some(first), seen.first());
