@@ -51,3 +51,8 @@ pub use grid::{Grid, GridError};
 pub use outcome::{Solutions, Stats, Verdict};
 pub use puzzle::{Puzzle, PuzzleError};
 pub use validate::{validate, Invalid};
+
+/// The README's code blocks, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
