@@ -8,6 +8,13 @@
 //!
 //! Empty cells are read from `.`, `0`, `-` and `_`; they are written as `.`
 //! (numeric) or `-` (letters).
+//!
+//! Which alphabet a puzzle is read in (`line` and `grid`): letters when the
+//! side is 10..=26, no `0`-`9` appears and some letter does; numeric
+//! otherwise. So a 16x16 line in the POJ 3076 letters `A`-`P` reads as
+//! letters, and a numeric puzzle above 9x9 whose givens happen to be all
+//! letters is written with `0` for its empty cells so that it reads back as
+//! numeric: every size has a one-line form that round-trips.
 
 /// A way of writing digits as characters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

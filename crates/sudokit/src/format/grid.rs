@@ -18,7 +18,7 @@
 //!   makes the puzzle an error ([`ParseErrorKind::RowCount`]).
 //! - The alphabet is chosen per puzzle as for [`line`](super::line): letters
 //!   `A`-`Z` for sides 10..=26 without any `0`-`9`, else `1`-`9A`-`Za`-`z`.
-//! - Output ([`write`]): rows like `4 1 7 | 3 6 9 | 8 2 5` with separator
+//! - Output ([`write`](fn@write)): rows like `4 1 7 | 3 6 9 | 8 2 5` with separator
 //!   lines like `------+-------+------` between bands, empty cells `.`, and an
 //!   empty line after every puzzle.
 

@@ -4,7 +4,7 @@
 //!
 //! | [`Format`] | module | shape |
 //! |---|---|---|
-//! | `line` | [`line`] | one puzzle per line, `end` ends the input (AcWing 166, POJ 3074; any size) |
+//! | `line` | [`line`](mod@line) | one puzzle per line, `end` ends the input (AcWing 166, POJ 3074; any size) |
 //! | `poj3076` | [`poj3076`] | 16 lines of `A`-`P` / `-` per case (POJ 3076) |
 //! | `hdu4069` | [`hdu4069`] | `T`, then 9×9 wall-coded integers per case (HDU 4069, jigsaw) |
 //! | `grid` | [`grid`] | a human block grid, one row per line, puzzles separated by blank lines |
@@ -74,7 +74,7 @@ pub use detect::{detect, detect_reader, DetectError, Rewound, DETECT_PREFIX};
 /// A text format, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
-    /// One puzzle per line; see [`line`].
+    /// One puzzle per line; see [`line`](mod@line).
     Line,
     /// POJ 3076 16x16 letters; see [`poj3076`].
     Poj3076,
