@@ -1,0 +1,130 @@
+//! Command-line arguments (clap derive).
+//!
+//! The lists of format and engine names live in the library
+//! ([`Format::NAMES`], [`EngineKind::NAMES`]); the parsers here are built from
+//! them, so clap shows the possible values and suggests the closest one for a
+//! typo, and a new engine or format needs no change here.
+
+use std::ffi::OsString;
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
+use sudokit::format::Format;
+use sudokit::EngineKind;
+
+const EXAMPLES: &str = "\
+Examples:
+  sudokit solve puzzles.txt
+  sudokit solve --format hdu4069 < cases.txt
+  sudokit solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+const SOLVE_ABOUT: &str = "Solve every puzzle of the inputs and print one answer per puzzle";
+
+const SOLVE_LONG_ABOUT: &str = "\
+Solve every puzzle of the inputs and print one answer per puzzle, in input
+order, in the input's format.
+
+Formats (--format; detected from the start of each input when not given):
+  line     one puzzle per line (81 characters for 9x9, n*n for other sizes),
+           `.` or `0` empty, a line `end` ends the input (AcWing 166, POJ 3074)
+  poj3076  16 lines of A-P and `-` per case (POJ 3076)
+  hdu4069  T, then 9 lines of 9 wall-coded numbers per case (HDU 4069 jigsaw)
+  grid     a block grid, one row per line, `|` and frame lines as decoration
+
+Records: exactly one per puzzle, so output lines up with input.
+  - the solution, when the puzzle has one (with --limit 2 or more: exactly
+    one); with the default limit 1 the first solution found is printed;
+  - `No solution` when it has none;
+  - `Multiple Solutions` when --limit is 2 or more and it has several;
+  - `Invalid puzzle` when it is malformed; the reason goes to stderr as
+    `FILE:LINE: message` (FILE is the path, <stdin> or <argument>; multi-line
+    formats add the case number). Warnings go to stderr as
+    `FILE:LINE: warning: message`.
+  poj3076 and grid records are followed by an empty line; hdu4069 records
+  start with `Case k:` and always check uniqueness (limit at least 2).
+
+Exit status: 0 when every puzzle was read and answered (`No solution` and
+`Multiple Solutions` are answers), 1 when any puzzle was malformed, 2 for
+usage or I/O errors (an input that cannot be read, a format that cannot be
+detected).";
+
+const SOLVE_EXAMPLES: &str = "\
+Examples:
+  sudokit solve examples/acwing166.txt          a file, format detected
+  sudokit solve -f poj3076 - < examples/poj3076.txt
+  sudokit solve --limit 2 --engine dfs examples/line16.txt
+                                                check uniqueness as well
+  sudokit solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+                                                a puzzle given inline";
+
+/// The sudokit command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "sudokit",
+    version,
+    about = "Sudoku of any size, jigsaw and judge formats: solve, count, check",
+    after_help = EXAMPLES,
+    arg_required_else_help = true
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve every puzzle of the inputs and print one answer per puzzle.
+    #[command(about = SOLVE_ABOUT, long_about = SOLVE_LONG_ABOUT, after_help = SOLVE_EXAMPLES)]
+    Solve(SolveArgs),
+}
+
+/// Arguments of `sudokit solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Files to read, `-` for stdin, or a puzzle line given inline (an
+    /// argument that is not an existing file and looks like a puzzle line).
+    /// Reads stdin when none is given.
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<OsString>,
+
+    /// Input format; the output uses the same one. Detected from the start of
+    /// each input when not given.
+    #[arg(
+        short,
+        long,
+        value_name = "FORMAT",
+        value_parser = PossibleValuesParser::new(Format::NAMES)
+            .map(|s| s.parse::<Format>().expect("a listed name"))
+    )]
+    pub format: Option<Format>,
+
+    /// Solving engine.
+    #[arg(
+        short,
+        long,
+        value_name = "ENGINE",
+        default_value = "auto",
+        value_parser = PossibleValuesParser::new(EngineKind::NAMES)
+            .map(|s| s.parse::<EngineKind>().expect("a listed name"))
+    )]
+    pub engine: EngineKind,
+
+    /// Search for up to K solutions per puzzle: 1 prints the first solution
+    /// found, 2 or more also tells `Multiple Solutions` apart. [default: 1;
+    /// hdu4069 always uses at least 2]
+    #[arg(short, long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,122 @@
+//! Where puzzles come from: files, stdin, or a puzzle given as an argument.
+
+use std::ffi::{OsStr, OsString};
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Cursor};
+use std::path::{Path, PathBuf};
+
+/// One input named on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// Standard input (`-`, or no input named).
+    Stdin,
+    /// A file.
+    File(PathBuf),
+    /// A puzzle line given as the argument itself.
+    Inline(String),
+}
+
+impl Input {
+    /// What an argument names: `-` is stdin; an existing path is a file; an
+    /// argument that is not a path and reads as a `line` puzzle (n² symbols
+    /// for a side n with boxes) is an inline puzzle; anything else is a file
+    /// (which will fail to open, naming it).
+    pub fn classify(arg: &OsStr) -> Input {
+        if arg == "-" {
+            return Input::Stdin;
+        }
+        let path = Path::new(arg);
+        if path.exists() {
+            return Input::File(path.to_owned());
+        }
+        match arg.to_str() {
+            Some(s) if looks_like_puzzle(s) => Input::Inline(s.trim().to_owned()),
+            _ => Input::File(path.to_owned()),
+        }
+    }
+
+    /// The inputs for a list of arguments (stdin when there are none).
+    pub fn all(args: &[OsString]) -> Vec<Input> {
+        if args.is_empty() {
+            vec![Input::Stdin]
+        } else {
+            args.iter().map(|a| Input::classify(a)).collect()
+        }
+    }
+
+    /// Opens the input for buffered reading.
+    ///
+    /// # Errors
+    /// The error of opening the file.
+    pub fn open(&self) -> io::Result<Box<dyn BufRead>> {
+        Ok(match self {
+            Input::Stdin => Box::new(io::stdin().lock()),
+            Input::File(path) => Box::new(BufReader::with_capacity(1 << 16, File::open(path)?)),
+            Input::Inline(text) => Box::new(Cursor::new(format!("{text}\n").into_bytes())),
+        })
+    }
+}
+
+/// How messages name the input: the path, `<stdin>` or `<argument>`.
+impl fmt::Display for Input {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Input::Stdin => f.write_str("<stdin>"),
+            Input::File(path) => write!(f, "{}", path.display()),
+            Input::Inline(_) => f.write_str("<argument>"),
+        }
+    }
+}
+
+/// Whether an argument is a one-line puzzle rather than a path: it reads as
+/// a `line` puzzle.
+fn looks_like_puzzle(arg: &str) -> bool {
+    sudokit::format::line::parse_line(arg.trim()).is_ok()
+}
+
+/// For an argument that is not a file but has the length of a puzzle line,
+/// why it is not a puzzle either (to add to the "cannot open" message).
+pub fn not_a_puzzle_because(input: &Input) -> Option<String> {
+    let Input::File(path) = input else {
+        return None;
+    };
+    let text = path.to_str()?.trim();
+    match sudokit::format::line::parse_line(text) {
+        Err(sudokit::format::line::LineError::Length(_)) | Ok(_) => None,
+        Err(e) => Some(e.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_are_classified() {
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        assert_eq!(Input::classify(OsStr::new("-")), Input::Stdin);
+        assert_eq!(
+            Input::classify(OsStr::new(line)),
+            Input::Inline(line.into())
+        );
+        assert_eq!(
+            Input::classify(OsStr::new("missing.txt")),
+            Input::File("missing.txt".into())
+        );
+        // 80 symbols is no puzzle: a (missing) file, so the error names it.
+        assert!(matches!(
+            Input::classify(OsStr::new(&line[1..])),
+            Input::File(_)
+        ));
+        // A puzzle-length name with symbols out of range is a file too.
+        let bad = Input::classify(OsStr::new("no-such-file.txt"));
+        assert_eq!(bad, Input::File("no-such-file.txt".into()));
+        assert!(not_a_puzzle_because(&bad).unwrap().contains("column 1"));
+        assert_eq!(not_a_puzzle_because(&Input::File("x.txt".into())), None);
+        assert_eq!(Input::all(&[]), vec![Input::Stdin]);
+        assert_eq!(Input::Stdin.to_string(), "<stdin>");
+        assert_eq!(Input::Inline(line.into()).to_string(), "<argument>");
+    }
+}

@@ -1,0 +1,34 @@
+//! `sudokit`: the command-line tool. Argument parsing is in [`cli`]; each
+//! subcommand's work is in its own module ([`solve`]).
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+mod cli;
+mod input;
+mod solve;
+
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    let result = match &cli.command {
+        cli::Command::Solve(args) => solve::run(args),
+    };
+    match result {
+        Ok(status) => ExitCode::from(status as u8),
+        Err(e) => {
+            // A reader that went away (`sudokit solve big.txt | head`) is not
+            // an error worth a message.
+            let broken_pipe = e
+                .chain()
+                .filter_map(|c| c.downcast_ref::<io::Error>())
+                .any(|e| e.kind() == io::ErrorKind::BrokenPipe);
+            if broken_pipe {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("sudokit: {e:#}");
+            ExitCode::from(solve::Status::Failed as u8)
+        }
+    }
+}
