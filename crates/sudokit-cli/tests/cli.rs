@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use predicates::prelude::*;
 use sudokit::format::{self, Entry, Format, ParseError, ReadError};
-use sudokit::{validate, Grid};
+use sudokit::{validate, EngineKind, Grid};
 
 fn examples() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples")
@@ -124,13 +124,17 @@ fn judge_samples_are_answered_byte_exact_with_every_way_of_choosing_format_and_e
     for (name, format) in SAMPLES {
         let input = example(&format!("{name}.txt"));
         let expected = read_example(&format!("{name}.out"));
-        let runs: [&[&str]; 4] = [
-            &["--format", format.name()],
-            &[],
-            &["--engine", "dfs"],
-            &["-f", format.name(), "-e", "auto", "--limit", "2"],
+        let mut runs: Vec<Vec<&str>> = vec![
+            vec!["--format", format.name()],
+            vec![],
+            vec!["-f", format.name(), "-e", "auto", "--limit", "2"],
         ];
-        for extra in runs {
+        // Every engine (the samples have unique solutions, so the bytes are
+        // the same whichever engine finds them).
+        for engine in EngineKind::NAMES {
+            runs.push(vec!["--engine", engine]);
+        }
+        for extra in &runs {
             let out = sudokit()
                 .arg("solve")
                 .args(extra)
@@ -351,7 +355,10 @@ fn unknown_format_or_engine_is_a_usage_error_with_the_possible_values() {
         .args(["solve", "--engine", "dsf", "x"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("possible values: auto, dfs"));
+        .stderr(predicate::str::contains(format!(
+            "possible values: {}",
+            EngineKind::NAMES.join(", ")
+        )));
     sudokit()
         .args(["solve", "--limit", "0", "x"])
         .assert()
@@ -489,11 +496,10 @@ fn tempdir(name: &str) -> PathBuf {
 /// A solved grid from the pattern `(c*(r % br) + r / br + col) % n` for
 /// boxes br×bc, checked with `validate`, shuffled (rows within bands, bands,
 /// columns within stacks, stacks, digit labels) with a seeded generator, then
-/// cut to a share of givens (these puzzles have many solutions). The `dfs`
-/// engine's time on such puzzles is heavy-tailed: at 45% givens most 25x25
-/// seeds take seconds, so the 25x25 seed is one it solves in milliseconds
-/// (release build); 36x36 uses 60% givens, which it solves at once for every
-/// seed tried (50-55% mostly took over 3 s).
+/// cut to a share of givens (these puzzles have many solutions). Solving time
+/// on such puzzles is heavy-tailed, so the seeds are ones the `dfs` engine
+/// solves in milliseconds (release build); 36x36 uses 60% givens because at
+/// 50% every seed tried took dfs over 5 s.
 #[test]
 #[ignore = "rewrites files in examples/"]
 fn generate_large_line_examples() {
