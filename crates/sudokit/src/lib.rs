@@ -26,10 +26,10 @@
 //!   [`Stats`]).
 //! - [`validate`] checks any grid against a puzzle and shares no code with
 //!   the engines.
-//! - [`format`] reads and writes text: the judge formats (`line`, `poj3076`,
+//! - [`format`](mod@format) reads and writes text: the judge formats (`line`, `poj3076`,
 //!   `hdu4069`) and a human `grid` form; readers stream one result per puzzle.
 //! - Indices and digits are 0-based ([`Cell`], [`Digit`], [`DigitSet`]);
-//!   symbols exist only in [`format`]. Nothing in this crate prints or panics on
+//!   symbols exist only in [`format`](mod@format). Nothing in this crate prints or panics on
 //!   input.
 
 #![deny(missing_docs)]
