@@ -6,8 +6,12 @@ use std::path::PathBuf;
 use sudokit::format::line::parse_line;
 use sudokit::{Dfs, Engine};
 
-fn bench_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/bench-data");
+/// `$SUDOKIT_BENCH_DATA`, else `../shared/bench-data` beside the checkout.
+pub fn bench_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("SUDOKIT_BENCH_DATA").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/bench-data"),
+        PathBuf::from,
+    );
     dir.is_dir().then_some(dir)
 }
 
