@@ -3,4 +3,5 @@
 mod common;
 mod counts;
 mod datasets;
+mod dlx;
 mod generated;

@@ -17,8 +17,10 @@ use crate::outcome::Solutions;
 use crate::puzzle::Puzzle;
 
 pub mod dfs;
+pub mod dlx;
 
 pub use dfs::Dfs;
+pub use dlx::Dlx;
 
 /// The engine cannot handle this geometry.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -68,17 +70,20 @@ pub enum EngineKind {
     Auto,
     /// The generic bitmask engine ([`Dfs`]).
     Dfs,
+    /// The exact-cover engine ([`Dlx`]).
+    Dlx,
 }
 
 impl EngineKind {
     /// Every engine name accepted by [`EngineKind::from_str`].
-    pub const NAMES: &'static [&'static str] = &["auto", "dfs"];
+    pub const NAMES: &'static [&'static str] = &["auto", "dfs", "dlx"];
 
     /// A new engine of this kind.
     pub fn build(self) -> Box<dyn Engine + Send> {
         match self {
             EngineKind::Auto => Box::new(Auto::new()),
             EngineKind::Dfs => Box::new(Dfs::new()),
+            EngineKind::Dlx => Box::new(Dlx::new()),
         }
     }
 
@@ -87,6 +92,7 @@ impl EngineKind {
         match self {
             EngineKind::Auto => "auto",
             EngineKind::Dfs => "dfs",
+            EngineKind::Dlx => "dlx",
         }
     }
 }
@@ -99,7 +105,7 @@ impl fmt::Display for EngineKind {
 
 /// An engine name that is not known.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown engine `{0}` (expected one of: auto, dfs)")]
+#[error("unknown engine `{0}` (expected one of: auto, dfs, dlx)")]
 pub struct UnknownEngine(pub String);
 
 impl FromStr for EngineKind {
@@ -109,6 +115,7 @@ impl FromStr for EngineKind {
         match s {
             "auto" => Ok(EngineKind::Auto),
             "dfs" => Ok(EngineKind::Dfs),
+            "dlx" => Ok(EngineKind::Dlx),
             _ => Err(UnknownEngine(s.to_owned())),
         }
     }

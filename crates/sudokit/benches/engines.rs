@@ -1,0 +1,107 @@
+//! Engines side by side at limit 2 (solve and prove uniqueness): the time per
+//! puzzle of each engine on the first 1000 puzzles of the 17-clue set and on
+//! all of magictour top1465, from `../shared/bench-data/` (relative to the
+//! workspace root). When that directory is absent, the two AcWing sample
+//! puzzles stand in.
+//!
+//! Each benchmark iteration solves one puzzle, cycling through the set, so
+//! the reported time is the mean time per puzzle. Besides `dfs` and `dlx`
+//! (with its default [`Reduction::Auto`]), the two reductions `Auto` picks
+//! from are measured on their own.
+//!
+//! ```text
+//! cargo bench -p sudokit --bench engines -- --warm-up-time 1 --measurement-time 5
+//! ```
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use sudokit::engine::dlx::Reduction;
+use sudokit::engine::{Dfs, Dlx};
+use sudokit::format::line::parse_line;
+use sudokit::{Engine, Puzzle};
+
+/// The AcWing 166 sample puzzles, used when the benchmark sets are absent.
+const SAMPLES: &[&str] = &[
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    "......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.",
+];
+
+/// The benchmark sets: (name, puzzles).
+fn sets() -> Vec<(&'static str, Vec<Puzzle>)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/bench-data");
+    let read = |file: &str, take: usize| -> Vec<Puzzle> {
+        let text = std::fs::read_to_string(dir.join(file))
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.join(file).display()));
+        text.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .take(take)
+            .map(|l| parse_line(l).unwrap_or_else(|e| panic!("{file}: {e}")))
+            .collect()
+    };
+    if dir.is_dir() {
+        vec![
+            ("17_clue_1000", read("puzzles2_17_clue.txt", 1000)),
+            (
+                "magictour_top1465",
+                read("puzzles3_magictour_top1465.txt", usize::MAX),
+            ),
+        ]
+    } else {
+        eprintln!("../shared/bench-data is absent: benchmarking the AcWing samples only");
+        vec![(
+            "acwing_samples",
+            SAMPLES.iter().map(|l| parse_line(l).unwrap()).collect(),
+        )]
+    }
+}
+
+/// One benchmark per engine and set, named `<set>/<engine>`.
+fn bench_engine(
+    c: &mut Criterion,
+    name: &str,
+    engine: &mut dyn Engine,
+    sets: &[(&str, Vec<Puzzle>)],
+) {
+    for (set, puzzles) in sets {
+        // Check the answers once, outside the timing.
+        for p in puzzles {
+            let answer = engine.solve(p, 2).unwrap();
+            assert_eq!(answer.count, 1, "{set}: every puzzle is unique");
+        }
+        let mut group = c.benchmark_group(*set);
+        let mut i = 0;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let answer = engine.solve(&puzzles[i], 2).unwrap();
+                i = (i + 1) % puzzles.len();
+                black_box(answer.count)
+            });
+        });
+        group.finish();
+    }
+}
+
+fn engines(c: &mut Criterion) {
+    let sets = sets();
+    bench_engine(c, "dfs", &mut Dfs::new(), &sets);
+    bench_engine(c, "dlx", &mut Dlx::new(), &sets);
+    // The two reductions `Auto` chooses between.
+    bench_engine(
+        c,
+        "dlx_per_puzzle",
+        &mut Dlx::with_reduction(Reduction::PerPuzzle),
+        &sets,
+    );
+    bench_engine(
+        c,
+        "dlx_per_geometry",
+        &mut Dlx::with_reduction(Reduction::PerGeometry),
+        &sets,
+    );
+}
+
+criterion_group!(benches, engines);
+criterion_main!(benches);

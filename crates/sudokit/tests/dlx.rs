@@ -1,0 +1,623 @@
+//! The exact-cover engine ([`Dlx`]): known counts, the contract's edge cases,
+//! and a cross-check against [`Dfs`] on generated puzzles of every geometry.
+//! Every grid either engine returns goes through `sudokit::validate`.
+//!
+//! The generators are kept here (not in `common/`) so this module stands
+//! alone.
+
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use sudokit::engine::dlx::Reduction;
+use sudokit::engine::{Dfs, Dlx};
+use sudokit::format::line::parse_line;
+use sudokit::{Cell, Digit, Engine, EngineKind, Extra, Geometry, Grid, Puzzle, Solutions, Verdict};
+
+// ---------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------
+
+/// Solves with `engine`, validates every solution visited and returns the
+/// answer with the solutions.
+fn solve_all(engine: &mut dyn Engine, puzzle: &Puzzle, limit: u64) -> (Solutions, Vec<Grid>) {
+    let mut grids = Vec::new();
+    let answer = engine
+        .solve_with(puzzle, limit, &mut |g| {
+            grids.push(g.clone());
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    for g in &grids {
+        if let Err(e) = sudokit::validate(puzzle, g) {
+            panic!("{} returned an invalid grid: {e}\n{g:?}", engine.name());
+        }
+    }
+    assert_eq!(
+        grids.len() as u64,
+        answer.count,
+        "{}: one visit per solution",
+        engine.name()
+    );
+    assert_eq!(
+        answer.first.as_ref(),
+        grids.first(),
+        "{}: first is the first visited",
+        engine.name()
+    );
+    if answer.count < limit.max(1) {
+        assert!(
+            answer.complete,
+            "{}: fewer than the limit means exhaustive",
+            engine.name()
+        );
+    }
+    (answer, grids)
+}
+
+/// Solves with Dlx under each [`Reduction`] and checks they give the same
+/// answer (solutions, order, node counts): the per-puzzle and per-geometry
+/// problems must lead to the same search tree. `Auto` is run twice, so that
+/// the second run sees a repeated geometry.
+fn solve_dlx(puzzle: &Puzzle, limit: u64) -> (Solutions, Vec<Grid>) {
+    let (answer, grids) = solve_all(
+        &mut Dlx::with_reduction(Reduction::PerPuzzle),
+        puzzle,
+        limit,
+    );
+    let mut per_geometry = Dlx::with_reduction(Reduction::PerGeometry);
+    assert_eq!(per_geometry.reduction(), Reduction::PerGeometry);
+    let other = solve_all(&mut per_geometry, puzzle, limit);
+    assert_eq!(
+        other,
+        (answer.clone(), grids.clone()),
+        "per-geometry differs from per-puzzle"
+    );
+    let mut auto = Dlx::new();
+    for _ in 0..2 {
+        let other = solve_all(&mut auto, puzzle, limit);
+        assert_eq!(
+            other,
+            (answer.clone(), grids.clone()),
+            "auto differs from per-puzzle"
+        );
+    }
+    (answer, grids)
+}
+
+/// Solves with Dfs and Dlx at `limit` and checks they agree: same count and
+/// verdict; with `same_set`, the same solutions when both searches were
+/// exhaustive.
+fn cross_check(puzzle: &Puzzle, limit: u64, same_set: bool) -> u64 {
+    let (dfs, dfs_grids) = solve_all(&mut Dfs::new(), puzzle, limit);
+    let (dlx, dlx_grids) = solve_dlx(puzzle, limit);
+    assert_eq!(
+        dlx.count, dfs.count,
+        "dlx and dfs counts differ at limit {limit}"
+    );
+    if limit >= 2 {
+        assert_eq!(dlx.verdict(), dfs.verdict());
+    }
+    let distinct: HashSet<&Grid> = dlx_grids.iter().collect();
+    assert_eq!(
+        distinct.len(),
+        dlx_grids.len(),
+        "dlx returned a solution twice"
+    );
+    if same_set && dfs.complete && dlx.complete {
+        let other: HashSet<&Grid> = dfs_grids.iter().collect();
+        assert_eq!(distinct, other, "dlx and dfs found different solutions");
+    }
+    dlx.count
+}
+
+fn rng(seed: u64) -> SmallRng {
+    SmallRng::seed_from_u64(seed)
+}
+
+/// A random solved grid for `br`×`bc` boxes: the pattern
+/// `(bc * (r % br) + r / br + c) % n`, then rows shuffled within bands, bands
+/// shuffled, columns within stacks, stacks, and digits relabelled.
+fn solved_boxed(br: usize, bc: usize, rng: &mut SmallRng) -> Grid {
+    let n = br * bc;
+    // `blocks` blocks of `size` lines each, blocks and lines within shuffled.
+    let shuffled = |size: usize, blocks: usize, rng: &mut SmallRng| -> Vec<usize> {
+        let mut order: Vec<usize> = (0..blocks).collect();
+        order.shuffle(rng);
+        let mut out = Vec::with_capacity(n);
+        for b in order {
+            let mut inner: Vec<usize> = (0..size).collect();
+            inner.shuffle(rng);
+            out.extend(inner.into_iter().map(|i| b * size + i));
+        }
+        out
+    };
+    // Bands hold `br` rows (there are `bc` of them); stacks `bc` columns.
+    let rows = shuffled(br, bc, rng);
+    let cols = shuffled(bc, br, rng);
+    let mut relabel: Vec<u8> = (0..n as u8).collect();
+    relabel.shuffle(rng);
+    let cells = (0..n * n)
+        .map(|i| {
+            let (r, c) = (rows[i / n], cols[i % n]);
+            Some(Digit(relabel[(bc * (r % br) + r / br + c) % n]))
+        })
+        .collect();
+    Grid::from_cells(n, cells).unwrap()
+}
+
+/// A random solved grid of any geometry: one random row, completed by
+/// [`Dfs`]; `None` if the geometry has no solution.
+fn solved_any(g: &Arc<Geometry>, rng: &mut SmallRng) -> Option<Grid> {
+    let n = g.size();
+    let mut row: Vec<u8> = (0..n as u8).collect();
+    row.shuffle(rng);
+    let r = rng.gen_range(0..n);
+    let mut grid = Grid::empty(n);
+    for (c, &d) in row.iter().enumerate() {
+        grid.set(Cell::at(r, c, n), Some(Digit(d)));
+    }
+    let puzzle = Puzzle::new(Arc::clone(g), grid).unwrap();
+    let answer = Dfs::new().solve(&puzzle, 1).unwrap();
+    let solution = answer.first?;
+    sudokit::validate(&puzzle, &solution).unwrap();
+    Some(solution)
+}
+
+/// A random 9x9 jigsaw geometry and a solution of it: a random solved grid
+/// with 3x3 boxes, then `swaps` exchanges of the regions of two cells that
+/// hold the same digit (so every region still holds each digit once and the
+/// grid stays a solution; regions need not stay connected, which the rules
+/// allow).
+fn random_jigsaw(rng: &mut SmallRng, swaps: usize) -> (Geometry, Grid) {
+    let n = 9;
+    let solution = solved_boxed(3, 3, rng);
+    let mut region: Vec<usize> = Geometry::classic().regions().collect();
+    let cells = solution.cells();
+    for _ in 0..swaps {
+        let a = rng.gen_range(0..n * n);
+        let b = rng.gen_range(0..n * n);
+        if cells[a] == cells[b] {
+            region.swap(a, b);
+        }
+    }
+    (Geometry::jigsaw(n, &region).unwrap(), solution)
+}
+
+/// The puzzle made of `solution` with each cell kept with probability `keep`.
+fn blank(g: &Arc<Geometry>, solution: &Grid, keep: f64, rng: &mut SmallRng) -> Puzzle {
+    let cells = solution
+        .cells()
+        .iter()
+        .map(|&v| if rng.gen_bool(keep) { v } else { None })
+        .collect();
+    Puzzle::new(Arc::clone(g), Grid::from_cells(g.size(), cells).unwrap()).unwrap()
+}
+
+/// `puzzle` with `wrong` random cells set to random digits: such clues often
+/// clash with a given.
+fn spoil(puzzle: &Puzzle, wrong: usize, rng: &mut SmallRng) -> Puzzle {
+    let n = puzzle.size();
+    let mut cells = puzzle.givens().cells().to_vec();
+    for _ in 0..wrong {
+        let i = rng.gen_range(0..n * n);
+        cells[i] = Some(Digit(rng.gen_range(0..n as u8)));
+    }
+    Puzzle::new(
+        Arc::clone(puzzle.geometry()),
+        Grid::from_cells(n, cells).unwrap(),
+    )
+    .unwrap()
+}
+
+/// `puzzle` with `wrong` open cells given a digit that differs from
+/// `solution` but clashes with no given: the puzzle then usually has no
+/// solution, which only a search can tell.
+fn mislead(puzzle: &Puzzle, solution: &Grid, wrong: usize, rng: &mut SmallRng) -> Puzzle {
+    let g = puzzle.geometry();
+    let n = g.size();
+    let mut cells = puzzle.givens().cells().to_vec();
+    for _ in 0..wrong {
+        let i = rng.gen_range(0..n * n);
+        if cells[i].is_some() {
+            continue;
+        }
+        let taken: HashSet<Digit> = g
+            .peers(Cell(i as u32))
+            .iter()
+            .filter_map(|p| cells[p.index()])
+            .collect();
+        let options: Vec<Digit> = (0..n as u8)
+            .map(Digit)
+            .filter(|d| !taken.contains(d) && solution.cells()[i] != Some(*d))
+            .collect();
+        if let Some(&d) = options.choose(rng) {
+            cells[i] = Some(d);
+        }
+    }
+    Puzzle::new(Arc::clone(g), Grid::from_cells(n, cells).unwrap()).unwrap()
+}
+
+fn boxed(br: usize, bc: usize) -> Arc<Geometry> {
+    Arc::new(Geometry::boxed(br, bc).unwrap())
+}
+
+/// One generated case for box geometry `br`×`bc`: the puzzle, and two
+/// variants with `wrong` wrong clues ([`spoil`], [`mislead`]); both engines
+/// agree on each at every limit in `limits`.
+fn boxed_case(br: usize, bc: usize, seed: u64, keep: f64, wrong: usize, limits: &[u64]) {
+    let mut r = rng(seed);
+    let g = boxed(br, bc);
+    let solution = solved_boxed(br, bc, &mut r);
+    let puzzle = blank(&g, &solution, keep, &mut r);
+    let small = g.size() <= 6;
+    for &limit in limits {
+        assert!(
+            cross_check(&puzzle, limit, small) >= 1,
+            "a puzzle cut from a solution has one"
+        );
+    }
+    let spoiled = spoil(&puzzle, wrong, &mut r);
+    let misled = mislead(&puzzle, &solution, wrong, &mut r);
+    for &limit in limits {
+        cross_check(&spoiled, limit, small);
+        cross_check(&misled, limit, small);
+    }
+}
+
+/// As [`boxed_case`] for any geometry, with a given solved grid.
+fn any_case(g: &Arc<Geometry>, solution: &Grid, seed: u64, keep: f64, wrong: usize) {
+    let mut r = rng(seed);
+    sudokit::validate(
+        &Puzzle::new(Arc::clone(g), solution.clone()).unwrap(),
+        solution,
+    )
+    .unwrap();
+    let puzzle = blank(g, solution, keep, &mut r);
+    assert!(cross_check(&puzzle, 2, false) >= 1);
+    cross_check(&spoil(&puzzle, wrong, &mut r), 2, false);
+    cross_check(&mislead(&puzzle, solution, wrong, &mut r), 2, false);
+}
+
+// ---------------------------------------------------------------------
+// Known answers and the contract
+// ---------------------------------------------------------------------
+
+const ACWING: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const ACWING_SOLUTION: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+#[test]
+fn empty_4x4_has_288_solutions() {
+    let puzzle = Puzzle::new(boxed(2, 2), Grid::empty(4)).unwrap();
+    let (answer, grids) = solve_dlx(&puzzle, 10_000);
+    assert_eq!((answer.count, answer.complete), (288, true));
+    assert_eq!(grids.iter().collect::<HashSet<_>>().len(), 288);
+    // At the limit the search stops, and says so.
+    let answer = Dlx::new().solve(&puzzle, 288).unwrap();
+    assert_eq!((answer.count, answer.complete), (288, false));
+}
+
+#[test]
+fn acwing_sample_is_unique_with_its_solution() {
+    let puzzle = parse_line(ACWING).unwrap();
+    let (answer, _) = solve_dlx(&puzzle, 2);
+    assert_eq!(answer.verdict(), Some(Verdict::Unique));
+    assert_eq!(
+        answer.first,
+        Some(parse_line(ACWING_SOLUTION).unwrap().givens().clone())
+    );
+    assert!(answer.stats.nodes >= 64, "one search level per open cell");
+}
+
+#[test]
+fn clashing_givens_have_no_solution() {
+    // Two 4s in the first row.
+    let puzzle = parse_line(&format!("4.4{}", &ACWING[3..])).unwrap();
+    let (answer, _) = solve_dlx(&puzzle, 2);
+    assert_eq!(
+        (answer.count, answer.complete, answer.first),
+        (0, true, None)
+    );
+    // Same digit twice in a box (r1c1 and r2c2), different rows and columns.
+    let mut cells = vec![None; 81];
+    cells[0] = Some(Digit(0));
+    cells[10] = Some(Digit(0));
+    let puzzle = Puzzle::new(boxed(3, 3), Grid::from_cells(9, cells).unwrap()).unwrap();
+    assert_eq!(
+        solve_all(&mut Dlx::new(), &puzzle, 2).0.verdict(),
+        Some(Verdict::NoSolution)
+    );
+}
+
+#[test]
+fn contradictory_puzzles_have_no_solution() {
+    // r1c9 sees 1-8 in its row and 9 in its column: no candidate.
+    let mut line = String::from("12345678.");
+    line.push_str(&".".repeat(72));
+    line.replace_range(44..45, "9"); // r5c9
+    let puzzle = parse_line(&line).unwrap();
+    let (answer, _) = solve_dlx(&puzzle, 2);
+    assert_eq!((answer.count, answer.complete), (0, true));
+    // No clash and every open cell has candidates, but the 1 of row 1 has no
+    // place: the 1s of rows 2-9 cover columns 1-8 and r1c9 holds a 2.
+    let mut cells = vec![None; 81];
+    cells[8] = Some(Digit(1));
+    for (r, c) in [
+        (1, 0),
+        (2, 3),
+        (3, 1),
+        (4, 4),
+        (5, 6),
+        (6, 2),
+        (7, 5),
+        (8, 7),
+    ] {
+        cells[r * 9 + c] = Some(Digit(0));
+    }
+    let puzzle = Puzzle::new(boxed(3, 3), Grid::from_cells(9, cells).unwrap()).unwrap();
+    let (answer, _) = solve_dlx(&puzzle, 2);
+    assert_eq!((answer.count, answer.complete), (0, true));
+    assert_eq!(Dfs::new().solve(&puzzle, 2).unwrap().count, 0);
+}
+
+#[test]
+fn filled_grid_is_its_own_solution() {
+    let solution = parse_line(ACWING_SOLUTION).unwrap();
+    let (answer, grids) = solve_dlx(&solution, 2);
+    assert_eq!((answer.count, answer.complete), (1, true));
+    assert_eq!(grids[0], *solution.givens());
+    assert_eq!(answer.stats.guesses, 0);
+}
+
+#[test]
+fn limit_zero_acts_as_one_and_visitor_can_stop() {
+    let puzzle = Puzzle::new(boxed(2, 3), Grid::empty(6)).unwrap();
+    let mut dlx = Dlx::new();
+    let answer = dlx.solve(&puzzle, 0).unwrap();
+    assert_eq!((answer.count, answer.complete), (1, false));
+    let mut seen = 0;
+    let answer = dlx
+        .solve_with(&puzzle, 100, &mut |_| {
+            seen += 1;
+            if seen == 3 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .unwrap();
+    assert_eq!((seen, answer.count, answer.complete), (3, 3, false));
+}
+
+#[test]
+fn one_engine_solves_many_geometries_in_turn() {
+    // One engine per reduction over a stream that changes geometry, with
+    // sparse puzzles (which `Auto` gives the full problem once the geometry
+    // repeats): buffers and cached problems are reused or rebuilt, and the
+    // answers never change.
+    let sample = parse_line(ACWING).unwrap();
+    let mut stream = Vec::new();
+    for g in [
+        boxed(2, 2),
+        boxed(3, 3),
+        boxed(3, 3),
+        boxed(2, 3),
+        boxed(3, 3),
+    ] {
+        stream.push(Puzzle::new(Arc::clone(&g), Grid::empty(g.size())).unwrap());
+        stream.push(sample.clone());
+        stream.push(sample.clone());
+    }
+    let reference: Vec<Solutions> = stream
+        .iter()
+        .map(|p| {
+            Dlx::with_reduction(Reduction::PerPuzzle)
+                .solve(p, 2)
+                .unwrap()
+        })
+        .collect();
+    for reduction in [
+        Reduction::Auto,
+        Reduction::PerPuzzle,
+        Reduction::PerGeometry,
+    ] {
+        let mut dlx = Dlx::with_reduction(reduction);
+        for (p, expected) in stream.iter().zip(&reference) {
+            let (answer, _) = solve_all(&mut dlx, p, 2);
+            assert_eq!(&answer, expected, "{reduction:?}");
+        }
+    }
+    assert_eq!(reference[1].verdict(), Some(Verdict::Unique));
+}
+
+#[test]
+fn supports_every_geometry_up_to_64() {
+    let dlx = Dlx::new();
+    for (r, c) in [
+        (1, 1),
+        (2, 2),
+        (3, 3),
+        (5, 5),
+        (6, 6),
+        (8, 8),
+        (4, 16),
+        (1, 64),
+    ] {
+        assert!(dlx.supports(&Geometry::boxed(r, c).unwrap()));
+    }
+    let x = Geometry::classic().with_extra(Extra::Diagonals).unwrap();
+    assert!(dlx.supports(&x));
+}
+
+#[test]
+fn largest_grids_solve() {
+    // 36x36 and 64x64 puzzles cut from a solution (80% of the cells kept, so
+    // the test stays quick): the sparse build handles the largest sides.
+    for (br, bc) in [(6, 6), (8, 8)] {
+        let mut r = rng(br as u64);
+        let g = boxed(br, bc);
+        let solution = solved_boxed(br, bc, &mut r);
+        let puzzle = blank(&g, &solution, 0.8, &mut r);
+        let (answer, _) = solve_all(&mut Dlx::new(), &puzzle, 1);
+        assert_eq!(answer.count, 1, "{}x{}", g.size(), g.size());
+    }
+}
+
+#[test]
+fn engine_kind_knows_dlx() {
+    let kind: EngineKind = "dlx".parse().unwrap();
+    assert_eq!(kind, EngineKind::Dlx);
+    assert_eq!(kind.name(), "dlx");
+    assert!(EngineKind::NAMES.contains(&"dlx"));
+    assert_eq!(kind.build().name(), "dlx");
+    let err = "nope".parse::<EngineKind>().unwrap_err().to_string();
+    assert!(err.contains("dlx"), "{err}");
+}
+
+#[test]
+fn empty_4x4_x_sudoku_count_matches_filtered_enumeration() {
+    // The 4x4 grids whose diagonals hold each digit once, counted two ways:
+    // the engines on the X geometry, and the 288 plain grids filtered by the
+    // validator.
+    let x = Arc::new(
+        Geometry::boxed(2, 2)
+            .unwrap()
+            .with_extra(Extra::Diagonals)
+            .unwrap(),
+    );
+    let empty_x = Puzzle::new(Arc::clone(&x), Grid::empty(4)).unwrap();
+    let plain = Puzzle::new(boxed(2, 2), Grid::empty(4)).unwrap();
+    let (_, grids) = solve_all(&mut Dlx::new(), &plain, 1000);
+    let filtered = grids
+        .iter()
+        .filter(|g| sudokit::validate(&empty_x, g).is_ok())
+        .count() as u64;
+    assert!(filtered > 0);
+    assert_eq!(cross_check(&empty_x, 1000, true), filtered);
+}
+
+// ---------------------------------------------------------------------
+// Cross-check against Dfs on generated puzzles
+// ---------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn dlx_matches_dfs_4x4(seed: u64, keep in 0.0f64..0.8, wrong in 1usize..3) {
+        boxed_case(2, 2, seed, keep, wrong, &[2, 1000]);
+    }
+
+    #[test]
+    fn dlx_matches_dfs_6x6(seed: u64, keep in 0.3f64..0.7, wrong in 1usize..3) {
+        boxed_case(2, 3, seed, keep, wrong, &[2, 50]);
+    }
+
+    #[test]
+    fn dlx_matches_dfs_9x9(seed: u64, keep in 0.3f64..0.7, wrong in 1usize..4) {
+        boxed_case(3, 3, seed, keep, wrong, &[1, 2, 10]);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn dlx_matches_dfs_12x12(seed: u64, keep in 0.45f64..0.7, wrong in 1usize..4) {
+        boxed_case(3, 4, seed, keep, wrong, &[2]);
+    }
+
+    #[test]
+    fn dlx_matches_dfs_jigsaw(seed: u64, swaps in 0usize..200, keep in 0.3f64..0.7, wrong in 1usize..4) {
+        let (g, solution) = random_jigsaw(&mut rng(seed ^ 0x5eed), swaps);
+        any_case(&Arc::new(g), &solution, seed, keep, wrong);
+    }
+
+    #[test]
+    fn dlx_matches_dfs_x_sudoku(seed: u64, keep in 0.3f64..0.7, wrong in 1usize..4) {
+        let g = Arc::new(Geometry::classic().with_extra(Extra::Diagonals).unwrap());
+        let solution = solved_any(&g, &mut rng(seed ^ 0x5eed)).expect("X-sudoku has solutions");
+        any_case(&g, &solution, seed, keep, wrong);
+    }
+
+    #[test]
+    fn dlx_matches_dfs_windoku(seed: u64, keep in 0.3f64..0.7, wrong in 1usize..4) {
+        let g = Arc::new(Geometry::classic().with_extra(Extra::Windows).unwrap());
+        let solution = solved_any(&g, &mut rng(seed ^ 0x5eed)).expect("windoku has solutions");
+        any_case(&g, &solution, seed, keep, wrong);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn dlx_matches_dfs_16x16(seed: u64, keep in 0.55f64..0.75, wrong in 1usize..4) {
+        boxed_case(4, 4, seed, keep, wrong, &[2]);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+
+    #[test]
+    fn dlx_matches_dfs_25x25(seed: u64, keep in 0.6f64..0.75, wrong in 1usize..3) {
+        boxed_case(5, 5, seed, keep, wrong, &[2]);
+    }
+}
+
+// ---------------------------------------------------------------------
+// The benchmark sets (slow: run in release, `-- --ignored`)
+// ---------------------------------------------------------------------
+
+/// Every puzzle of `../shared/bench-data/` at limit 2 through Dlx: the proper
+/// sets are all unique, serg's all have 2+ solutions. Skipped with a message
+/// when the directory is absent.
+#[test]
+#[ignore = "slow: ~110k puzzles; run in release"]
+fn dlx_bench_data_counts() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/bench-data");
+    if !dir.is_dir() {
+        eprintln!(
+            "skipping dlx_bench_data_counts: {} is absent",
+            dir.display()
+        );
+        return;
+    }
+    let mut dlx = Dlx::new();
+    let files = [
+        ("puzzles2_17_clue.txt", Verdict::Unique),
+        ("puzzles3_magictour_top1465.txt", Verdict::Unique),
+        ("puzzles5_forum_hardest_1905_11+.txt", Verdict::Unique),
+        ("puzzles6_forum_hardest_1106.txt", Verdict::Unique),
+        ("puzzles7_serg_benchmark.txt", Verdict::Multiple),
+    ];
+    for (file, expected) in files {
+        let start = std::time::Instant::now();
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let mut total = 0;
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let puzzle = parse_line(line).unwrap_or_else(|e| panic!("{file}:{}: {e}", i + 1));
+            let answer = dlx.solve(&puzzle, 2).unwrap();
+            assert_eq!(answer.verdict(), Some(expected), "{file}:{}", i + 1);
+            let first = answer.first.as_ref().unwrap();
+            sudokit::validate(&puzzle, first).unwrap_or_else(|e| panic!("{file}:{}: {e}", i + 1));
+            total += 1;
+        }
+        eprintln!(
+            "{file}: {total} puzzles, all {expected:?}, {:.2?}",
+            start.elapsed()
+        );
+    }
+}
