@@ -45,7 +45,7 @@ mod puzzle;
 mod validate;
 
 pub use digits::{Cell, Digit, DigitSet, MAX_SIZE};
-pub use engine::{Auto, Dfs, Engine, EngineKind, Unsupported};
+pub use engine::{Auto, Dfs, Dlx, Engine, EngineKind, Unsupported};
 pub use geometry::{default_box_shape, Extra, Geometry, GeometryError, House, HouseKind, Layout};
 pub use grid::{Grid, GridError};
 pub use outcome::{Solutions, Stats, Verdict};

@@ -98,7 +98,7 @@ pub fn parse_line_with_alphabet(line: &str) -> Result<(Puzzle, Alphabet), LineEr
     let bytes = line.as_bytes();
     match parse_cells(bytes) {
         Ok((grid, alphabet)) => {
-            let geometry = Arc::new(Geometry::square(grid.size()).expect("side has a box shape"));
+            let geometry = Geometry::shared_square(grid.size()).expect("side has a box shape");
             Ok((Puzzle::new(geometry, grid).expect("same side"), alphabet))
         }
         Err((at, kind)) => {

@@ -7,6 +7,7 @@
 //! puzzles hold it in an [`Arc`](std::sync::Arc)).
 
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 use crate::digits::{Cell, MAX_SIZE};
 
@@ -220,6 +221,24 @@ impl Geometry {
         }
         let (r, c) = default_box_shape(n).ok_or(GeometryError::NoBoxShape(n))?;
         Geometry::boxed(r, c)
+    }
+
+    /// The geometry of [`Geometry::square`] for side `n`, built once per
+    /// process and shared: cheap to call per puzzle.
+    ///
+    /// # Errors
+    /// As [`Geometry::square`].
+    pub fn shared_square(n: usize) -> Result<Arc<Geometry>, GeometryError> {
+        static CACHE: [OnceLock<Arc<Geometry>>; MAX_SIZE + 1] =
+            [const { OnceLock::new() }; MAX_SIZE + 1];
+        let Some(slot) = CACHE.get(n) else {
+            return Err(GeometryError::SizeOutOfRange(n));
+        };
+        if let Some(g) = slot.get() {
+            return Ok(Arc::clone(g));
+        }
+        let g = Arc::new(Geometry::square(n)?);
+        Ok(Arc::clone(slot.get_or_init(|| g)))
     }
 
     /// A jigsaw grid of side `n`: `regions[cell]` is the region (0..n) of each
