@@ -78,6 +78,46 @@ pub enum Command {
     /// Solve every puzzle of the inputs and print one answer per puzzle.
     #[command(about = SOLVE_ABOUT, long_about = SOLVE_LONG_ABOUT, after_help = SOLVE_EXAMPLES)]
     Solve(SolveArgs),
+    /// Solve an exact-cover problem written in Knuth's DLX format.
+    #[command(long_about = EXACT_COVER_LONG_ABOUT, after_help = EXACT_COVER_EXAMPLES)]
+    ExactCover(ExactCoverArgs),
+}
+
+const EXACT_COVER_LONG_ABOUT: &str = "\
+Solve an exact-cover problem written in Knuth's DLX text format: the first
+line lists the items, primary first, then `|` and the secondary items (covered
+at most once); every further line is one option, a list of items, where a
+secondary item may carry a colour as `item:colour`; lines starting with `|`
+are comments.
+
+Each solution is printed as its option lines (in input order), followed by an
+empty line. With --count only the number of solutions is printed (`N+` when
+the search stopped at --limit). A summary (solutions, nodes, updates) goes to
+stderr.
+
+Exit status: 0 when solved (no solution is an answer), 1 when the problem is
+malformed (`FILE:LINE: message` on stderr), 2 for usage or I/O errors.";
+
+const EXACT_COVER_EXAMPLES: &str = "\
+Examples:
+  sudokit exact-cover problem.dlx
+  sudokit exact-cover --count < queens8.dlx
+  printf 'a b c\\na b\\nc\\na\\nb c\\n' | sudokit exact-cover";
+
+/// Arguments of `sudokit exact-cover`.
+#[derive(Debug, Args)]
+pub struct ExactCoverArgs {
+    /// The problem file, `-` or nothing for stdin.
+    #[arg(value_name = "FILE")]
+    pub input: Option<OsString>,
+
+    /// Stop after K solutions [default: find them all].
+    #[arg(short, long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+
+    /// Print only the number of solutions.
+    #[arg(short, long)]
+    pub count: bool,
 }
 
 /// Arguments of `sudokit solve`.

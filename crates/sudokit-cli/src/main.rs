@@ -1,5 +1,5 @@
 //! `sudokit`: the command-line tool. Argument parsing is in [`cli`]; each
-//! subcommand's work is in its own module ([`solve`]).
+//! subcommand's work is in its own module ([`solve`], [`exact_cover`]).
 
 use std::io;
 use std::process::ExitCode;
@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 mod cli;
+mod exact_cover;
 mod input;
 mod solve;
 
@@ -14,6 +15,7 @@ fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     let result = match &cli.command {
         cli::Command::Solve(args) => solve::run(args),
+        cli::Command::ExactCover(args) => exact_cover::run(args),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),

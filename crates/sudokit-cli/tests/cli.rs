@@ -584,3 +584,78 @@ fn generated(br: usize, bc: usize, givens_percent: usize, seed: u64) -> String {
         })
         .collect()
 }
+
+/// Knuth's DLX text for n queens: rows and columns primary, diagonals
+/// secondary.
+fn queens_dlx(n: usize) -> String {
+    let mut text = String::new();
+    for r in 0..n {
+        text.push_str(&format!("r{r} "));
+    }
+    for c in 0..n {
+        text.push_str(&format!("c{c} "));
+    }
+    text.push('|');
+    for d in 0..2 * n - 1 {
+        text.push_str(&format!(" a{d} b{d}"));
+    }
+    text.push('\n');
+    for r in 0..n {
+        for c in 0..n {
+            text.push_str(&format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c));
+        }
+    }
+    text
+}
+
+#[test]
+fn exact_cover_counts_queens_and_prints_solutions_as_option_lines() {
+    sudokit()
+        .args(["exact-cover", "--count"])
+        .write_stdin(queens_dlx(8))
+        .assert()
+        .success()
+        .stdout("92\n");
+    sudokit()
+        .args(["exact-cover", "--count", "--limit", "10"])
+        .write_stdin(queens_dlx(8))
+        .assert()
+        .success()
+        .stdout("10+\n");
+    // TAOCP 7.2.2.1 (6): one solution, printed in input order.
+    sudokit()
+        .arg("exact-cover")
+        .write_stdin("| comment\na b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n")
+        .assert()
+        .success()
+        .stdout("c e\na d f\nb g\n\n")
+        .stderr(predicate::str::contains("1 solution"));
+    // Knuth's colour example.
+    sudokit()
+        .arg("exact-cover")
+        .write_stdin("p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n")
+        .assert()
+        .success()
+        .stdout("p r x:A y\nq x:A\n\n");
+}
+
+#[test]
+fn exact_cover_errors_name_the_line() {
+    sudokit()
+        .arg("exact-cover")
+        .write_stdin("a b\na\nb c\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("<stdin>:3: unknown item `c`"));
+    sudokit()
+        .args(["exact-cover", "/nonexistent/problem.dlx"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("/nonexistent/problem.dlx"));
+    sudokit()
+        .arg("exact-cover")
+        .write_stdin(&b"a b\n\xff\xfe\n"[..])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("<stdin>:2:"));
+}
