@@ -451,13 +451,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn entries(input: &[u8]) -> Vec<Result<Entry, ParseError>> {
-        read(Format::Grid, input)
-            .map(|r| match r {
-                Ok(e) => Ok(e),
-                Err(ReadError::Parse(e)) => Err(e),
-                Err(ReadError::Io(e)) => panic!("{e}"),
-            })
-            .collect()
+        crate::format::read_all(Format::Grid, input)
     }
 
     const PRETTY: &str = "\

@@ -578,13 +578,7 @@ pub(crate) mod tests {
 ";
 
     fn entries(input: &[u8]) -> Vec<Result<Entry, ParseError>> {
-        read(Format::Hdu4069, input)
-            .map(|r| match r {
-                Ok(e) => Ok(e),
-                Err(ReadError::Parse(e)) => Err(e),
-                Err(ReadError::Io(e)) => panic!("{e}"),
-            })
-            .collect()
+        crate::format::read_all(Format::Hdu4069, input)
     }
 
     #[test]

@@ -261,13 +261,7 @@ mod tests {
     const ACWING: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.\nend\n";
 
     fn entries(input: &[u8]) -> Vec<Result<Entry, ParseError>> {
-        read(Format::Line, input)
-            .map(|r| match r {
-                Ok(e) => Ok(e),
-                Err(ReadError::Parse(e)) => Err(e),
-                Err(ReadError::Io(e)) => panic!("{e}"),
-            })
-            .collect()
+        crate::format::read_all(Format::Line, input)
     }
 
     #[test]

@@ -503,6 +503,18 @@ pub(crate) fn writable_alphabet(n: usize, alphabet: Alphabet) -> Alphabet {
     }
 }
 
+/// Every entry of an in-memory input, parse errors kept, for the format tests.
+#[cfg(test)]
+pub(crate) fn read_all(format: Format, input: &[u8]) -> Vec<Result<Entry, ParseError>> {
+    read(format, input)
+        .map(|r| match r {
+            Ok(e) => Ok(e),
+            Err(ReadError::Parse(e)) => Err(e),
+            Err(ReadError::Io(e)) => panic!("reading memory cannot fail: {e}"),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -189,13 +189,7 @@ pub(crate) mod tests {
     pub(crate) const SAMPLE: &str = "--A----C-----O-I\n-J--A-B-P-CGF-H-\n--D--F-I-E----P-\n-G-EL-H----M-J--\n----E----C--G---\n-I--K-GA-B---E-J\nD-GP--J-F----A--\n-E---C-B--DP--O-\nE--F-M--D--L-K-A\n-C--------O-I-L-\nH-P-C--F-A--B---\n---G-OD---J----H\nK---J----H-A-P-L\n--B--P--E--K--A-\n-H--B--K--FI-C--\n--F---C--D--H-N-\n";
 
     fn entries(input: &[u8]) -> Vec<Result<Entry, ParseError>> {
-        read(Format::Poj3076, input)
-            .map(|r| match r {
-                Ok(e) => Ok(e),
-                Err(ReadError::Parse(e)) => Err(e),
-                Err(ReadError::Io(e)) => panic!("{e}"),
-            })
-            .collect()
+        crate::format::read_all(Format::Poj3076, input)
     }
 
     #[test]
