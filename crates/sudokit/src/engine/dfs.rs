@@ -140,18 +140,14 @@ fn intersections(geometry: &Geometry) -> (Vec<u32>, Vec<[u32; 3]>, Vec<[u32; 2]>
             if both.len() < 2 || both.len() == hb.cells().len() {
                 continue;
             }
-            let rest_a: Vec<u32> = ha
-                .cells()
-                .iter()
-                .map(|c| c.0)
-                .filter(|c| !both.contains(c))
-                .collect();
-            let rest_b: Vec<u32> = hb
-                .cells()
-                .iter()
-                .map(|c| c.0)
-                .filter(|c| !both.contains(c))
-                .collect();
+            let rest = |h: &crate::House| -> Vec<u32> {
+                h.cells()
+                    .iter()
+                    .map(|c| c.0)
+                    .filter(|c| !both.contains(c))
+                    .collect()
+            };
+            let (rest_a, rest_b) = (rest(ha), rest(hb));
             start.push(list.len() as u32);
             len.push([both.len() as u32, rest_a.len() as u32, rest_b.len() as u32]);
             pairs.push([a as u32, b as u32]);
