@@ -323,20 +323,8 @@ fn propagate(t: &Tables, s: &mut [u64], work: &mut Work<'_>) -> Step {
             s[rem] -= 1;
             let bit = s[c];
             let peers = &t.peers[t.peer_start[c] as usize..t.peer_start[c + 1] as usize];
-            for &p in peers {
-                let x = s[p as usize];
-                if x & bit != 0 {
-                    let y = x & !bit;
-                    if y == 0 {
-                        work.blame_cell(t, p as usize);
-                        return Step::Contradiction;
-                    }
-                    s[p as usize] = y;
-                    work.touch(t, p as usize);
-                    if y & (y - 1) == 0 {
-                        work.queue.push(p);
-                    }
-                }
+            if !eliminate(t, s, peers, bit, work) {
+                return Step::Contradiction;
             }
         }
         if s[rem] == 0 {
