@@ -10,6 +10,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::common::solved_boxed;
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -118,37 +119,6 @@ fn cross_check(puzzle: &Puzzle, limit: u64, same_set: bool) -> u64 {
 
 fn rng(seed: u64) -> SmallRng {
     SmallRng::seed_from_u64(seed)
-}
-
-/// A random solved grid for `br`×`bc` boxes: the pattern
-/// `(bc * (r % br) + r / br + c) % n`, then rows shuffled within bands, bands
-/// shuffled, columns within stacks, stacks, and digits relabelled.
-fn solved_boxed(br: usize, bc: usize, rng: &mut SmallRng) -> Grid {
-    let n = br * bc;
-    // `blocks` blocks of `size` lines each, blocks and lines within shuffled.
-    let shuffled = |size: usize, blocks: usize, rng: &mut SmallRng| -> Vec<usize> {
-        let mut order: Vec<usize> = (0..blocks).collect();
-        order.shuffle(rng);
-        let mut out = Vec::with_capacity(n);
-        for b in order {
-            let mut inner: Vec<usize> = (0..size).collect();
-            inner.shuffle(rng);
-            out.extend(inner.into_iter().map(|i| b * size + i));
-        }
-        out
-    };
-    // Bands hold `br` rows (there are `bc` of them); stacks `bc` columns.
-    let rows = shuffled(br, bc, rng);
-    let cols = shuffled(bc, br, rng);
-    let mut relabel: Vec<u8> = (0..n as u8).collect();
-    relabel.shuffle(rng);
-    let cells = (0..n * n)
-        .map(|i| {
-            let (r, c) = (rows[i / n], cols[i % n]);
-            Some(Digit(relabel[(bc * (r % br) + r / br + c) % n]))
-        })
-        .collect();
-    Grid::from_cells(n, cells).unwrap()
 }
 
 /// A random solved grid of any geometry: one random row, completed by
