@@ -1,8 +1,11 @@
 //! The benchmark sets of `../shared/bench-data/` (109,764 puzzles), solved
-//! and validated. Skipped, with a message, when the directory is absent.
+//! and validated by `dfs` and by `fast9` on every backend this CPU runs, with
+//! the counts compared. Skipped, with a message, when the directory is
+//! absent.
 
 use std::path::PathBuf;
 
+use sudokit::engine::fast9::{Backend, Fast9};
 use sudokit::format::line::parse_line;
 use sudokit::{Dfs, Engine};
 
@@ -24,6 +27,10 @@ fn run_set(name: &str) -> Option<(usize, usize, usize, usize)> {
     };
     let text = std::fs::read_to_string(dir.join(name)).unwrap();
     let mut dfs = Dfs::new();
+    let mut fast: Vec<Fast9> = Backend::ALL
+        .into_iter()
+        .filter_map(Fast9::with_backend)
+        .collect();
     let (mut total, mut unique, mut multiple, mut none) = (0, 0, 0, 0);
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -39,6 +46,23 @@ fn run_set(name: &str) -> Option<(usize, usize, usize, usize)> {
         }
         if let Some(first) = &answer.first {
             sudokit::validate(&puzzle, first).unwrap_or_else(|e| panic!("{name}:{}: {e}", i + 1));
+        }
+        for f in &mut fast {
+            let other = f.solve(&puzzle, 2).unwrap();
+            assert_eq!(
+                other.count,
+                answer.count,
+                "{name}:{}: {:?}",
+                i + 1,
+                f.backend()
+            );
+            if let Some(first) = &other.first {
+                sudokit::validate(&puzzle, first)
+                    .unwrap_or_else(|e| panic!("{name}:{}: {:?}: {e}", i + 1, f.backend()));
+            }
+            if answer.count == 1 {
+                assert_eq!(other.first, answer.first, "{name}:{}", i + 1);
+            }
         }
         total += 1;
     }

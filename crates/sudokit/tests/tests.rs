@@ -4,4 +4,5 @@ mod common;
 mod counts;
 mod datasets;
 mod dlx;
+mod fast9;
 mod generated;

@@ -18,9 +18,11 @@ use crate::puzzle::Puzzle;
 
 pub mod dfs;
 pub mod dlx;
+pub mod fast9;
 
 pub use dfs::Dfs;
 pub use dlx::Dlx;
+pub use fast9::Fast9;
 
 /// The engine cannot handle this geometry.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -72,11 +74,13 @@ pub enum EngineKind {
     Dfs,
     /// The exact-cover engine ([`Dlx`]).
     Dlx,
+    /// The classic 9x9 engine ([`Fast9`]).
+    Fast9,
 }
 
 impl EngineKind {
     /// Every engine name accepted by [`EngineKind::from_str`].
-    pub const NAMES: &'static [&'static str] = &["auto", "dfs", "dlx"];
+    pub const NAMES: &'static [&'static str] = &["auto", "dfs", "dlx", "fast9"];
 
     /// A new engine of this kind.
     pub fn build(self) -> Box<dyn Engine + Send> {
@@ -84,6 +88,7 @@ impl EngineKind {
             EngineKind::Auto => Box::new(Auto::new()),
             EngineKind::Dfs => Box::new(Dfs::new()),
             EngineKind::Dlx => Box::new(Dlx::new()),
+            EngineKind::Fast9 => Box::new(Fast9::new()),
         }
     }
 
@@ -93,6 +98,7 @@ impl EngineKind {
             EngineKind::Auto => "auto",
             EngineKind::Dfs => "dfs",
             EngineKind::Dlx => "dlx",
+            EngineKind::Fast9 => "fast9",
         }
     }
 }
@@ -105,7 +111,7 @@ impl fmt::Display for EngineKind {
 
 /// An engine name that is not known.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown engine `{0}` (expected one of: auto, dfs, dlx)")]
+#[error("unknown engine `{0}` (expected one of: auto, dfs, dlx, fast9)")]
 pub struct UnknownEngine(pub String);
 
 impl FromStr for EngineKind {
@@ -116,16 +122,18 @@ impl FromStr for EngineKind {
             "auto" => Ok(EngineKind::Auto),
             "dfs" => Ok(EngineKind::Dfs),
             "dlx" => Ok(EngineKind::Dlx),
+            "fast9" => Ok(EngineKind::Fast9),
             _ => Err(UnknownEngine(s.to_owned())),
         }
     }
 }
 
-/// The engine that picks an engine: today every geometry goes to [`Dfs`];
-/// specialised engines (exact cover, a 9x9 fast path) plug in here.
+/// The engine that picks an engine: classic 9x9 puzzles go to [`Fast9`],
+/// every other geometry to [`Dfs`].
 #[derive(Debug, Default)]
 pub struct Auto {
     dfs: Dfs,
+    fast9: Fast9,
 }
 
 impl Auto {
@@ -150,6 +158,10 @@ impl Engine for Auto {
         limit: u64,
         visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<Solutions, Unsupported> {
-        self.dfs.solve_with(puzzle, limit, visit)
+        if self.fast9.supports(puzzle.geometry()) {
+            self.fast9.solve_with(puzzle, limit, visit)
+        } else {
+            self.dfs.solve_with(puzzle, limit, visit)
+        }
     }
 }

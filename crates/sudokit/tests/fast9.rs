@@ -1,0 +1,148 @@
+//! `fast9` against `dfs` on generated 9x9 puzzles with 0, 1 and 2+
+//! solutions, on every backend this CPU runs; every solution validated.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use rand::Rng;
+use sudokit::engine::fast9::{Backend, Fast9};
+use sudokit::{Dfs, Engine, EngineKind, Geometry, Grid, Puzzle};
+
+use crate::common::{naive_count, remove_clues, rng, solve_checked, solved_boxed};
+
+/// The engines under test: one per available backend.
+fn engines() -> Vec<Fast9> {
+    let engines: Vec<Fast9> = Backend::ALL
+        .into_iter()
+        .filter_map(Fast9::with_backend)
+        .collect();
+    assert!(engines.iter().any(|e| e.backend() == Backend::Portable));
+    engines
+}
+
+/// All solutions (up to `limit`), as a set.
+fn solutions(engine: &mut dyn Engine, puzzle: &Puzzle, limit: u64) -> HashSet<Grid> {
+    let mut seen = HashSet::new();
+    engine
+        .solve_with(puzzle, limit, &mut |g| {
+            seen.insert(g.clone());
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap();
+    seen
+}
+
+#[test]
+fn agrees_with_dfs_on_generated_puzzles() {
+    let g = Arc::new(Geometry::classic());
+    let mut engines = engines();
+    let mut dfs = Dfs::new();
+    let mut r = rng(9);
+    let mut seen = [0usize; 3];
+    for i in 0..3000 {
+        let solution = solved_boxed(3, 3, &mut r);
+        let keep = [0.2, 0.25, 0.3, 0.35, 0.45][i % 5];
+        let mut puzzle = remove_clues(&g, &solution, keep, &mut r);
+        if i % 7 == 0 {
+            // A wrong clue in an open cell: often no solution at all.
+            let mut cells = puzzle.givens().cells().to_vec();
+            if let Some(c) = (0..81)
+                .map(|_| r.gen_range(0..81))
+                .find(|&c| cells[c].is_none())
+            {
+                cells[c] = Some(sudokit::Digit(r.gen_range(0..9)));
+                puzzle = Puzzle::new(Arc::clone(&g), Grid::from_cells(9, cells).unwrap()).unwrap();
+            }
+        }
+        for limit in [1, 2, 3] {
+            let expected = solve_checked(&mut dfs, &puzzle, limit);
+            for e in &mut engines {
+                let got = solve_checked(e, &puzzle, limit);
+                assert_eq!(got, expected, "{:?} at limit {limit} on {i}", e.backend());
+            }
+            if limit == 2 {
+                seen[expected.min(2) as usize] += 1;
+            }
+        }
+    }
+    // The corpus has all three kinds, in numbers.
+    assert!(seen.iter().all(|&k| k > 100), "{seen:?}");
+}
+
+#[test]
+fn counts_and_solution_sets_match_dfs_and_the_naive_counter() {
+    // Sparse puzzles with many solutions: the same set of solutions, and
+    // the naive counter agrees on the count.
+    let g = Arc::new(Geometry::classic());
+    let mut r = rng(99);
+    let mut dfs = Dfs::new();
+    for _ in 0..40 {
+        let solution = solved_boxed(3, 3, &mut r);
+        let puzzle = remove_clues(&g, &solution, 0.3, &mut r);
+        let expected = solutions(&mut dfs, &puzzle, 50);
+        for e in &mut engines() {
+            let got = solutions(e, &puzzle, 50);
+            assert_eq!(got.len(), expected.len(), "{:?}", e.backend());
+            // Below the limit both searches were exhaustive: the same set.
+            if expected.len() < 50 {
+                assert!(got == expected, "{:?}: other solutions", e.backend());
+            }
+        }
+        if expected.len() < 50 {
+            assert_eq!(naive_count(&puzzle, 50), expected.len() as u64);
+        }
+    }
+}
+
+#[test]
+fn backends_run_the_same_search() {
+    let g = Arc::new(Geometry::classic());
+    let mut r = rng(7);
+    let mut engines = engines();
+    for _ in 0..500 {
+        let solution = solved_boxed(3, 3, &mut r);
+        let puzzle = remove_clues(&g, &solution, 0.25, &mut r);
+        let answers: Vec<_> = engines
+            .iter_mut()
+            .map(|e| e.solve(&puzzle, 2).unwrap())
+            .collect();
+        for a in &answers[1..] {
+            assert_eq!(a, &answers[0], "same count, first solution and stats");
+        }
+    }
+}
+
+#[test]
+fn only_classic_geometry_is_supported() {
+    let mut e = Fast9::new();
+    assert!(e.supports(&Geometry::classic()));
+    let x = Geometry::classic()
+        .with_extra(sudokit::Extra::Diagonals)
+        .unwrap();
+    assert!(!e.supports(&x));
+    let four = Arc::new(Geometry::square(4).unwrap());
+    let err = e
+        .solve(&Puzzle::new(four, Grid::empty(4)).unwrap(), 1)
+        .unwrap_err();
+    assert_eq!(err.engine, "fast9");
+    // Auto sends 9x9 to fast9 and the rest to dfs.
+    let mut auto = EngineKind::Auto.build();
+    let p = Puzzle::new(Arc::new(Geometry::square(4).unwrap()), Grid::empty(4)).unwrap();
+    assert_eq!(auto.solve(&p, 300).unwrap().count, 288);
+    assert_eq!("fast9".parse::<EngineKind>().unwrap(), EngineKind::Fast9);
+}
+
+#[test]
+fn clashing_givens_and_the_empty_grid() {
+    let g = Arc::new(Geometry::classic());
+    let mut cells = vec![None; 81];
+    cells[0] = Some(sudokit::Digit(4));
+    cells[8] = Some(sudokit::Digit(4));
+    let clash = Puzzle::new(Arc::clone(&g), Grid::from_cells(9, cells).unwrap()).unwrap();
+    let empty = Puzzle::new(g, Grid::empty(9)).unwrap();
+    for e in &mut engines() {
+        let a = e.solve(&clash, 2).unwrap();
+        assert_eq!((a.count, a.complete), (0, true));
+        assert_eq!(solve_checked(e, &empty, 5), 5);
+    }
+}
