@@ -16,7 +16,8 @@ const EXAMPLES: &str = "\
 Examples:
   sudokit solve puzzles.txt
   sudokit solve --format hdu4069 < cases.txt
-  sudokit solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  sudokit solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+  sudokit bench --limit 2 puzzles.txt";
 
 const SOLVE_ABOUT: &str = "Solve every puzzle of the inputs and print one answer per puzzle";
 
@@ -81,6 +82,69 @@ pub enum Command {
     /// Solve an exact-cover problem written in Knuth's DLX format.
     #[command(long_about = EXACT_COVER_LONG_ABOUT, after_help = EXACT_COVER_EXAMPLES)]
     ExactCover(ExactCoverArgs),
+    /// Time an engine on puzzle files, in process, and print a table.
+    #[command(long_about = BENCH_LONG_ABOUT, after_help = BENCH_EXAMPLES)]
+    Bench(BenchArgs),
+}
+
+const BENCH_LONG_ABOUT: &str = "\
+Time an engine on puzzle files, in process, one thread, in the style of
+tdoku's benchmark: every puzzle of a file is read first (parsing is not
+timed), the engine warms up, then solves the puzzles in order, round after
+round, for the time given. One table row per file: puzzles/s, µs per puzzle,
+the share solved without a guess and guesses per puzzle (over the distinct
+puzzles solved), and the mode (`first` = limit 1, `unique` = limit 2: find the
+solution and prove there is no other).
+
+Use a release build (`cargo run --release -- bench ...`); the figures of a
+debug build mean nothing.";
+
+const BENCH_EXAMPLES: &str = "\
+Examples:
+  sudokit bench ../shared/bench-data/*.txt
+  sudokit bench --limit 1 --seconds 5 puzzles.txt
+  sudokit bench --engine dfs --limit 2 examples/line16.txt";
+
+/// Arguments of `sudokit bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Puzzle files (any format; detected unless --format is given).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<std::path::PathBuf>,
+
+    /// 1: stop at the first solution; 2: prove uniqueness as well.
+    #[arg(short, long, value_name = "K", default_value_t = 2,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+
+    /// Engine to time.
+    #[arg(
+        short,
+        long,
+        value_name = "ENGINE",
+        default_value = "auto",
+        value_parser = PossibleValuesParser::new(EngineKind::NAMES)
+            .map(|s| s.parse::<EngineKind>().expect("a listed name"))
+    )]
+    pub engine: EngineKind,
+
+    /// Input format [default: detected].
+    #[arg(
+        short,
+        long,
+        value_name = "FORMAT",
+        value_parser = PossibleValuesParser::new(Format::NAMES)
+            .map(|s| s.parse::<Format>().expect("a listed name"))
+    )]
+    pub format: Option<Format>,
+
+    /// Seconds of timed solving per file.
+    #[arg(long, value_name = "S", default_value_t = 3.0)]
+    pub seconds: f64,
+
+    /// Seconds of warm-up per file.
+    #[arg(long, value_name = "S", default_value_t = 0.5)]
+    pub warmup: f64,
 }
 
 const EXACT_COVER_LONG_ABOUT: &str = "\

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+mod bench;
 mod cli;
 mod exact_cover;
 mod input;
@@ -16,6 +17,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         cli::Command::Solve(args) => solve::run(args),
         cli::Command::ExactCover(args) => exact_cover::run(args),
+        cli::Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(status) => ExitCode::from(status as u8),

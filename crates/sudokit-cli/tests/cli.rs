@@ -131,8 +131,12 @@ fn judge_samples_are_answered_byte_exact_with_every_way_of_choosing_format_and_e
         ];
         // Every engine (the samples have unique solutions, so the bytes are
         // the same whichever engine finds them).
+        // `fast9` takes classic 9x9 only (its refusal of other sizes is
+        // tested on its own).
         for engine in EngineKind::NAMES {
-            runs.push(vec!["--engine", engine]);
+            if *engine != "fast9" || matches!(name, "acwing166" | "poj3074" | "grid9") {
+                runs.push(vec!["--engine", engine]);
+            }
         }
         for extra in &runs {
             let out = sudokit()
@@ -658,4 +662,54 @@ fn exact_cover_errors_name_the_line() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("<stdin>:2:"));
+}
+
+#[test]
+fn bench_prints_a_row_per_file_with_consistent_figures() {
+    let out = sudokit()
+        .args(["bench", "--seconds", "0.2", "--warmup", "0", "--limit", "2"])
+        .arg(example("acwing166.txt"))
+        .arg(example("line16.txt"))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| file"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    for row in rows {
+        let cols: Vec<&str> = row.split('|').map(str::trim).collect();
+        // | name | distinct | puzzles/s | µs | no guess | guesses | mode |
+        let rate: f64 = cols[3].parse().unwrap();
+        let micros: f64 = cols[4].parse().unwrap();
+        assert!(
+            rate > 0.0 && (rate * micros / 1e6 - 1.0).abs() < 0.01,
+            "{row}"
+        );
+        assert_eq!(cols[7], "unique", "{row}");
+    }
+    assert!(text.contains("| acwing166.txt | "), "{text}");
+}
+
+#[test]
+fn fast9_refuses_other_sizes_with_a_clear_message() {
+    sudokit()
+        .args(["solve", "--engine", "fast9"])
+        .arg(example("poj3076.txt"))
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("Invalid puzzle"))
+        .stderr(predicates::str::contains(
+            "engine fast9 does not support 16x16",
+        ));
+    sudokit()
+        .args(["bench", "--engine", "fast9", "--seconds", "0.1"])
+        .arg(example("poj3076.txt"))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("does not support"));
 }
