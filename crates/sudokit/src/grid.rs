@@ -82,6 +82,16 @@ impl Grid {
         Ok(Grid { n, cells })
     }
 
+    /// A full 9x9 grid from its 81 digits, row-major, for engines whose
+    /// digits are in range by construction (checked in debug builds).
+    pub(crate) fn classic_from_digits(digits: &[u8; 81]) -> Grid {
+        debug_assert!(digits.iter().all(|&d| d < 9));
+        Grid {
+            n: 9,
+            cells: digits.iter().map(|&d| Some(Digit(d))).collect(),
+        }
+    }
+
     /// A grid from numbers, row-major: `0` is empty, `1..=n` are digits.
     ///
     /// # Errors

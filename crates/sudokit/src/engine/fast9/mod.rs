@@ -16,11 +16,13 @@
 //!   (`ones`, `twos`), which also finds an open cell with no candidate;
 //!   placing a digit clears the cell in every plane and the peers in its own
 //!   plane, one `u128` operation each;
-//! - **hidden singles**: for each digit, every house where it is not placed
-//!   yet is tested for zero places (a contradiction) or one place; this scan
-//!   is the [`Kernel`], the part with an AVX2 version ([`Backend`]);
-//! - **locked candidates** (pointing and claiming) over the 54 box/line
-//!   intersections, only when singles stall.
+//! - **the band and stack rules**, per digit whose plane changed
+//!   ([`update`]): a digit takes one minirow per row and per box of a band,
+//!   and one minicolumn per column and per box of a stack, so only minirows
+//!   (minicolumns) lying on such a permutation keep it (table [`PERM`]):
+//!   pointing and claiming in every direction, and a house left with no
+//!   place is a contradiction; then the cells that are the digit's only
+//!   place in a row, column or box (hidden singles) are placed.
 //!
 //! None of them assumes the solution is unique, so counting (limit 2 and up)
 //! is exact.
@@ -50,6 +52,7 @@ use std::ops::ControlFlow;
 use super::{Engine, Unsupported};
 #[cfg(test)]
 use crate::digits::Cell;
+use crate::digits::Digit;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
 use crate::outcome::{Solutions, Stats};
@@ -59,7 +62,7 @@ use crate::puzzle::Puzzle;
 mod simd;
 mod tables;
 
-use tables::{ALL, ALL_HOUSES, CELL, CROSSES, HOUSE, HOUSES_OF, HOUSE_HI, HOUSE_LO, PEERS, POS};
+use tables::{ALL, BAND, CELL, EXPAND, PEERS, PERM, POS, SHRINK};
 
 /// The state of the search; see the [module docs](self).
 #[derive(Clone, Copy, Debug)]
@@ -68,41 +71,59 @@ struct State {
     planes: [u128; 9],
     /// The open cells.
     open: u128,
-    /// Per digit, the houses where it is placed.
-    done: [u32; 9],
-    /// Digits whose plane changed since their last hidden-singles scan
-    /// (bits 0–8) and since their last locked-candidates pass (bits 16–24):
-    /// both rules read one plane only.
+    /// Digits whose plane changed since the band/stack rules last ran on
+    /// it ([`update`] reads one plane only).
     dirty: u32,
 }
 
-/// [`State::dirty`] bits of digit `d`, for both rules.
+/// The [`State::dirty`] bit of digit `d`.
 #[inline(always)]
 fn dirty(d: usize) -> u32 {
-    0x1_0001 << d
+    1 << d
 }
 
 impl State {
     const EMPTY: State = State {
         planes: [ALL; 9],
         open: ALL,
-        done: [0; 9],
-        dirty: 0x1ff_01ff,
+        dirty: 0x1ff,
     };
+
+    /// The state with the givens placed (and nothing propagated yet), or
+    /// `None` when two givens clash. Built plane by plane: a digit's plane
+    /// is its given cells plus the open cells that see none of them.
+    fn from_givens(cells: &[Option<Digit>]) -> Option<State> {
+        let mut given = [0u128; 9];
+        let mut seen = [0u128; 9];
+        let mut filled = 0u128;
+        for (&v, &pos) in cells.iter().zip(POS.iter()) {
+            if let Some(d) = v {
+                let (bit, pos) = (1u128 << pos, usize::from(pos));
+                let d = d.index();
+                if seen[d] & bit != 0 {
+                    return None;
+                }
+                given[d] |= bit;
+                seen[d] |= PEERS[pos];
+                filled |= bit;
+            }
+        }
+        let mut s = State::EMPTY;
+        s.open = ALL & !filled;
+        for d in 0..9 {
+            s.planes[d] = given[d] | (s.open & !seen[d]);
+        }
+        Some(s)
+    }
 
     /// Puts digit `d` in the open cell at bit `pos`.
     #[inline(always)]
-    fn place(&mut self, pos: usize, d: usize) {
+    fn place<K: Kernel>(&mut self, k: K, pos: usize, d: usize) {
         let bit = 1u128 << pos;
         self.open &= !bit;
-        let mut touched = 1 << d;
-        for (k, plane) in self.planes.iter_mut().enumerate() {
-            touched |= u32::from(*plane & bit != 0) << k;
-            *plane &= !bit;
-        }
+        let touched = k.clear(&mut self.planes, pos);
         self.planes[d] = (self.planes[d] & !PEERS[pos]) | bit;
-        self.done[d] |= HOUSES_OF[pos];
-        self.dirty |= touched * 0x1_0001;
+        self.dirty |= touched | dirty(d);
     }
 
     /// Puts digit `d` in the open cell at bit `pos` when `d` is the cell's
@@ -111,7 +132,6 @@ impl State {
     fn place_single(&mut self, pos: usize, d: usize) {
         self.open &= !(1u128 << pos);
         self.planes[d] &= !PEERS[pos];
-        self.done[d] |= HOUSES_OF[pos];
         self.dirty |= dirty(d);
     }
 
@@ -123,12 +143,16 @@ impl State {
     }
 }
 
-/// The hidden-singles scan: for the plane `p` of one digit and the houses
-/// `todo` where it is not placed, the houses with no place for it and those
-/// with exactly one, as house sets.
+/// The two operations on all nine planes at once, the hot spots of the
+/// search; [`Portable`] is the reference, `simd::Avx2` the vector version.
 pub(crate) trait Kernel: Copy {
-    /// Returns `(zero, single)`.
-    fn scan(self, p: u128, todo: u32) -> (u32, u32);
+    /// Bit-sliced count of the candidates of the cells in `open`: the cells
+    /// with at least one, at least two and at least three candidates.
+    fn counts(self, planes: &[u128; 9], open: u128) -> [u128; 3];
+
+    /// Clears the cell at bit `pos` in every plane; returns the digits whose
+    /// plane had it (a 9-bit set).
+    fn clear(self, planes: &mut [u128; 9], pos: usize) -> u32;
 }
 
 /// The plain Rust [`Kernel`].
@@ -137,39 +161,110 @@ struct Portable;
 
 impl Kernel for Portable {
     #[inline(always)]
-    fn scan(self, p: u128, todo: u32) -> (u32, u32) {
-        // Rows and boxes lie in one 64-bit half (see [`tables`]), columns
-        // in both.
-        let (lo, hi) = (p as u64, (p >> 64) as u64);
-        let (mut zero, mut single) = (0, 0);
-        let mut t = todo;
-        while t != 0 {
-            let h = t.trailing_zeros();
-            t &= t - 1;
-            let (x, y) = (lo & HOUSE_LO[h as usize], hi & HOUSE_HI[h as usize]);
-            let any = x | y;
-            if any == 0 {
-                zero |= 1 << h;
-            } else if x & x.wrapping_sub(1) == 0 && y & y.wrapping_sub(1) == 0 && (x == 0 || y == 0)
-            {
-                single |= 1 << h;
+    fn counts(self, planes: &[u128; 9], open: u128) -> [u128; 3] {
+        let (mut ones, mut twos, mut threes) = (0u128, 0u128, 0u128);
+        for p in planes {
+            let m = p & open;
+            threes |= twos & m;
+            twos |= ones & m;
+            ones |= m;
+        }
+        [ones, twos, threes]
+    }
+
+    #[inline(always)]
+    fn clear(self, planes: &mut [u128; 9], pos: usize) -> u32 {
+        let bit = 1u128 << pos;
+        let mut touched = 0;
+        for (k, plane) in planes.iter_mut().enumerate() {
+            touched |= u32::from(*plane & bit != 0) << k;
+            *plane &= !bit;
+        }
+        touched
+    }
+}
+
+/// Copies a 9-bit set of columns to the three rows of a band word.
+#[inline(always)]
+fn rows3(columns: u32) -> u32 {
+    columns * 0x4_0201
+}
+
+/// The band/stack rules for the plane `p` of one digit: the digit takes one
+/// minirow per row and per box of a band, and one minicolumn per column and
+/// per box of a stack, so only minirows (minicolumns) on such a permutation
+/// keep it ([`PERM`]): this is pointing and claiming in all directions, and
+/// it finds a house left with no place. Returns the restricted plane and the
+/// cells that are the digit's only place in a row, a column or a box
+/// (placed cells included), or `None` on a contradiction.
+#[inline(always)]
+fn update(p: u128) -> Option<(u128, u128)> {
+    let mut w = [
+        p as u32 & BAND,
+        (p >> 32) as u32 & BAND,
+        (p >> 64) as u32 & BAND,
+    ];
+    for x in &mut w {
+        let m = u32::from(SHRINK[(*x & 0x1ff) as usize])
+            | u32::from(SHRINK[(*x >> 9 & 0x1ff) as usize]) << 3
+            | u32::from(SHRINK[(*x >> 18) as usize]) << 6;
+        let allowed = PERM[m as usize];
+        if allowed == 0 {
+            return None;
+        }
+        *x &= EXPAND[allowed as usize];
+    }
+    // Columns present in each band, as the rows of one 27-bit word; each
+    // stack is a 3x3 matrix (band, column of the stack) of it.
+    let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
+    let present = fold(w[0]) | fold(w[1]) << 9 | fold(w[2]) << 18;
+    let mut columns = [0u32; 3];
+    for s in 0..3 {
+        let m = (present >> (3 * s) & 7)
+            | (present >> (9 + 3 * s) & 7) << 3
+            | (present >> (18 + 3 * s) & 7) << 6;
+        let allowed = u32::from(PERM[m as usize]);
+        if allowed == 0 {
+            return None;
+        }
+        for (k, c) in columns.iter_mut().enumerate() {
+            *c |= (allowed >> (3 * k) & 7) << (3 * s);
+        }
+    }
+    let (mut ones, mut twos) = (0u32, 0u32);
+    let mut single = [0u32; 3];
+    for k in 0..3 {
+        let x = w[k] & rows3(columns[k]);
+        w[k] = x;
+        for i in 0..3 {
+            let f = x >> (9 * i) & 0x1ff;
+            if f & (f - 1) == 0 {
+                single[k] |= f << (9 * i);
+            }
+            twos |= ones & f;
+            ones |= f;
+        }
+        for j in 0..3 {
+            let b = x & (0x1c0e07 << (3 * j));
+            if b & (b - 1) == 0 {
+                single[k] |= b;
             }
         }
-        (zero, single)
     }
+    let lone_columns = rows3(ones & !twos);
+    let plane = u128::from(w[0]) | u128::from(w[1]) << 32 | u128::from(w[2]) << 64;
+    let singles = u128::from(single[0] | w[0] & lone_columns)
+        | u128::from(single[1] | w[1] & lone_columns) << 32
+        | u128::from(single[2] | w[2] & lone_columns) << 64;
+    Some((plane, singles))
 }
 
 /// Runs the rules of the [module docs](self) to a fixpoint; `false` on a
 /// contradiction.
 #[inline(always)]
 fn propagate<K: Kernel>(k: K, s: &mut State) -> bool {
-    loop {
-        let (mut ones, mut twos) = (0u128, 0u128);
-        for p in &s.planes {
-            let m = p & s.open;
-            twos |= ones & m;
-            ones |= m;
-        }
+    'naked: loop {
+        let [ones, twos, _] = k.counts(&s.planes, s.open);
         if s.open & !ones != 0 {
             return false;
         }
@@ -191,77 +286,45 @@ fn propagate<K: Kernel>(k: K, s: &mut State) -> bool {
         if s.open == 0 {
             return true;
         }
-        let mut placed = false;
         while s.dirty & 0x1ff != 0 {
             let d = s.dirty.trailing_zeros() as usize;
             s.dirty &= !(1 << d);
-            let todo = !s.done[d] & ALL_HOUSES;
-            if todo == 0 {
+            let p = s.planes[d];
+            if p & s.open == 0 {
                 continue;
             }
-            let (zero, mut single) = k.scan(s.planes[d], todo);
-            if zero != 0 {
+            let Some((plane, found)) = update(p) else {
                 return false;
+            };
+            let mut changed = plane != p;
+            if changed {
+                s.planes[d] = plane;
+                s.dirty |= 1 << d;
             }
-            while single != 0 {
-                let h = single.trailing_zeros() as usize;
-                single &= single - 1;
-                // Placements since the scan only remove places.
-                let x = s.planes[d] & HOUSE[h];
-                if x == 0 {
+            let mut found = found & s.open;
+            while found != 0 {
+                let pos = found.trailing_zeros() as usize;
+                found &= found - 1;
+                // Two places found for the digit in one house: the first
+                // took the second away.
+                if s.planes[d] >> pos & 1 == 0 {
                     return false;
                 }
-                if x & s.open != 0 && x & (x - 1) == 0 {
-                    s.place(x.trailing_zeros() as usize, d);
-                    placed = true;
-                }
-            }
-        }
-        if placed {
-            continue;
-        }
-        let mut changed = false;
-        while s.dirty >> 16 != 0 {
-            let d = (s.dirty >> 16).trailing_zeros() as usize;
-            s.dirty &= !(0x1_0000 << d);
-            let mut p = s.planes[d];
-            for cross in &CROSSES {
-                // A house where `d` is placed needs no test: the placed
-                // cell's peers are cleared, so either nothing of the line
-                // is in the box or nothing is outside it.
-                if p & cross.line == 0 {
-                    continue;
-                }
-                let line_rest = p & cross.line_rest;
-                let box_rest = p & cross.box_rest;
-                if box_rest == 0 && line_rest != 0 {
-                    p &= !cross.line_rest;
-                } else if line_rest == 0 && box_rest != 0 {
-                    p &= !cross.box_rest;
-                }
-            }
-            if p != s.planes[d] {
-                s.planes[d] = p;
-                s.dirty |= dirty(d);
+                s.place(k, pos, d);
                 changed = true;
             }
+            if changed {
+                continue 'naked;
+            }
         }
-        if !changed {
-            return true;
-        }
+        return true;
     }
 }
 
 /// The branch of the [module docs](self): `(bit position, digit)`.
 #[inline(always)]
-fn choose(s: &State) -> (usize, usize) {
-    let (mut ones, mut twos, mut threes) = (0u128, 0u128, 0u128);
-    for p in &s.planes {
-        let m = p & s.open;
-        threes |= twos & m;
-        twos |= ones & m;
-        ones |= m;
-    }
+fn choose<K: Kernel>(k: K, s: &State) -> (usize, usize) {
+    let [_, twos, threes] = k.counts(&s.planes, s.open);
     let bivalue = s.open & twos & !threes;
     let pos = if bivalue != 0 {
         bivalue.trailing_zeros() as usize
@@ -311,10 +374,10 @@ fn search<K: Kernel>(
                     return (count, nodes, guesses, false);
                 }
             } else {
-                let (pos, d) = choose(&stack[sp]);
+                let (pos, d) = choose(k, &stack[sp]);
                 guesses += 1;
                 let mut child = stack[sp];
-                child.place(pos, d);
+                child.place(k, pos, d);
                 stack[sp].eliminate(pos, d);
                 sp += 1;
                 stack[sp] = child;
@@ -436,19 +499,18 @@ impl Fast9 {
 
 /// The grid of a solved state.
 fn to_grid(s: &State) -> Grid {
-    let mut values = [0u8; 81];
+    let mut digits = [0u8; 81];
     for (d, plane) in s.planes.iter().enumerate() {
         let mut p = *plane;
         while p != 0 {
             let pos = p.trailing_zeros() as usize;
             p &= p - 1;
-            if let Some(v) = CELL.get(pos).and_then(|&c| values.get_mut(usize::from(c))) {
-                *v = d as u8 + 1;
+            if let Some(v) = CELL.get(pos).and_then(|&c| digits.get_mut(usize::from(c))) {
+                *v = d as u8;
             }
         }
     }
-    // 81 values from 1 to 9: a valid 9x9 grid.
-    Grid::from_values(9, &values).unwrap_or_else(|_| Grid::empty(9))
+    Grid::classic_from_digits(&digits)
 }
 
 impl Engine for Fast9 {
@@ -472,20 +534,13 @@ impl Engine for Fast9 {
                 geometry: puzzle.geometry().to_string(),
             });
         }
-        let mut start = State::EMPTY;
-        for (i, v) in puzzle.givens().cells().iter().enumerate() {
-            if let Some(d) = v {
-                let (pos, d) = (POS[i] as usize, d.index());
-                if start.planes[d] >> pos & 1 == 0 {
-                    // A given clashes with an earlier one.
-                    return Ok(Solutions {
-                        complete: true,
-                        ..Solutions::default()
-                    });
-                }
-                start.place(pos, d);
-            }
-        }
+        let Some(start) = State::from_givens(puzzle.givens().cells()) else {
+            // Two givens clash.
+            return Ok(Solutions {
+                complete: true,
+                ..Solutions::default()
+            });
+        };
         if self.stack.is_empty() {
             self.stack.push(start);
         } else {
@@ -530,9 +585,8 @@ mod tests {
                 .map(|c| 1u128 << POS[c.index()])
                 .fold(0, |a, b| a | b);
             assert_eq!(PEERS[pos], peers, "peers of {i}");
-            assert_eq!(HOUSES_OF[pos].count_ones(), 3);
         }
-        for h in HOUSE {
+        for h in tables::HOUSE {
             assert_eq!(h.count_ones(), 9);
         }
         assert_eq!(ALL.count_ones(), 81);
@@ -548,22 +602,29 @@ mod tests {
             x ^= x << 17;
             x
         };
-        for b in Backend::ALL.into_iter().filter(|b| b.is_available()) {
-            for _ in 0..10_000 {
-                // Sparse planes, so that zero and one place both occur.
-                let p = (u128::from(next() & next() & next()) << 64
-                    | u128::from(next() & next() & next()))
-                    & ALL;
-                let todo = (next() as u32) & ALL_HOUSES;
-                let expected = Portable.scan(p, todo);
-                let got = match b {
-                    Backend::Portable => Portable.scan(p, todo),
+        let mut random = || (u128::from(next() & next()) << 64 | u128::from(next() & next())) & ALL;
+        for _ in 0..20_000 {
+            let planes: [u128; 9] = std::array::from_fn(|_| random());
+            let open = random() | random();
+            let pos = POS[(random() % 81) as usize] as usize;
+            let (mut a, counts) = (planes, Portable.counts(&planes, open));
+            let touched = Portable.clear(&mut a, pos);
+            for b in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+                let mut c = planes;
+                let (got_counts, got_touched) = match b {
+                    Backend::Portable => {
+                        (Portable.counts(&planes, open), Portable.clear(&mut c, pos))
+                    }
                     #[cfg(target_arch = "x86_64")]
-                    Backend::Avx2 => simd::Avx2::detect().map(|a| a.scan(p, todo)).unwrap(),
+                    Backend::Avx2 => {
+                        let k = simd::Avx2::detect().unwrap();
+                        (k.counts(&planes, open), k.clear(&mut c, pos))
+                    }
                     #[cfg(not(target_arch = "x86_64"))]
                     Backend::Avx2 => unreachable!(),
                 };
-                assert_eq!(got, expected, "{b:?} on {p:#x} / {todo:#x}");
+                assert_eq!(got_counts, counts, "{b:?} counts");
+                assert_eq!((got_touched, c), (touched, a), "{b:?} clear");
             }
         }
     }

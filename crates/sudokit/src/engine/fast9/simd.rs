@@ -1,41 +1,28 @@
-//! The AVX2 hidden-singles scan: the only `unsafe` code of the library.
+//! The AVX2 [`Kernel`]: the only `unsafe` code of the library.
 //!
 //! Why `unsafe`: `std::arch` intrinsics may only run on a CPU that has the
 //! instruction set, which the compiler cannot check. The rule that makes it
 //! sound here: an [`Avx2`] value is a token that exists only after
 //! `is_x86_feature_detected!("avx2")` said yes ([`Avx2::detect`] is its one
 //! constructor), and every `unsafe` block below is reached only through such
-//! a token. The portable [`Portable`](super::Portable) scan is the reference:
-//! the tests compare the two on random planes, and the engine tests run the
-//! whole corpus on both backends.
+//! a token. The [`Portable`](super::Portable) kernel is the reference: the
+//! tests compare the two on random planes, and the engine tests run the
+//! whole corpus on both backends and require the same search.
+//!
+//! The nine planes are 144 bytes: planes 0–7 are four 256-bit vectors (two
+//! planes each) and plane 8 is done in scalar code.
 
 #![allow(unsafe_code)]
 
 use std::arch::x86_64::{
-    __m256i, _mm256_add_epi64, _mm256_and_si256, _mm256_castsi256_pd, _mm256_cmpeq_epi64,
-    _mm256_loadu_si256, _mm256_movemask_pd, _mm256_set1_epi64x, _mm256_set_epi64x,
-    _mm256_setzero_si256,
+    __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_pd,
+    _mm256_castsi256_si128, _mm256_cmpeq_epi64, _mm256_extracti128_si256, _mm256_loadu_si256,
+    _mm256_movemask_pd, _mm256_or_si256, _mm256_set_epi64x, _mm256_setzero_si256,
+    _mm256_storeu_si256, _mm_storeu_si128,
 };
 use std::ops::ControlFlow;
 
-use super::tables::{HOUSE, HOUSES};
 use super::{search, Kernel, Outcome, State};
-
-/// The houses as 64-bit lanes, low half first, two houses per 256 bits; the
-/// 28th house is empty padding (always "zero places", never asked for).
-#[repr(C, align(32))]
-struct Lanes([u64; 56]);
-
-static LANES: Lanes = Lanes({
-    let mut t = [0u64; 56];
-    let mut h = 0;
-    while h < HOUSES {
-        t[2 * h] = HOUSE[h] as u64;
-        t[2 * h + 1] = (HOUSE[h] >> 64) as u64;
-        h += 1;
-    }
-    t
-});
 
 /// Proof that this CPU runs AVX2; see the [module docs](self).
 #[derive(Clone, Copy, Debug)]
@@ -49,8 +36,8 @@ impl Avx2 {
         std::arch::is_x86_feature_detected!("avx2").then_some(Avx2 { _detected: () })
     }
 
-    /// [`search`] with the AVX2 scan, compiled for AVX2 as a whole so that
-    /// the intrinsics inline.
+    /// [`search`] with this kernel, compiled for AVX2 as a whole so that the
+    /// intrinsics inline.
     pub(super) fn search(
         self,
         stack: &mut [State],
@@ -74,49 +61,92 @@ unsafe fn search_avx2(
     search(k, stack, limit, visit)
 }
 
-impl Kernel for Avx2 {
-    #[inline(always)]
-    fn scan(self, p: u128, todo: u32) -> (u32, u32) {
-        // Per 64-bit lane: is it zero, has it at most one bit. Lane 2h is the
-        // low half of house h, lane 2h+1 the high half.
-        let (mut zero_lanes, mut le1_lanes) = (0u64, 0u64);
-        // SAFETY: an `Avx2` exists only when AVX2 was detected; the loads
-        // read 32 bytes at `4 * i` < 56 - 3 lanes of `LANES`, in bounds.
-        unsafe {
-            let v = _mm256_set_epi64x((p >> 64) as i64, p as i64, (p >> 64) as i64, p as i64);
-            let minus_one = _mm256_set1_epi64x(-1);
-            let zero = _mm256_setzero_si256();
-            for i in 0..14 {
-                let h = _mm256_loadu_si256(LANES.0.as_ptr().add(4 * i).cast::<__m256i>());
-                let x = _mm256_and_si256(v, h);
-                let z = _mm256_cmpeq_epi64(x, zero);
-                let le1 =
-                    _mm256_cmpeq_epi64(_mm256_and_si256(x, _mm256_add_epi64(x, minus_one)), zero);
-                zero_lanes |= (_mm256_movemask_pd(_mm256_castsi256_pd(z)) as u64) << (4 * i);
-                le1_lanes |= (_mm256_movemask_pd(_mm256_castsi256_pd(le1)) as u64) << (4 * i);
-            }
-        }
-        // Per house (the even bit of each lane pair): no place in either
-        // half; or at most one in each half and exactly one half empty.
-        const EVEN: u64 = 0x5555_5555_5555_5555;
-        let both_zero = zero_lanes & (zero_lanes >> 1) & EVEN;
-        let one_zero = (zero_lanes ^ (zero_lanes >> 1)) & EVEN;
-        let single = le1_lanes & (le1_lanes >> 1) & one_zero;
-        (
-            compress_even(both_zero) & todo,
-            compress_even(single) & todo,
-        )
-    }
+/// A `u128` in both 128-bit halves of a vector.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[inline(always)]
+unsafe fn splat(x: u128) -> __m256i {
+    let (lo, hi) = (x as u64 as i64, (x >> 64) as u64 as i64);
+    // SAFETY: the caller guarantees AVX2.
+    unsafe { _mm256_set_epi64x(hi, lo, hi, lo) }
 }
 
-/// The even bits of `x` (at most 56 used), packed: bit `2i` goes to bit `i`.
+/// The two 128-bit halves of a vector.
+///
+/// # Safety
+/// The CPU must have AVX2.
 #[inline(always)]
-fn compress_even(x: u64) -> u32 {
-    let mut x = x & 0x5555_5555_5555_5555;
-    x = (x | (x >> 1)) & 0x3333_3333_3333_3333;
-    x = (x | (x >> 2)) & 0x0f0f_0f0f_0f0f_0f0f;
-    x = (x | (x >> 4)) & 0x00ff_00ff_00ff_00ff;
-    x = (x | (x >> 8)) & 0x0000_ffff_0000_ffff;
-    x = (x | (x >> 16)) & 0x0000_0000_ffff_ffff;
-    x as u32
+unsafe fn halves(v: __m256i) -> [u128; 2] {
+    let mut out = [0u128; 2];
+    // SAFETY: the caller guarantees AVX2; the stores write 16 bytes into
+    // each element of `out`.
+    unsafe {
+        _mm_storeu_si128(
+            out.as_mut_ptr().cast::<__m128i>(),
+            _mm256_castsi256_si128(v),
+        );
+        _mm_storeu_si128(
+            out.as_mut_ptr().add(1).cast::<__m128i>(),
+            _mm256_extracti128_si256::<1>(v),
+        );
+    }
+    out
+}
+
+impl Kernel for Avx2 {
+    #[inline(always)]
+    fn counts(self, planes: &[u128; 9], open: u128) -> [u128; 3] {
+        // SAFETY: `self` proves AVX2; the four loads read planes 0–7, 32
+        // bytes each, inside the 144-byte array.
+        let [ones, twos, threes] = unsafe {
+            let base = planes.as_ptr().cast::<__m256i>();
+            let o = splat(open);
+            let mut ones = _mm256_setzero_si256();
+            let mut twos = _mm256_setzero_si256();
+            let mut threes = _mm256_setzero_si256();
+            for i in 0..4 {
+                let m = _mm256_and_si256(_mm256_loadu_si256(base.add(i)), o);
+                threes = _mm256_or_si256(threes, _mm256_and_si256(twos, m));
+                twos = _mm256_or_si256(twos, _mm256_and_si256(ones, m));
+                ones = _mm256_or_si256(ones, m);
+            }
+            [halves(ones), halves(twos), halves(threes)]
+        };
+        // Add the two halves (even and odd planes), then plane 8.
+        let mut three = threes[0] | threes[1] | (twos[0] & ones[1]) | (ones[0] & twos[1]);
+        let mut two = twos[0] | twos[1] | (ones[0] & ones[1]);
+        let mut one = ones[0] | ones[1];
+        let m = planes[8] & open;
+        three |= two & m;
+        two |= one & m;
+        one |= m;
+        [one, two, three]
+    }
+
+    #[inline(always)]
+    fn clear(self, planes: &mut [u128; 9], pos: usize) -> u32 {
+        let bit = 1u128 << pos;
+        // The 64-bit lane of each plane that holds the bit: 0 or 1.
+        let lane = pos >> 6;
+        let mut touched = 0u32;
+        // SAFETY: `self` proves AVX2; the loads and stores touch planes 0–7,
+        // 32 bytes each, inside the 144-byte array.
+        unsafe {
+            let base = planes.as_mut_ptr().cast::<__m256i>();
+            let b = splat(bit);
+            let zero = _mm256_setzero_si256();
+            for i in 0..4 {
+                let v = _mm256_loadu_si256(base.add(i));
+                let empty = _mm256_cmpeq_epi64(_mm256_and_si256(v, b), zero);
+                // Lanes: plane 2i low, high, plane 2i+1 low, high.
+                let mask = !_mm256_movemask_pd(_mm256_castsi256_pd(empty)) as u32;
+                touched |= (mask >> lane & 1) << (2 * i) | (mask >> (2 + lane) & 1) << (2 * i + 1);
+                _mm256_storeu_si256(base.add(i), _mm256_andnot_si256(b, v));
+            }
+        }
+        touched |= u32::from(planes[8] & bit != 0) << 8;
+        planes[8] &= !bit;
+        touched
+    }
 }

@@ -4,7 +4,7 @@
 //! 32 bits from `32b`, of which the 27 lowest are used: cell `(r, c)` is bit
 //! `32 * (r / 3) + 9 * (r % 3) + c`. Rows and boxes then never straddle the
 //! two 64-bit halves (bands 0 and 1 are the low half, band 2 the high one),
-//! which keeps the per-house tests on 64-bit words.
+//! and a band is one 32-bit word.
 
 /// Houses: rows 0–8, columns 9–17, boxes 18–26.
 pub(super) const HOUSES: usize = 27;
@@ -51,28 +51,6 @@ pub(super) const HOUSE: [u128; HOUSES] = {
     t
 };
 
-/// The low 64 bits of each house.
-pub(super) const HOUSE_LO: [u64; HOUSES] = {
-    let mut t = [0u64; HOUSES];
-    let mut h = 0;
-    while h < HOUSES {
-        t[h] = HOUSE[h] as u64;
-        h += 1;
-    }
-    t
-};
-
-/// The high 64 bits of each house.
-pub(super) const HOUSE_HI: [u64; HOUSES] = {
-    let mut t = [0u64; HOUSES];
-    let mut h = 0;
-    while h < HOUSES {
-        t[h] = (HOUSE[h] >> 64) as u64;
-        h += 1;
-    }
-    t
-};
-
 /// All 81 cells.
 pub(super) const ALL: u128 = HOUSE[0]
     | HOUSE[1]
@@ -83,21 +61,6 @@ pub(super) const ALL: u128 = HOUSE[0]
     | HOUSE[6]
     | HOUSE[7]
     | HOUSE[8];
-
-/// All 27 houses, as a house set.
-pub(super) const ALL_HOUSES: u32 = (1 << HOUSES) - 1;
-
-/// By bit position: the houses of the cell (a 27-bit set).
-pub(super) const HOUSES_OF: [u32; 128] = {
-    let mut t = [0u32; 128];
-    let mut i = 0;
-    while i < 81 {
-        let (r, c) = (i / 9, i % 9);
-        t[pos(r, c)] = 1 << r | 1 << (9 + c) | 1 << (18 + 3 * (r / 3) + c / 3);
-        i += 1;
-    }
-    t
-};
 
 /// By bit position: the cell's peers (the other cells of its houses).
 pub(super) const PEERS: [u128; 128] = {
@@ -112,46 +75,73 @@ pub(super) const PEERS: [u128; 128] = {
     t
 };
 
-/// Each box and line that cross, with the cells of the line outside the box
-/// and of the box outside the line: the locked-candidates pairs (18 per box).
-pub(super) struct Cross {
-    pub(super) line: u128,
-    pub(super) line_rest: u128,
-    pub(super) box_rest: u128,
-}
+/// The 27 bits of a band word.
+pub(super) const BAND: u32 = (1 << 27) - 1;
 
-/// The 54 box/line intersections.
-pub(super) const CROSSES: [Cross; 54] = {
-    let mut t = [const {
-        Cross {
-            line: 0,
-            line_rest: 0,
-            box_rest: 0,
-        }
-    }; 54];
-    let mut b = 0;
-    let mut k = 0;
-    while b < 9 {
-        let bx = HOUSE[18 + b];
+/// A 9-bit row of a band → which of its three minirows (boxes) are not
+/// empty, as 3 bits.
+pub(super) const SHRINK: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
         let mut j = 0;
         while j < 3 {
-            // Row 3*(b/3)+j and column 3*(b%3)+j.
-            let lines = [3 * (b / 3) + j, 9 + 3 * (b % 3) + j];
-            let mut l = 0;
-            while l < 2 {
-                let line = HOUSE[lines[l]];
-                let inter = line & bx;
-                t[k] = Cross {
-                    line: inter,
-                    line_rest: line & !inter,
-                    box_rest: bx & !inter,
-                };
-                k += 1;
-                l += 1;
+            if x >> (3 * j) & 7 != 0 {
+                t[x] |= 1 << j;
             }
             j += 1;
         }
-        b += 1;
+        x += 1;
+    }
+    t
+};
+
+/// A 3x3 boolean matrix `m` (bit `3i + j` = entry (i, j)) → the entries that
+/// lie on a permutation (one entry per row and per column) inside `m`; 0
+/// when there is none. For a digit in a band, rows are the band's rows and
+/// columns its boxes: the digit takes one minirow per row and per box, so
+/// only these minirows can hold it (pointing and claiming, both ways). The
+/// same holds for a stack, with bands and columns.
+pub(super) const PERM: [u16; 512] = {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 0;
+        while k < 6 {
+            let p = PERMS[k];
+            let bits = 1 << p[0] | 1 << (3 + p[1]) | 1 << (6 + p[2]);
+            if m & bits == bits {
+                t[m] |= bits as u16;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// 9 minirow bits (bit `3i + j`: row i, box j of a band) → the band's cells
+/// in those minirows.
+pub(super) const EXPAND: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut b = 0;
+        while b < 9 {
+            if m >> b & 1 != 0 {
+                t[m] |= 7 << (9 * (b / 3) + 3 * (b % 3));
+            }
+            b += 1;
+        }
+        m += 1;
     }
     t
 };
