@@ -82,6 +82,13 @@ impl Grid {
         Ok(Grid { n, cells })
     }
 
+    /// A grid from cells already known to be `n * n` digits below `n`
+    /// (checked in debug builds).
+    pub(crate) fn from_cells_unchecked(n: usize, cells: Vec<Option<Digit>>) -> Grid {
+        debug_assert!(cells.len() == n * n && cells.iter().flatten().all(|d| d.index() < n));
+        Grid { n, cells }
+    }
+
     /// A full 9x9 grid from its 81 digits, row-major, for engines whose
     /// digits are in range by construction (checked in debug builds).
     pub(crate) fn classic_from_digits(digits: &[u8; 81]) -> Grid {
