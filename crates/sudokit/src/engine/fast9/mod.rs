@@ -29,8 +29,9 @@
 //!
 //! # Search
 //!
-//! Binary branching on a cell: a bivalue cell if there is one, else an open
-//! cell with the fewest candidates; the branch *digit d in cell c* runs on a
+//! Binary branching on a cell: the bivalue cell that sees the most open
+//! cells if there is a bivalue cell, else an open cell with the fewest
+//! candidates; the branch *digit d in cell c* runs on a
 //! copy of the state, and when it is refuted (or its solutions are
 //! counted) the state below it continues with *not d in c*, in place. The
 //! stack of states is owned by the engine: no allocation per puzzle except
@@ -204,51 +205,61 @@ fn update(p: u128) -> Option<(u128, u128)> {
         (p >> 32) as u32 & BAND,
         (p >> 64) as u32 & BAND,
     ];
-    for x in &mut w {
-        let m = u32::from(SHRINK[(*x & 0x1ff) as usize])
-            | u32::from(SHRINK[(*x >> 9 & 0x1ff) as usize]) << 3
-            | u32::from(SHRINK[(*x >> 18) as usize]) << 6;
-        let allowed = PERM[m as usize];
-        if allowed == 0 {
-            return None;
+    // Bands, then stacks, until the stacks remove nothing (the bands are
+    // then settled too).
+    loop {
+        for x in &mut w {
+            let m = u32::from(SHRINK[(*x & 0x1ff) as usize])
+                | u32::from(SHRINK[(*x >> 9 & 0x1ff) as usize]) << 3
+                | u32::from(SHRINK[(*x >> 18) as usize]) << 6;
+            let allowed = PERM[m as usize];
+            if allowed == 0 {
+                return None;
+            }
+            *x &= EXPAND[allowed as usize];
         }
-        *x &= EXPAND[allowed as usize];
+        // Columns present in each band, as the rows of one 27-bit word;
+        // each stack is a 3x3 matrix (band, column of the stack) of it.
+        let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
+        let present = [fold(w[0]), fold(w[1]), fold(w[2])];
+        let mut columns = [0u32; 3];
+        for s in 0..3 {
+            let m = (present[0] >> (3 * s) & 7)
+                | (present[1] >> (3 * s) & 7) << 3
+                | (present[2] >> (3 * s) & 7) << 6;
+            let allowed = u32::from(PERM[m as usize]);
+            if allowed == 0 {
+                return None;
+            }
+            for (k, c) in columns.iter_mut().enumerate() {
+                *c |= (allowed >> (3 * k) & 7) << (3 * s);
+            }
+        }
+        if columns == present {
+            break;
+        }
+        for (x, c) in w.iter_mut().zip(columns) {
+            *x &= rows3(c);
+        }
     }
-    // Columns present in each band, as the rows of one 27-bit word; each
-    // stack is a 3x3 matrix (band, column of the stack) of it.
-    let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
-    let present = fold(w[0]) | fold(w[1]) << 9 | fold(w[2]) << 18;
-    let mut columns = [0u32; 3];
-    for s in 0..3 {
-        let m = (present >> (3 * s) & 7)
-            | (present >> (9 + 3 * s) & 7) << 3
-            | (present >> (18 + 3 * s) & 7) << 6;
-        let allowed = u32::from(PERM[m as usize]);
-        if allowed == 0 {
-            return None;
-        }
-        for (k, c) in columns.iter_mut().enumerate() {
-            *c |= (allowed >> (3 * k) & 7) << (3 * s);
-        }
-    }
+    // Hidden singles: a row, box or column with one place (branch-free).
+    let one = |x: u32| u32::from(x & x.wrapping_sub(1) == 0).wrapping_neg() & x;
     let (mut ones, mut twos) = (0u32, 0u32);
     let mut single = [0u32; 3];
     for k in 0..3 {
-        let x = w[k] & rows3(columns[k]);
-        w[k] = x;
-        for i in 0..3 {
-            let f = x >> (9 * i) & 0x1ff;
-            if f & (f - 1) == 0 {
-                single[k] |= f << (9 * i);
-            }
+        let x = w[k];
+        let rows = [x & 0x1ff, x & 0x1ff << 9, x & 0x1ff << 18];
+        let boxes = [x & 0x1c0e07, x & 0x1c0e07 << 3, x & 0x1c0e07 << 6];
+        single[k] = one(rows[0])
+            | one(rows[1])
+            | one(rows[2])
+            | one(boxes[0])
+            | one(boxes[1])
+            | one(boxes[2]);
+        for (i, r) in rows.into_iter().enumerate() {
+            let f = r >> (9 * i);
             twos |= ones & f;
             ones |= f;
-        }
-        for j in 0..3 {
-            let b = x & (0x1c0e07 << (3 * j));
-            if b & (b - 1) == 0 {
-                single[k] |= b;
-            }
         }
     }
     let lone_columns = rows3(ones & !twos);
@@ -296,11 +307,10 @@ fn propagate<K: Kernel>(k: K, s: &mut State) -> bool {
             let Some((plane, found)) = update(p) else {
                 return false;
             };
+            // `update` ran to its own fixpoint: no need to run it again
+            // unless another placement changes the plane.
             let mut changed = plane != p;
-            if changed {
-                s.planes[d] = plane;
-                s.dirty |= 1 << d;
-            }
+            s.planes[d] = plane;
             let mut found = found & s.open;
             while found != 0 {
                 let pos = found.trailing_zeros() as usize;
@@ -327,7 +337,22 @@ fn choose<K: Kernel>(k: K, s: &State) -> (usize, usize) {
     let [_, twos, threes] = k.counts(&s.planes, s.open);
     let bivalue = s.open & twos & !threes;
     let pos = if bivalue != 0 {
-        bivalue.trailing_zeros() as usize
+        // The bivalue cell that sees the most open cells: its two branches
+        // propagate furthest (measured: guesses per puzzle at limit 2 fall
+        // from 19.3 to 10.5 on magictour top1465 and from 140 to 83 on the
+        // first 3,000 of forum_hardest_1905_11+, against the first bivalue
+        // cell).
+        let mut best = (0u32, bivalue.trailing_zeros() as usize);
+        let mut b = bivalue;
+        while b != 0 {
+            let pos = b.trailing_zeros() as usize;
+            b &= b - 1;
+            let score = (PEERS[pos] & s.open).count_ones();
+            if score > best.0 {
+                best = (score, pos);
+            }
+        }
+        best.1
     } else {
         let mut best = (u32::MAX, 0);
         let mut open = s.open;
