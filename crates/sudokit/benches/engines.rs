@@ -6,9 +6,10 @@
 //!
 //! Each benchmark iteration solves the whole set, so criterion's `time` is
 //! per set and its `thrpt` is in puzzles per second; the time per puzzle is
-//! the time divided by the set's size (1000 and 1465). Besides `dfs` and `dlx`
-//! (with its default [`Reduction::Auto`]), the two reductions `Auto` picks
-//! from are measured on their own.
+//! the time divided by the set's size (1000 and 1465). Measured: `fast9` on
+//! each backend the CPU runs, `dfs`, `dlx` (with its default
+//! [`Reduction::Auto`], the bitset search), and the two exact-cover-crate
+//! reductions on their own.
 //!
 //! ```text
 //! cargo bench -p sudokit --bench engines -- --warm-up-time 1 --measurement-time 5
@@ -19,6 +20,7 @@ use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sudokit::engine::dlx::Reduction;
+use sudokit::engine::fast9::{Backend, Fast9};
 use sudokit::engine::{Dfs, Dlx};
 use sudokit::format::line::parse_line;
 use sudokit::{Engine, Puzzle};
@@ -92,6 +94,13 @@ fn bench_engine(
 
 fn engines(c: &mut Criterion) {
     let sets = sets();
+    // fast9 on each backend this CPU runs (the hot paths: the nine-plane
+    // kernel and the band/stack rules).
+    for backend in Backend::ALL {
+        if let Some(mut engine) = Fast9::with_backend(backend) {
+            bench_engine(c, &format!("fast9_{}", backend.name()), &mut engine, &sets);
+        }
+    }
     bench_engine(c, "dfs", &mut Dfs::new(), &sets);
     bench_engine(c, "dlx", &mut Dlx::new(), &sets);
     // The two reductions `Auto` chooses between.
