@@ -4,10 +4,11 @@
 //!
 //! The state of a search is nine *digit planes*, one `u128` per digit with a
 //! bit per cell where the digit is still possible (a placed digit keeps its
-//! own bit, and only it, in its houses), the set of open cells, and per
-//! digit the set of houses where it is placed: 196 bytes, copied whole at a
-//! guess. Cells sit in the band layout of [`tables`] (band `b` in the 32 bits
-//! from `32b`), so rows and boxes lie inside one 64-bit half.
+//! own bit, and only it, in its houses), the set of open cells, and the
+//! digits whose plane changed since the band/stack rules last looked at it:
+//! 164 bytes, copied whole at a guess. Cells sit in the band layout of
+//! `tables` (band `b` in the 32 bits from `32b`), so a band of one digit
+//! is one 27-bit word (three rows of nine).
 //!
 //! # Propagation
 //!
@@ -17,9 +18,9 @@
 //!   placing a digit clears the cell in every plane and the peers in its own
 //!   plane, one `u128` operation each;
 //! - **the band and stack rules**, per digit whose plane changed
-//!   ([`update`]): a digit takes one minirow per row and per box of a band,
+//!   (`update`): a digit takes one minirow per row and per box of a band,
 //!   and one minicolumn per column and per box of a stack, so only minirows
-//!   (minicolumns) lying on such a permutation keep it (table [`PERM`]):
+//!   (minicolumns) lying on such a permutation keep it (table `PERM`):
 //!   pointing and claiming in every direction, and a house left with no
 //!   place is a contradiction; then the cells that are the digit's only
 //!   place in a row, column or box (hidden singles) are placed.
@@ -40,10 +41,12 @@
 //!
 //! # Backends
 //!
-//! [`Backend::Portable`] is plain Rust and runs everywhere;
-//! [`Backend::Avx2`] tests two houses per 256-bit operation in the
-//! hidden-singles scan. [`Backend::detect`] picks the best one the CPU
-//! offers, once per engine; the environment variable `SUDOKIT_FAST9_BACKEND`
+//! The `Kernel` holds the hot operations on all nine planes (the
+//! bit-sliced candidate count, clearing a cell) and the minirow gathering of
+//! the band rule. [`Backend::Portable`] is plain Rust and runs everywhere;
+//! [`Backend::Avx2`] does the plane operations two planes per 256-bit
+//! instruction and the gathering with BMI2 `pext`. [`Backend::detect`] picks
+//! the best one the CPU offers, once per engine; the environment variable `SUDOKIT_FAST9_BACKEND`
 //! (`portable` or `avx2`) overrides it, so the portable backend can be
 //! tested on any machine. Both run the same search (the same nodes, guesses
 //! and solutions in the same order; the tests check this).
@@ -154,6 +157,15 @@ pub(crate) trait Kernel: Copy {
     /// Clears the cell at bit `pos` in every plane; returns the digits whose
     /// plane had it (a 9-bit set).
     fn clear(self, planes: &mut [u128; 9], pos: usize) -> u32;
+
+    /// The minirows of a band word that hold a cell, as a 3x3 matrix (bit
+    /// `3i + j`: row i, box j).
+    #[inline(always)]
+    fn minirows(self, x: u32) -> u32 {
+        u32::from(SHRINK[(x & 0x1ff) as usize])
+            | u32::from(SHRINK[(x >> 9 & 0x1ff) as usize]) << 3
+            | u32::from(SHRINK[(x >> 18 & 0x1ff) as usize]) << 6
+    }
 }
 
 /// The plain Rust [`Kernel`].
@@ -199,7 +211,7 @@ fn rows3(columns: u32) -> u32 {
 /// cells that are the digit's only place in a row, a column or a box
 /// (placed cells included), or `None` on a contradiction.
 #[inline(always)]
-fn update(p: u128) -> Option<(u128, u128)> {
+fn update<K: Kernel>(k: K, p: u128) -> Option<(u128, u128)> {
     let mut w = [
         p as u32 & BAND,
         (p >> 32) as u32 & BAND,
@@ -209,10 +221,7 @@ fn update(p: u128) -> Option<(u128, u128)> {
     // then settled too).
     loop {
         for x in &mut w {
-            let m = u32::from(SHRINK[(*x & 0x1ff) as usize])
-                | u32::from(SHRINK[(*x >> 9 & 0x1ff) as usize]) << 3
-                | u32::from(SHRINK[(*x >> 18) as usize]) << 6;
-            let allowed = PERM[m as usize];
+            let allowed = PERM[k.minirows(*x) as usize];
             if allowed == 0 {
                 return None;
             }
@@ -304,7 +313,7 @@ fn propagate<K: Kernel>(k: K, s: &mut State) -> bool {
             if p & s.open == 0 {
                 continue;
             }
-            let Some((plane, found)) = update(p) else {
+            let Some((plane, found)) = update(k, p) else {
                 return false;
             };
             // `update` ran to its own fixpoint: no need to run it again
@@ -422,7 +431,7 @@ fn search<K: Kernel>(
 pub enum Backend {
     /// Plain Rust; every CPU.
     Portable,
-    /// AVX2 (x86-64 CPUs that have it).
+    /// AVX2 and BMI2 (x86-64 CPUs that have both).
     Avx2,
 }
 
@@ -649,6 +658,13 @@ mod tests {
                     Backend::Avx2 => unreachable!(),
                 };
                 assert_eq!(got_counts, counts, "{b:?} counts");
+                let word = (planes[0] >> 32) as u32 & BAND;
+                let got_minirows = match b {
+                    #[cfg(target_arch = "x86_64")]
+                    Backend::Avx2 => simd::Avx2::detect().unwrap().minirows(word),
+                    _ => Portable.minirows(word),
+                };
+                assert_eq!(got_minirows, Portable.minirows(word), "{b:?} minirows");
                 assert_eq!((got_touched, c), (touched, a), "{b:?} clear");
             }
         }

@@ -1,9 +1,9 @@
-//! The AVX2 [`Kernel`]: the only `unsafe` code of the library.
+//! The AVX2 (and BMI2) [`Kernel`]: the only `unsafe` code of the library.
 //!
 //! Why `unsafe`: `std::arch` intrinsics may only run on a CPU that has the
 //! instruction set, which the compiler cannot check. The rule that makes it
 //! sound here: an [`Avx2`] value is a token that exists only after
-//! `is_x86_feature_detected!("avx2")` said yes ([`Avx2::detect`] is its one
+//! `is_x86_feature_detected!` said yes to AVX2 and BMI2 ([`Avx2::detect`] is its one
 //! constructor), and every `unsafe` block below is reached only through such
 //! a token. The [`Portable`](super::Portable) kernel is the reference: the
 //! tests compare the two on random planes, and the engine tests run the
@@ -14,6 +14,7 @@
 
 #![allow(unsafe_code)]
 
+use std::arch::x86_64::_pext_u32;
 use std::arch::x86_64::{
     __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_pd,
     _mm256_castsi256_si128, _mm256_cmpeq_epi64, _mm256_extracti128_si256, _mm256_loadu_si256,
@@ -24,16 +25,17 @@ use std::ops::ControlFlow;
 
 use super::{search, Kernel, Outcome, State};
 
-/// Proof that this CPU runs AVX2; see the [module docs](self).
+/// Proof that this CPU runs AVX2 and BMI2; see the [module docs](self).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Avx2 {
     _detected: (),
 }
 
 impl Avx2 {
-    /// The token, when the CPU has AVX2.
+    /// The token, when the CPU has AVX2 and BMI2.
     pub(super) fn detect() -> Option<Avx2> {
-        std::arch::is_x86_feature_detected!("avx2").then_some(Avx2 { _detected: () })
+        (std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("bmi2"))
+            .then_some(Avx2 { _detected: () })
     }
 
     /// [`search`] with this kernel, compiled for AVX2 as a whole so that the
@@ -44,14 +46,14 @@ impl Avx2 {
         limit: u64,
         visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
     ) -> Outcome {
-        // SAFETY: `self` exists only when AVX2 was detected.
+        // SAFETY: `self` exists only when AVX2 and BMI2 were detected.
         unsafe { search_avx2(self, stack, limit, visit) }
     }
 }
 
 /// # Safety
-/// The CPU must have AVX2.
-#[target_feature(enable = "avx2")]
+/// The CPU must have AVX2 and BMI2.
+#[target_feature(enable = "avx2,bmi2")]
 unsafe fn search_avx2(
     k: Avx2,
     stack: &mut [State],
@@ -148,5 +150,14 @@ impl Kernel for Avx2 {
         touched |= u32::from(planes[8] & bit != 0) << 8;
         planes[8] &= !bit;
         touched
+    }
+
+    #[inline(always)]
+    fn minirows(self, x: u32) -> u32 {
+        // Bit 3k of `x | x >> 1 | x >> 2` says minirow k holds a cell; the
+        // nine such bits, gathered, are the matrix.
+        let t = x | x >> 1 | x >> 2;
+        // SAFETY: `self` proves BMI2.
+        unsafe { _pext_u32(t, 0x124_9249) }
     }
 }
