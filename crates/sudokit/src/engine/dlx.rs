@@ -365,7 +365,15 @@ fn select<const S: usize>(
             let b = m.trailing_zeros() as usize;
             m &= m - 1;
             let o2 = t.item_opts[c * t.n + b] as usize;
-            for e in t.entries(o2) {
+            for (j, e) in t.entries(o2).iter().enumerate() {
+                // With a fixed stride every option lists its items in the
+                // same order (cell, row, column, region), so item `c` is
+                // entry `k` of `o2` too: as in Knuth's `hide`, the item
+                // being covered is left alone (it is covered, and its
+                // `live` set is restored from the trail).
+                if S != 0 && j == k {
+                    continue;
+                }
                 let c2 = e.item as usize;
                 live[c2] &= !(1 << e.bit);
                 len[c2] = len[c2].wrapping_sub(1);
@@ -391,7 +399,10 @@ fn deselect<const S: usize>(
             let b = m.trailing_zeros() as usize;
             m &= m - 1;
             let o2 = t.item_opts[c * t.n + b] as usize;
-            for e in t.entries(o2) {
+            for (j, e) in t.entries(o2).iter().enumerate() {
+                if S != 0 && j == k {
+                    continue;
+                }
                 let c2 = e.item as usize;
                 live[c2] |= 1 << e.bit;
                 len[c2] = len[c2].wrapping_add(1);
@@ -404,29 +415,26 @@ fn deselect<const S: usize>(
 /// The leftmost item with at most one option left if there is one (a dead
 /// end or a forced move), else the leftmost item with the fewest options:
 /// the item the exact-cover [`Solver`] picks. `len` (see [`Cells::len`]) has
-/// a multiple of 8 bytes, so the first search reads 8 lengths at a time: a
-/// byte below 2 is spotted with the "has a byte less than n" trick (which
-/// finds the lowest such byte exactly; covered items and padding have their
-/// top bit set and never match).
+/// a multiple of 8 bytes, read 8 at a time: the leftmost byte below `t` is
+/// spotted with the "has a byte less than t" trick (exact for the lowest
+/// such byte; covered items and padding have their top bit set and never
+/// match), for `t` = 2, then 3, 4, …: the first `t` that matches gives the
+/// leftmost item of the smallest length. Lengths are at most 64, so the
+/// loop ends by `t` = 65.
 #[inline(always)]
 fn choose(len: &[u8]) -> usize {
     const ONES: u64 = u64::MAX / 255;
-    for (k, chunk) in len.chunks_exact(8).enumerate() {
-        let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
-        let low = x.wrapping_sub(2 * ONES) & !x & (128 * ONES);
-        if low != 0 {
-            return k * 8 + (low.trailing_zeros() / 8) as usize;
+    for t in 2..=65 {
+        for (k, chunk) in len.chunks_exact(8).enumerate() {
+            let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+            let low = x.wrapping_sub(t * ONES) & !x & (128 * ONES);
+            if low != 0 {
+                return k * 8 + (low.trailing_zeros() / 8) as usize;
+            }
         }
     }
-    let mut best = 0;
-    let mut best_len = u8::MAX;
-    for (i, &l) in len.iter().enumerate() {
-        if l < best_len {
-            best = i;
-            best_len = l;
-        }
-    }
-    best
+    // Only when every item is covered, which the search never asks.
+    0
 }
 
 /// Receives each solution's (cell, digit) pairs; `Break` stops the search.
