@@ -27,8 +27,8 @@
 //!
 //! ## Writing
 //! [`write_answer`] writes one output record per puzzle: a solution, or one of
-//! the three fixed lines `No solution`, `Multiple Solutions` and
-//! `Invalid puzzle` (see [`Answer`]), shaped the way the format's judge wants
+//! the fixed lines `No solution`, `Multiple Solutions`, `Invalid puzzle` and
+//! `Gave up` (see [`Answer`]), shaped the way the format's judge wants
 //! (the blank line after each `poj3076` case, `Case k:` before each `hdu4069`
 //! record, …). The writers never allocate. Each format module also has a
 //! `write` function for a grid (solved or not) so every format round-trips:
@@ -393,6 +393,9 @@ pub enum Answer<'a> {
     Multiple,
     /// The puzzle could not be read (or solved): `Invalid puzzle`.
     Invalid,
+    /// The search ran out of its [`Budget`](crate::Budget) before it could
+    /// answer: `Gave up`.
+    GaveUp,
 }
 
 impl<'a> Answer<'a> {
@@ -402,6 +405,8 @@ impl<'a> Answer<'a> {
     pub const MULTIPLE: &'static str = "Multiple Solutions";
     /// `Invalid puzzle`.
     pub const INVALID: &'static str = "Invalid puzzle";
+    /// `Gave up`.
+    pub const GAVE_UP: &'static str = "Gave up";
 
     /// A solution of `entry`, written in the entry's style.
     pub fn solved(entry: &'a Entry, solution: &'a Grid) -> Answer<'a> {
@@ -419,6 +424,7 @@ impl<'a> Answer<'a> {
             Answer::NoSolution => Some(Answer::NO_SOLUTION),
             Answer::Multiple => Some(Answer::MULTIPLE),
             Answer::Invalid => Some(Answer::INVALID),
+            Answer::GaveUp => Some(Answer::GAVE_UP),
         }
     }
 }
@@ -544,14 +550,16 @@ mod tests {
             write_answer(f, &mut out, 2, Answer::NoSolution).unwrap();
             write_answer(f, &mut out, 3, Answer::Multiple).unwrap();
             write_answer(f, &mut out, 4, Answer::Invalid).unwrap();
+            write_answer(f, &mut out, 5, Answer::GaveUp).unwrap();
         }
         let text = String::from_utf8(out).unwrap();
         assert_eq!(
             text,
-            "No solution\nMultiple Solutions\nInvalid puzzle\n\
-             No solution\n\nMultiple Solutions\n\nInvalid puzzle\n\n\
+            "No solution\nMultiple Solutions\nInvalid puzzle\nGave up\n\
+             No solution\n\nMultiple Solutions\n\nInvalid puzzle\n\nGave up\n\n\
              Case 2:\nNo solution\nCase 3:\nMultiple Solutions\nCase 4:\nInvalid puzzle\n\
-             No solution\n\nMultiple Solutions\n\nInvalid puzzle\n\n"
+             Case 5:\nGave up\n\
+             No solution\n\nMultiple Solutions\n\nInvalid puzzle\n\nGave up\n\n"
         );
     }
 
