@@ -1,5 +1,6 @@
 //! Integration tests for the sudokit library: one binary, several modules.
 
+mod budget;
 mod common;
 mod counts;
 mod datasets;
