@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use sudokit::format::Format;
+use sudokit::format::{Format, Limits};
 use sudokit::{Budget, EngineKind};
 
 const EXAMPLES: &str = "\
@@ -171,9 +171,29 @@ pub struct SolveArgs {
     /// no limit]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
+
+    /// Reject (as `Invalid puzzle`) any input line longer than N bytes; it is
+    /// skipped without being held in memory.
+    #[arg(long, value_name = "N", default_value_t = Limits::DEFAULT_MAX_LINE,
+          value_parser = clap::value_parser!(u64).range(1..=1 << 30).map(|n| n as usize))]
+    pub max_line_bytes: usize,
+
+    /// Reject (as `Invalid puzzle`) puzzles of a side above N (e.g. 25 to
+    /// refuse 36x36 and larger).
+    #[arg(long, value_name = "N", default_value_t = sudokit::MAX_SIZE,
+          value_parser = clap::value_parser!(u64).range(1..=sudokit::MAX_SIZE as u64).map(|n| n as usize))]
+    pub max_side: usize,
 }
 
 impl SolveArgs {
+    /// The reader limits the arguments ask for.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_line: self.max_line_bytes,
+            max_side: self.max_side,
+        }
+    }
+
     /// The per-puzzle effort bound the arguments ask for.
     pub fn budget(&self) -> Budget {
         Budget {

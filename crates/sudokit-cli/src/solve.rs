@@ -25,7 +25,9 @@
 use std::io::{self, BufRead, BufWriter, Write};
 
 use anyhow::Context as _;
-use sudokit::format::{self, Answer, DetectError, Entry, Format, ParseError, ReadError, Warning};
+use sudokit::format::{
+    self, Answer, DetectError, Entry, Format, Limits, ParseError, ReadError, Warning,
+};
 use sudokit::{Budget, Engine, Grid, StopReason};
 
 use crate::cli::SolveArgs;
@@ -91,6 +93,7 @@ impl Solver {
 pub struct Pipeline<W: Write, E: Write> {
     solver: Solver,
     format: Option<Format>,
+    limits: Limits,
     out: W,
     err: E,
     status: Status,
@@ -102,10 +105,17 @@ impl<W: Write, E: Write> Pipeline<W, E> {
         Pipeline {
             solver,
             format,
+            limits: Limits::default(),
             out,
             err,
             status: Status::Ok,
         }
+    }
+
+    /// Reads with `limits` (default: [`Limits::default`]).
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
     }
 
     /// The status so far.
@@ -187,7 +197,11 @@ impl<W: Write, E: Write> Pipeline<W, E> {
                     self.note(Status::Failed);
                     return self.diagnose(format_args!("sudokit: cannot read {input}: {e}"));
                 }
-                Ok((Err(DetectError::Empty), _)) => return Ok(()),
+                Ok((Err(DetectError::Empty), _)) => {
+                    // Nothing to answer is no error, but worth a word.
+                    return self
+                        .diagnose(format_args!("{input}: warning: no puzzle in the input"));
+                }
                 Ok((Err(e), _)) => {
                     self.note(Status::Failed);
                     return self.diagnose(format_args!("sudokit: {input}: {e}"));
@@ -195,7 +209,7 @@ impl<W: Write, E: Write> Pipeline<W, E> {
                 Ok((Ok(f), rewound)) => (f, Box::new(rewound)),
             },
         };
-        for item in format::read(format, reader) {
+        for item in format::read_with_limits(format, reader, self.limits) {
             match item {
                 Ok(entry) => {
                     self.warn(input, format, entry.index, &entry.warnings)?;
@@ -279,7 +293,8 @@ impl<W: Write, E: Write> Pipeline<W, E> {
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
     let solver = Solver::new(args.engine.build(), args.limit).with_budget(args.budget());
     let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut pipeline = Pipeline::new(solver, args.format, out, io::stderr().lock());
+    let mut pipeline = Pipeline::new(solver, args.format, out, io::stderr().lock())
+        .with_limits(args.limits());
     for input in Input::all(&args.inputs) {
         pipeline.input(&input).context("cannot write the output")?;
     }
