@@ -199,8 +199,7 @@ impl<W: Write, E: Write> Pipeline<W, E> {
                 }
                 Ok((Err(DetectError::Empty), _)) => {
                     // Nothing to answer is no error, but worth a word.
-                    return self
-                        .diagnose(format_args!("{input}: warning: no puzzle in the input"));
+                    return self.diagnose(format_args!("{input}: warning: no puzzle in the input"));
                 }
                 Ok((Err(e), _)) => {
                     self.note(Status::Failed);
@@ -293,8 +292,8 @@ impl<W: Write, E: Write> Pipeline<W, E> {
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
     let solver = Solver::new(args.engine.build(), args.limit).with_budget(args.budget());
     let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut pipeline = Pipeline::new(solver, args.format, out, io::stderr().lock())
-        .with_limits(args.limits());
+    let mut pipeline =
+        Pipeline::new(solver, args.format, out, io::stderr().lock()).with_limits(args.limits());
     for input in Input::all(&args.inputs) {
         pipeline.input(&input).context("cannot write the output")?;
     }

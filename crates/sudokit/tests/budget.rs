@@ -113,7 +113,11 @@ fn every_engine_honours_a_time_limit_on_a_hard_search() {
         let took = start.elapsed();
         check_stopped(engine.name(), &a, limit, None);
         assert_eq!(a.stopped, Some(StopReason::Time), "{}", engine.name());
-        assert!(took < Duration::from_secs(20), "{}: {took:?}", engine.name());
+        assert!(
+            took < Duration::from_secs(20),
+            "{}: {took:?}",
+            engine.name()
+        );
         // What was found before the stop is kept, and valid.
         assert_eq!(a.first.is_some(), a.count > 0);
         if let Some(first) = &a.first {
