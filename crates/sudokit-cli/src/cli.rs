@@ -99,7 +99,8 @@ the search stopped at --limit). A summary (solutions, nodes, updates) goes to
 stderr.
 
 Exit status: 0 when solved (no solution is an answer), 1 when the problem is
-malformed (`FILE:LINE: message` on stderr), 2 for usage or I/O errors.";
+malformed (`FILE:LINE: message` on stderr) or --timeout/--max-nodes stopped
+the search first, 2 for usage or I/O errors.";
 
 const EXACT_COVER_EXAMPLES: &str = "\
 Examples:
@@ -121,6 +122,16 @@ pub struct ExactCoverArgs {
     /// Print only the number of solutions.
     #[arg(short, long)]
     pub count: bool,
+
+    /// Give up after SECS seconds of search (decimals allowed): the
+    /// solutions found so far are printed, the count gets a `+`, and the
+    /// exit status is 1. [default: no limit]
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+
+    /// Give up after N search nodes, as --timeout does. [default: no limit]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
 }
 
 /// Arguments of `sudokit solve`.

@@ -332,3 +332,73 @@ fn a_10_mb_number_in_hdu4069_is_one_bad_value() {
         ),
     );
 }
+
+/// The n-queens problem in Knuth's format (rows and columns primary,
+/// diagonals secondary).
+fn queens(n: usize) -> String {
+    let mut text = String::new();
+    for r in 0..n {
+        text.push_str(&format!("r{r} "));
+    }
+    for c in 0..n {
+        text.push_str(&format!("c{c} "));
+    }
+    text.push('|');
+    for d in 0..2 * n - 1 {
+        text.push_str(&format!(" a{d} b{d}"));
+    }
+    text.push('\n');
+    for r in 0..n {
+        for c in 0..n {
+            text.push_str(&format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c));
+        }
+    }
+    text
+}
+
+#[test]
+fn exact_cover_gives_up_at_its_node_or_time_bound() {
+    let out = Command::cargo_bin("sudokit")
+        .unwrap()
+        .args(["exact-cover", "--count", "--max-nodes", "100"])
+        .write_stdin(queens(10))
+        .timeout(DEADLINE)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(String::from_utf8_lossy(&out.stdout).ends_with("+\n"));
+    assert!(
+        stderr.contains("100 nodes") && stderr.contains("gave up: node limit reached"),
+        "{stderr}"
+    );
+    // 16 queens has 14,772,512 solutions: far more than 0.2 s of search.
+    let start = Instant::now();
+    let out = Command::cargo_bin("sudokit")
+        .unwrap()
+        .args(["exact-cover", "--count", "--timeout", "0.2"])
+        .write_stdin(queens(16))
+        .timeout(DEADLINE)
+        .output()
+        .unwrap();
+    assert!(start.elapsed() < DEADLINE);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("gave up: time limit reached"), "{stderr}");
+    // A limit reached is no giving up.
+    Command::cargo_bin("sudokit")
+        .unwrap()
+        .args([
+            "exact-cover",
+            "--count",
+            "--limit",
+            "3",
+            "--max-nodes",
+            "100000",
+        ])
+        .write_stdin(queens(8))
+        .timeout(DEADLINE)
+        .assert()
+        .success()
+        .stdout("3+\n");
+}
