@@ -6,3 +6,4 @@ mod counts;
 mod datasets;
 mod dlx;
 mod generated;
+mod hostile;
