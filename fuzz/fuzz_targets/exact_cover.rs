@@ -26,7 +26,8 @@ fn is_cover(p: &Problem, solution: &[usize]) -> bool {
             }
         }
     }
-    (0..p.num_items()).all(|i| !p.is_primary(exact_cover::ItemId::from_index(i)) || color[i].is_some())
+    (0..p.num_items())
+        .all(|i| !p.is_primary(exact_cover::ItemId::from_index(i)) || color[i].is_some())
 }
 
 fuzz_target!(|data: &[u8]| {

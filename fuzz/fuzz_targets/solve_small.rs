@@ -93,10 +93,16 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(answer.first.is_some(), answer.count > 0);
         answers.push((name, answer));
     }
-    let finished: Vec<_> = answers.iter().filter(|(_, a)| a.stopped.is_none()).collect();
+    let finished: Vec<_> = answers
+        .iter()
+        .filter(|(_, a)| a.stopped.is_none())
+        .collect();
     for (name, a) in &answers {
         if a.stopped.is_some() {
-            assert!(!a.complete && a.count < limit && a.stats.nodes <= NODES, "{name}");
+            assert!(
+                !a.complete && a.count < limit && a.stats.nodes <= NODES,
+                "{name}"
+            );
         }
     }
     let Some((name0, a0)) = finished.first().map(|x| (x.0, &x.1)) else {
@@ -111,7 +117,10 @@ fuzz_target!(|data: &[u8]| {
             "{name0} and {name} disagree"
         );
         if a0.complete && a0.count == 1 {
-            assert_eq!(a.first, a0.first, "{name0} and {name}: different unique solutions");
+            assert_eq!(
+                a.first, a0.first,
+                "{name0} and {name}: different unique solutions"
+            );
         }
     }
     let max_nodes = u64::from(bytes.next().unwrap_or(0) % 8);
@@ -121,7 +130,11 @@ fuzz_target!(|data: &[u8]| {
         }
         engine.set_budget(Budget::UNLIMITED.with_max_nodes(max_nodes));
         let cut = engine.solve(&puzzle, limit).expect("supported");
-        assert!(cut.stats.nodes <= max_nodes, "{name}: {} nodes", cut.stats.nodes);
+        assert!(
+            cut.stats.nodes <= max_nodes,
+            "{name}: {} nodes",
+            cut.stats.nodes
+        );
         match cut.stopped {
             None => assert_eq!(
                 (cut.count, cut.complete, &cut.first),

@@ -220,7 +220,8 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
         .trim()
         .parse()
         .map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    if !(secs > 0.0) {
+    // NaN is not positive either.
+    if secs.is_nan() || secs <= 0.0 {
         return Err(format!("the timeout must be positive, not {text}"));
     }
     Duration::try_from_secs_f64(secs).map_err(|e| format!("`{text}`: {e}"))

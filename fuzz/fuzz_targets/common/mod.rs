@@ -27,7 +27,13 @@ pub fn read_all(format: Format, data: &[u8], round_trip: bool) {
         assert_eq!(puzzle.givens().size(), puzzle.geometry().size());
         if round_trip {
             let mut out = Vec::new();
-            write(format, &mut out, puzzle.givens(), puzzle.geometry(), entry.style);
+            write(
+                format,
+                &mut out,
+                puzzle.givens(),
+                puzzle.geometry(),
+                entry.style,
+            );
             let back: Vec<_> = format::read(format, &out[..]).collect();
             assert_eq!(back.len(), 1, "{}", String::from_utf8_lossy(&out));
             match &back[0] {
@@ -38,7 +44,13 @@ pub fn read_all(format: Format, data: &[u8], round_trip: bool) {
     }
 }
 
-fn write(format: Format, out: &mut Vec<u8>, grid: &Grid, geometry: &sudokit::Geometry, style: Style) {
+fn write(
+    format: Format,
+    out: &mut Vec<u8>,
+    grid: &Grid,
+    geometry: &sudokit::Geometry,
+    style: Style,
+) {
     match format {
         Format::Line => format::line::write(out, grid, style),
         Format::Poj3076 => format::poj3076::write(out, grid),
