@@ -26,7 +26,8 @@ use std::io::{self, BufRead, BufWriter, Write};
 
 use anyhow::Context as _;
 use sudokit::format::{
-    self, Answer, DetectError, Entry, Format, Limits, ParseError, ReadError, Warning,
+    self, Answer, DetectError, Entry, Format, Limits, ParseError, ParseErrorKind, ReadError,
+    Warning,
 };
 use sudokit::{Budget, Engine, Grid, StopReason};
 
@@ -208,6 +209,7 @@ impl<W: Write, E: Write> Pipeline<W, E> {
                 Ok((Ok(f), rewound)) => (f, Box::new(rewound)),
             },
         };
+        let mut missing_noted = false;
         for item in format::read_with_limits(format, reader, self.limits) {
             match item {
                 Ok(entry) => {
@@ -264,7 +266,26 @@ impl<W: Write, E: Write> Pipeline<W, E> {
                 Err(ReadError::Parse(e)) => {
                     self.note(Status::Malformed);
                     self.warn(input, format, e.puzzle, &e.warnings)?;
-                    self.report(input, format, &e)?;
+                    match e.kind {
+                        // Cases announced but absent (`hdu4069` T = 1000000
+                        // and nothing else): each gets its record, but one
+                        // line on stderr says it for all of them.
+                        ParseErrorKind::MissingCase { case, cases } => {
+                            if !missing_noted {
+                                missing_noted = true;
+                                if cases > case {
+                                    self.diagnose(format_args!(
+                                        "{input}:{}: case {case}: {}; cases {case} to {cases} \
+                                         are all missing (one `Invalid puzzle` record each)",
+                                        e.line, e.kind
+                                    ))?;
+                                } else {
+                                    self.report(input, format, &e)?;
+                                }
+                            }
+                        }
+                        _ => self.report(input, format, &e)?,
+                    }
                     format::write_answer(format, &mut self.out, e.puzzle, Answer::Invalid)?;
                 }
                 Err(ReadError::Io(e)) => {

@@ -129,7 +129,7 @@ const CASES: &[Case] = &[
     case("hdu4069_walls_disagree.txt", Format::Hdu4069, 0, "SSS", &[":11: warning: case 2: neighbours disagree about walls (a wall counts if either declares it): r1c3 and r1c4"]),
     case("hdu4069_disconnected_region.txt", Format::Hdu4069, 1, "SIS", &[":11: case 2: walls cut the grid into 11 regions"]),
     case("hdu4069_region_size.txt", Format::Hdu4069, 1, "SIS", &[":11: case 2: walls cut the grid into 9 regions of sizes [10, 8, 9, 9, 9, 9, 9, 9, 9]"]),
-    case("hdu4069_t_too_large.txt", Format::Hdu4069, 1, "SNMII", &[":29: case 4: input ends before case 4 (T = 5)", ":29: case 5: input ends before case 5 (T = 5)"]),
+    case("hdu4069_t_too_large.txt", Format::Hdu4069, 1, "SNMII", &[":29: case 4: input ends before case 4 (T = 5); cases 4 to 5 are all missing"]),
     case("hdu4069_truncated.txt", Format::Hdu4069, 1, "SI", &[":12: case 2: input ends after 40 of the case's 81 numbers"]),
     case("grid_too_big.txt", Format::Grid, 1, "SIS", &[":13: case 2: a grid of side 70 is not supported"]),
     case("grid_prime_side.txt", Format::Grid, 1, "SIS", &[":13: case 2: a grid of side 7 is not supported: it has no box shape"]),
@@ -401,4 +401,42 @@ fn exact_cover_gives_up_at_its_node_or_time_bound() {
         .assert()
         .success()
         .stdout("3+\n");
+}
+
+#[test]
+fn a_huge_t_with_one_case_gives_every_missing_case_a_record_and_stderr_one_line() {
+    let dir = tempdir("bad_input_huge_t");
+    let sample = fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/hdu4069.txt"),
+    )
+    .unwrap();
+    let numbers: Vec<&str> = sample.split_whitespace().collect();
+    let t = 100_000;
+    fs::write(
+        dir.join("huge_t.txt"),
+        format!("{t}\n{}\n", numbers[1..82].join(" ")),
+    )
+    .unwrap();
+    let records: &'static str = Box::leak(format!("S{}", "I".repeat(t - 1)).into_boxed_str());
+    run(
+        &dir,
+        &Case {
+            args: &["--format", "hdu4069"],
+            ..case(
+                "huge_t.txt",
+                Format::Hdu4069,
+                1,
+                records,
+                &[":3: case 2: input ends before case 2 (T = 100000); cases 2 to 100000 are all missing"],
+            )
+        },
+    );
+    let out = Command::cargo_bin("sudokit")
+        .unwrap()
+        .current_dir(&dir)
+        .args(["solve", "--format", "hdu4069", "huge_t.txt"])
+        .timeout(DEADLINE)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
 }
