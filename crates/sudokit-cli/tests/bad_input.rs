@@ -151,6 +151,18 @@ const CASES: &[Case] = &[
         args: &["--engine", "dfs", "--timeout", "0.3"],
         ..case("hard_line16.txt", Format::Line, 1, "SGS", &[":2: gave up: time limit reached after "])
     },
+    // A multi-line format names the case; the sample's third case (several
+    // solutions) needs more than one node.
+    Case {
+        args: &["--engine", "dfs", "--max-nodes", "1"],
+        ..case(
+            "hdu4069_t_too_large.txt",
+            Format::Hdu4069,
+            1,
+            "SNGII",
+            &[":22: case 3: gave up: node limit reached after 1 nodes"],
+        )
+    },
     // The exact-cover engine refutes it at once.
     Case {
         args: &["--engine", "dlx", "--max-nodes", "20000"],
