@@ -160,7 +160,7 @@ const CASES: &[Case] = &[
             Format::Hdu4069,
             1,
             "SNGII",
-            &[":22: case 3: gave up: node limit reached after 1 nodes"],
+            &[":20: case 3: gave up: node limit reached after 1 nodes"],
         )
     },
     // The exact-cover engine refutes it at once.
