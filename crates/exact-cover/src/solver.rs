@@ -23,6 +23,7 @@
 
 use std::fmt;
 use std::ops::ControlFlow;
+use std::time::Instant;
 
 use crate::problem::Problem;
 
@@ -117,6 +118,9 @@ enum Phase {
     Done,
 }
 
+/// Search nodes between two readings of the clock when a deadline is set.
+const CLOCK_EVERY: u64 = 1024;
+
 enum Step {
     /// A solution of this many levels is in `choice`.
     Solution(usize),
@@ -187,6 +191,12 @@ pub struct Solver {
     base: usize,
     limit: Option<u64>,
     node_limit: Option<u64>,
+    deadline: Option<Instant>,
+    /// Node count at which the search next checks its node limit and
+    /// deadline (so the clock is read once per [`CLOCK_EVERY`] nodes).
+    next_check: u64,
+    /// Whether the latest run stopped at the deadline.
+    timed_out: bool,
     branching: Branching,
     nodes: u64,
     updates: u64,
@@ -202,6 +212,7 @@ impl fmt::Debug for Solver {
             .field("nodes_in_memory", &self.nd.len())
             .field("limit", &self.limit)
             .field("node_limit", &self.node_limit)
+            .field("deadline", &self.deadline)
             .field("branching", &self.branching)
             .field("nodes", &self.nodes)
             .field("updates", &self.updates)
@@ -230,6 +241,9 @@ impl Default for Solver {
             base: 0,
             limit: None,
             node_limit: None,
+            deadline: None,
+            next_check: 0,
+            timed_out: false,
             branching: Branching::Mrv,
             nodes: 0,
             updates: 0,
@@ -577,6 +591,23 @@ impl Solver {
         self
     }
 
+    /// Sets a deadline for every following run: a run still searching at
+    /// that instant stops (with [`Summary::complete`] `false`, and
+    /// [`timed_out`](Self::timed_out) `true`). The clock is read once every
+    /// 1024 search nodes, so a run may overshoot by that much work. `None`
+    /// (the default) means no deadline.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) -> &mut Self {
+        self.deadline = deadline;
+        self
+    }
+
+    /// Whether the latest run stopped because it reached the deadline set
+    /// with [`set_deadline`](Self::set_deadline).
+    #[must_use]
+    pub fn timed_out(&self) -> bool {
+        self.timed_out
+    }
+
     /// Sets the branching rule. The default is [`Branching::Mrv`].
     pub fn set_branching(&mut self, branching: Branching) -> &mut Self {
         self.branching = branching;
@@ -703,6 +734,8 @@ impl Solver {
         self.updates = 0;
         self.count = 0;
         self.complete = false;
+        self.next_check = 0;
+        self.timed_out = false;
         self.base = 0;
         self.level = 0;
         if !self.assumptions.is_empty() && !self.apply_assumptions() {
@@ -839,6 +872,8 @@ impl Solver {
             Branching::Knuth => 0,
         };
         let node_limit = self.node_limit.unwrap_or(u64::MAX);
+        let deadline = self.deadline;
+        let mut next_check = self.next_check;
         let n_items = self.n_items;
         let base = self.base;
         let nd = &mut self.nd[..1usize << self.shift];
@@ -862,8 +897,18 @@ impl Solver {
                     phase = Phase::Forward;
                 }
                 Phase::Forward => {
-                    if nodes >= node_limit {
-                        break Step::NodeLimit;
+                    if nodes >= next_check {
+                        if nodes >= node_limit {
+                            break Step::NodeLimit;
+                        }
+                        if deadline.is_some_and(|d| Instant::now() >= d) {
+                            self.timed_out = true;
+                            break Step::NodeLimit;
+                        }
+                        next_check = match deadline {
+                            Some(_) => node_limit.min(nodes + CLOCK_EVERY),
+                            None => node_limit,
+                        };
                     }
                     nodes += 1;
                     let best = choose(nd, cl, stop_at);
@@ -903,6 +948,7 @@ impl Solver {
         self.level = level;
         self.phase = phase;
         self.nodes = nodes;
+        self.next_check = next_check;
         self.updates += updates;
         result
     }

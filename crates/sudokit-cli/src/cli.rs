@@ -6,11 +6,12 @@
 //! typo, and a new engine or format needs no change here.
 
 use std::ffi::OsString;
+use std::time::Duration;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use sudokit::format::Format;
-use sudokit::EngineKind;
+use sudokit::format::{Format, Limits};
+use sudokit::{Budget, EngineKind};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -40,14 +41,16 @@ Records: exactly one per puzzle, so output lines up with input.
   - `Invalid puzzle` when it is malformed; the reason goes to stderr as
     `FILE:LINE: message` (FILE is the path, <stdin> or <argument>; multi-line
     formats add the case number). Warnings go to stderr as
-    `FILE:LINE: warning: message`.
+    `FILE:LINE: warning: message`;
+  - `Gave up` when --timeout or --max-nodes stopped the search before it
+    could answer (`FILE:LINE: gave up: ...` on stderr).
   poj3076 and grid records are followed by an empty line; hdu4069 records
   start with `Case k:` and always check uniqueness (limit at least 2).
 
 Exit status: 0 when every puzzle was read and answered (`No solution` and
-`Multiple Solutions` are answers), 1 when any puzzle was malformed, 2 for
-usage or I/O errors (an input that cannot be read, a format that cannot be
-detected).";
+`Multiple Solutions` are answers), 1 when any puzzle was malformed or given
+up on (see the records and stderr to tell which), 2 for usage or I/O errors
+(an input that cannot be read, a format that cannot be detected).";
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:
@@ -160,7 +163,8 @@ the search stopped at --limit). A summary (solutions, nodes, updates) goes to
 stderr.
 
 Exit status: 0 when solved (no solution is an answer), 1 when the problem is
-malformed (`FILE:LINE: message` on stderr), 2 for usage or I/O errors.";
+malformed (`FILE:LINE: message` on stderr) or --timeout/--max-nodes stopped
+the search first, 2 for usage or I/O errors.";
 
 const EXACT_COVER_EXAMPLES: &str = "\
 Examples:
@@ -182,6 +186,16 @@ pub struct ExactCoverArgs {
     /// Print only the number of solutions.
     #[arg(short, long)]
     pub count: bool,
+
+    /// Give up after SECS seconds of search (decimals allowed): the
+    /// solutions found so far are printed, the count gets a `+`, and the
+    /// exit status is 1. [default: no limit]
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+
+    /// Give up after N search nodes, as --timeout does. [default: no limit]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
 }
 
 /// Arguments of `sudokit solve`.
@@ -220,6 +234,61 @@ pub struct SolveArgs {
     /// hdu4069 always uses at least 2]
     #[arg(short, long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
+
+    /// Give up on a puzzle after SECS seconds of search (decimals allowed,
+    /// e.g. 0.5); its record is `Gave up` and the exit status 1. [default:
+    /// no limit]
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+
+    /// Give up on a puzzle after N search nodes (deterministic, unlike
+    /// --timeout); its record is `Gave up` and the exit status 1. [default:
+    /// no limit]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
+
+    /// Reject (as `Invalid puzzle`) any input line longer than N bytes; it is
+    /// skipped without being held in memory.
+    #[arg(long, value_name = "N", default_value_t = Limits::DEFAULT_MAX_LINE,
+          value_parser = clap::value_parser!(u64).range(1..=1 << 30).map(|n| n as usize))]
+    pub max_line_bytes: usize,
+
+    /// Reject (as `Invalid puzzle`) puzzles of a side above N (e.g. 25 to
+    /// refuse 36x36 and larger).
+    #[arg(long, value_name = "N", default_value_t = sudokit::MAX_SIZE,
+          value_parser = clap::value_parser!(u64).range(1..=sudokit::MAX_SIZE as u64).map(|n| n as usize))]
+    pub max_side: usize,
+}
+
+impl SolveArgs {
+    /// The reader limits the arguments ask for.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_line: self.max_line_bytes,
+            max_side: self.max_side,
+        }
+    }
+
+    /// The per-puzzle effort bound the arguments ask for.
+    pub fn budget(&self) -> Budget {
+        Budget {
+            max_nodes: self.max_nodes,
+            time_limit: self.timeout,
+        }
+    }
+}
+
+/// A positive, finite number of seconds.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    // NaN is not positive either.
+    if secs.is_nan() || secs <= 0.0 {
+        return Err(format!("the timeout must be positive, not {text}"));
+    }
+    Duration::try_from_secs_f64(secs).map_err(|e| format!("`{text}`: {e}"))
 }
 
 #[cfg(test)]
@@ -230,5 +299,14 @@ mod tests {
     #[test]
     fn the_command_line_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn timeouts_are_positive_finite_seconds() {
+        assert_eq!(parse_seconds("2"), Ok(Duration::from_secs(2)));
+        assert_eq!(parse_seconds("0.25"), Ok(Duration::from_millis(250)));
+        for bad in ["0", "-1", "nan", "inf", "1e300", "", "soon"] {
+            assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -33,6 +33,13 @@ pub fn run(args: &ExactCoverArgs) -> Result<Status> {
     };
     let mut solver = Solver::new(&problem);
     solver.set_limit(args.limit);
+    solver.set_node_limit(args.max_nodes);
+    // The clock starts now: reading and building the problem are not
+    // search.
+    solver.set_deadline(
+        args.timeout
+            .and_then(|t| std::time::Instant::now().checked_add(t)),
+    );
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut failure = None;
@@ -69,19 +76,30 @@ pub fn run(args: &ExactCoverArgs) -> Result<Status> {
         writeln!(out, "{}{plus}", summary.solutions).context("cannot write the count")?;
     }
     out.flush().context("cannot write the solutions")?;
+    let gave_up = if summary.complete || args.limit.is_some_and(|l| summary.solutions >= l) {
+        None
+    } else if solver.timed_out() {
+        Some("time limit")
+    } else {
+        Some("node limit")
+    };
     eprintln!(
         "{name}: {} solution{}{}, {} nodes, {} updates",
         summary.solutions,
         if summary.solutions == 1 { "" } else { "s" },
-        if summary.complete {
-            ""
-        } else {
-            " (stopped at the limit)"
+        match (summary.complete, gave_up) {
+            (true, _) => String::new(),
+            (false, None) => " (stopped at the limit)".to_owned(),
+            (false, Some(why)) => format!(" (gave up: {why} reached)"),
         },
         summary.nodes,
         summary.updates
     );
-    Ok(Status::Ok)
+    Ok(if gave_up.is_some() {
+        Status::Malformed
+    } else {
+        Status::Ok
+    })
 }
 
 fn read_stdin() -> Result<Vec<u8>> {

@@ -23,7 +23,9 @@
 //!   [`Puzzle`] is a geometry plus givens; a [`Grid`] holds values.
 //! - Every [`Engine`] answers *solve this puzzle, stopping after `limit`
 //!   solutions* with [`Solutions`] (count, first solution, exhaustive or not,
-//!   [`Stats`]).
+//!   [`Stats`]); a [`Budget`] (node and time bounds, set with
+//!   [`Engine::set_budget`]) stops a search that runs too long, and the
+//!   answer says so ([`Solutions::stopped`]).
 //! - [`validate`] checks any grid against a puzzle and shares no code with
 //!   the engines.
 //! - [`format`](mod@format) reads and writes text: the judge formats (`line`, `poj3076`,
@@ -37,6 +39,7 @@
 // intrinsics behind runtime CPU detection), which allows it and says why.
 #![deny(unsafe_code)]
 
+mod budget;
 mod digits;
 pub mod engine;
 pub mod format;
@@ -46,6 +49,7 @@ mod outcome;
 mod puzzle;
 mod validate;
 
+pub use budget::{Budget, StopReason};
 pub use digits::{Cell, Digit, DigitSet, MAX_SIZE};
 pub use engine::{Auto, Dfs, Dlx, Engine, EngineKind, Unsupported};
 pub use geometry::{default_box_shape, Extra, Geometry, GeometryError, House, HouseKind, Layout};

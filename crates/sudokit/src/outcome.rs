@@ -1,5 +1,6 @@
 //! What an engine answers: [`Solutions`], [`Stats`] and [`Verdict`].
 
+use crate::budget::StopReason;
 use crate::grid::Grid;
 
 /// Search effort, comparable between runs of the same engine.
@@ -20,8 +21,14 @@ pub struct Solutions {
     /// The first solution found.
     pub first: Option<Grid>,
     /// Whether the search space was exhausted, i.e. `count` is the exact
-    /// number of solutions. `false` when the search stopped at the limit.
+    /// number of solutions. `false` when the search stopped at the limit,
+    /// was stopped by the visitor, or ran out of [`Budget`](crate::Budget).
     pub complete: bool,
+    /// Why the search gave up before it was exhaustive and before the
+    /// limit: the [`Budget`](crate::Budget) ran out. `None` otherwise. When
+    /// set, `complete` is `false`, and `count` and `first` hold what was
+    /// found before the stop.
+    pub stopped: Option<StopReason>,
     /// Effort spent.
     pub stats: Stats,
 }
@@ -39,9 +46,11 @@ pub enum Verdict {
 
 impl Solutions {
     /// The verdict, when this answer determines it: always with a limit of 2
-    /// or more; with limit 1 only when there was no solution.
+    /// or more; with limit 1 only when there was no solution. A search cut
+    /// by the budget ([`Solutions::stopped`]) determines only
+    /// [`Verdict::Multiple`] (when it found two solutions before the stop).
     pub fn verdict(&self) -> Option<Verdict> {
-        match (self.count, self.complete) {
+        match (self.count, self.complete && self.stopped.is_none()) {
             (0, true) => Some(Verdict::NoSolution),
             (1, true) => Some(Verdict::Unique),
             (c, _) if c >= 2 => Some(Verdict::Multiple),

@@ -132,6 +132,37 @@ fn limits_visitor_and_iterator() {
     assert_eq!(s.count(), summary_of(&p));
 }
 
+#[test]
+fn a_deadline_stops_a_long_search_and_says_so() {
+    use std::time::{Duration, Instant};
+    // 14 queens: 365,596 solutions, seconds of search.
+    let p = models::queens(14);
+    let mut s = Solver::new(&p);
+    s.set_deadline(Some(Instant::now() + Duration::from_millis(50)));
+    let start = Instant::now();
+    let summary = s.count();
+    assert!(start.elapsed() < Duration::from_secs(10));
+    assert!(!summary.complete);
+    assert!(s.timed_out());
+    assert!(summary.solutions < 365_596);
+    // A deadline already passed stops the next run at its first node.
+    let summary = s.count();
+    assert!(s.timed_out() && summary.nodes == 0 && !summary.complete);
+    // A node limit is not a timeout; a deadline far away changes nothing.
+    s.set_deadline(Some(Instant::now() + Duration::from_secs(3600)));
+    s.set_node_limit(Some(2000));
+    let summary = s.count();
+    assert!(!s.timed_out() && !summary.complete);
+    assert_eq!(summary.nodes, 2000);
+    let small = models::queens(6);
+    s.load(&small);
+    s.set_node_limit(None);
+    assert_eq!(s.count(), summary_of(&small));
+    assert!(!s.timed_out());
+    s.set_deadline(None);
+    assert_eq!(s.count(), summary_of(&small));
+}
+
 fn summary_of(p: &Problem) -> exact_cover::Summary {
     Solver::new(p).count()
 }

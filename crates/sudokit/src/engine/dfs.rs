@@ -20,7 +20,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::{Engine, Unsupported};
+use super::{Budget, Engine, Meter, Unsupported};
 use crate::digits::{Digit, MAX_SIZE};
 use crate::geometry::Geometry;
 use crate::grid::Grid;
@@ -39,6 +39,8 @@ pub struct Dfs {
     weights: Vec<u32>,
     /// Per-house dirty flags (see [`DIRTY`]).
     dirty: Vec<u8>,
+    /// The effort bound of each solve.
+    budget: Budget,
 }
 
 /// Geometry tables in the layout the search wants.
@@ -477,6 +479,10 @@ impl Engine for Dfs {
         geometry.size() <= MAX_SIZE
     }
 
+    fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
     fn solve_with(
         &mut self,
         puzzle: &Puzzle,
@@ -485,6 +491,7 @@ impl Engine for Dfs {
     ) -> Result<Solutions, Unsupported> {
         let limit = limit.max(1);
         self.tables_for(puzzle.geometry());
+        let mut meter = Meter::start(self.budget);
         let Dfs {
             tables,
             states,
@@ -492,6 +499,7 @@ impl Engine for Dfs {
             queue,
             weights,
             dirty,
+            budget: _,
         } = self;
         let t = tables.as_ref().expect("tables built above");
         let (cells, stride) = (t.cells, t.stride);
@@ -538,6 +546,11 @@ impl Engine for Dfs {
         let mut grid = Grid::empty(t.n);
         let mut cur = 0usize;
         loop {
+            if !meter.allows(stats.nodes) {
+                out.complete = false;
+                out.stopped = meter.stopped();
+                break;
+            }
             stats.nodes += 1;
             let s = &mut states[cur * stride..(cur + 1) * stride];
             match propagate(t, s, &mut work) {

@@ -100,7 +100,7 @@ use std::sync::Arc;
 
 use exact_cover::{ItemId, Problem, Solver, Summary};
 
-use super::{Engine, Unsupported};
+use super::{Budget, Engine, Meter, StopReason, Unsupported};
 use crate::digits::{Cell, Digit, DigitSet, MAX_SIZE};
 use crate::geometry::Geometry;
 use crate::grid::Grid;
@@ -140,6 +140,8 @@ pub struct Dlx {
     sparse: Sparse,
     full: Full,
     cells: Cells,
+    /// The effort bound of each solve.
+    budget: Budget,
 }
 
 /// The per-puzzle problem and its buffers.
@@ -514,16 +516,18 @@ impl Cells {
 
     /// Searches the puzzle whose givens are `givens` (cell → digit), calling
     /// `deliver` with the (cell, digit) pairs of each solution, up to `limit`
-    /// solutions. Returns (solutions, nodes, complete).
+    /// solutions, while `meter` allows. Returns (solutions, nodes,
+    /// complete).
     fn solve(
         &mut self,
         givens: &[Option<Digit>],
         limit: u64,
+        meter: &mut Meter,
         deliver: Deliver<'_>,
     ) -> (u64, u64, bool) {
         match self.stride {
-            4 => self.solve_impl::<4>(givens, limit, deliver),
-            _ => self.solve_impl::<0>(givens, limit, deliver),
+            4 => self.solve_impl::<4>(givens, limit, meter, deliver),
+            _ => self.solve_impl::<0>(givens, limit, meter, deliver),
         }
     }
 
@@ -532,6 +536,7 @@ impl Cells {
         &mut self,
         givens: &[Option<Digit>],
         limit: u64,
+        meter: &mut Meter,
         deliver: Deliver<'_>,
     ) -> (u64, u64, bool) {
         let (n, items, scan, stride) = (self.n, self.items, self.scan, self.stride);
@@ -572,6 +577,9 @@ impl Cells {
         let mut level = 0;
         // Enter a new search level.
         'forward: loop {
+            if !meter.allows(nodes) {
+                return (count, nodes, false);
+            }
             nodes += 1;
             let best = choose(&len[..scan]);
             stack_item[level] = best as u32;
@@ -675,6 +683,27 @@ impl Dlx {
     }
 }
 
+/// Passes the budget being spent to an exact-cover solver.
+fn bound(solver: &mut Solver, meter: &Meter) {
+    let max = meter.max_nodes();
+    solver.set_node_limit((max != u64::MAX).then_some(max));
+    solver.set_deadline(meter.deadline());
+}
+
+/// Why the exact-cover solver's latest run stopped short, if the budget
+/// stopped it (and not the solution limit or the visitor).
+fn stop_reason(solver: &Solver, meter: &Meter, limit: u64) -> Option<StopReason> {
+    if solver.is_complete() || solver.solution_count() >= limit {
+        None
+    } else if solver.timed_out() {
+        Some(StopReason::Time)
+    } else if solver.nodes() >= meter.max_nodes() {
+        Some(StopReason::Nodes)
+    } else {
+        None
+    }
+}
+
 /// The answer for a puzzle refuted without a search.
 fn no_solution() -> Solutions {
     Solutions {
@@ -692,6 +721,10 @@ impl Engine for Dlx {
         geometry.size() <= MAX_SIZE
     }
 
+    fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
     fn solve_with(
         &mut self,
         puzzle: &Puzzle,
@@ -700,6 +733,7 @@ impl Engine for Dlx {
     ) -> Result<Solutions, Unsupported> {
         let limit = limit.max(1);
         let geometry = puzzle.geometry();
+        let mut meter = Meter::start(self.budget);
         let Some(open) = self.scan(puzzle) else {
             return Ok(no_solution());
         };
@@ -720,7 +754,7 @@ impl Engine for Dlx {
             let cells = &mut self.cells;
             cells.prepare(geometry);
             let (solutions, nodes, complete) =
-                cells.solve(puzzle.givens().cells(), limit, &mut |it| {
+                cells.solve(puzzle.givens().cells(), limit, &mut meter, &mut |it| {
                     deliver(&mut grid, it)
                 });
             Summary {
@@ -743,6 +777,7 @@ impl Engine for Dlx {
                 .set_assumptions(&full.assumptions)
                 .expect("options of the full problem");
             full.solver.set_limit(Some(limit));
+            bound(&mut full.solver, &meter);
             full.solver.run(|solution| {
                 let mut cells = solution.iter().map(|&o| ((o / n) as u32, (o % n) as u8));
                 deliver(&mut grid, &mut cells)
@@ -751,16 +786,23 @@ impl Engine for Dlx {
             let sparse = &mut self.sparse;
             sparse.load(geometry, &self.given, &self.candidates);
             sparse.solver.set_limit(Some(limit));
+            bound(&mut sparse.solver, &meter);
             let options = &sparse.options;
             sparse.solver.run(|solution| {
                 let mut cells = solution.iter().map(|&o| options[o]);
                 deliver(&mut grid, &mut cells)
             })
         };
+        let stopped = match self.reduction {
+            Reduction::Auto => meter.stopped(),
+            Reduction::PerGeometry => stop_reason(&self.full.solver, &meter, limit),
+            Reduction::PerPuzzle => stop_reason(&self.sparse.solver, &meter, limit),
+        };
         Ok(Solutions {
             count: summary.solutions,
             first,
-            complete: summary.complete,
+            complete: summary.complete && stopped.is_none(),
+            stopped,
             stats: Stats {
                 nodes: summary.nodes,
                 guesses: summary.nodes.saturating_sub(open as u64),

@@ -6,11 +6,18 @@
 //! benchmark table cover every engine. Engines own their scratch memory
 //! (`&mut self`), so a batch keeps one engine per thread and allocates nothing
 //! per puzzle once warmed up.
+//!
+//! Every engine also honours a [`Budget`] ([`Engine::set_budget`]): a bound
+//! on search nodes and on wall-clock time per solve. A search cut by the
+//! budget returns what it found with [`Solutions::stopped`] set and
+//! [`Solutions::complete`] false; engines check it with a [`Meter`], one
+//! comparison per search node.
 
 use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
 
+pub use crate::budget::{Budget, Meter, StopReason, CLOCK_EVERY};
 use crate::geometry::Geometry;
 use crate::grid::Grid;
 use crate::outcome::Solutions;
@@ -41,6 +48,14 @@ pub trait Engine {
 
     /// Whether this engine can solve puzzles of this geometry.
     fn supports(&self, geometry: &Geometry) -> bool;
+
+    /// Sets the effort bound of every following solve (a new engine has
+    /// [`Budget::UNLIMITED`]). When a search runs out of budget it stops
+    /// and returns what it found so far, with [`Solutions::stopped`] saying
+    /// why and [`Solutions::complete`] false. Every engine must honour it
+    /// (start a [`Meter`] per solve and ask [`Meter::allows`] before each
+    /// search node).
+    fn set_budget(&mut self, budget: Budget);
 
     /// Solves `puzzle`, stopping after `limit` solutions (a limit of 0 is
     /// treated as 1), and calls `visit` with each solution found; `visit` may
@@ -146,6 +161,11 @@ impl Auto {
 impl Engine for Auto {
     fn name(&self) -> &'static str {
         "auto"
+    }
+
+    fn set_budget(&mut self, budget: Budget) {
+        self.dfs.set_budget(budget);
+        self.fast9.set_budget(budget);
     }
 
     fn supports(&self, geometry: &Geometry) -> bool {

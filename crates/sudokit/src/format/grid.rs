@@ -25,9 +25,9 @@
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
-use super::text::{char_at, Lines, MAX_LINE};
+use super::text::{symbol_error, Lines};
 use super::{choose_alphabet, empty_symbol_for, writable_alphabet};
-use super::{Entry, ParseError, ParseErrorKind, ReadError, Style};
+use super::{Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
 use crate::{Cell, Digit, Geometry, Grid, Puzzle, MAX_SIZE};
 
 /// Reads `grid` puzzles from a [`BufRead`], one `Result` per puzzle.
@@ -42,6 +42,8 @@ pub struct Reader<R> {
     symbols: Vec<u8>,
     /// Line and byte index in that line of each symbol (for error columns).
     positions: Vec<(usize, usize)>,
+    /// The largest side accepted: [`MAX_SIDE`] or less.
+    max_side: usize,
 }
 
 /// The largest side a grid can be written in (the numeric alphabet's).
@@ -106,8 +108,16 @@ struct Block {
 impl<R: BufRead> Reader<R> {
     /// A reader over `reader`.
     pub fn new(reader: R) -> Reader<R> {
+        Reader::with_limits(reader, Limits::default())
+    }
+
+    /// A reader over `reader` that rejects lines longer than
+    /// [`Limits::max_line`] and grids of a side above [`Limits::max_side`]
+    /// (or above 61, the largest side a grid can be written in).
+    pub fn with_limits(reader: R, limits: Limits) -> Reader<R> {
         Reader {
-            lines: Lines::new(reader),
+            max_side: limits.max_side.min(MAX_SIDE),
+            lines: Lines::with_max(reader, limits.max_line),
             pending: false,
             index: 0,
             ended: false,
@@ -145,7 +155,9 @@ impl<R: BufRead> Reader<R> {
         block.last_line = line;
         block.rows += 1;
         if self.lines.too_long() {
-            let kind = ParseErrorKind::LineTooLong { max: MAX_LINE };
+            let kind = ParseErrorKind::LineTooLong {
+                max: self.lines.max(),
+            };
             block.problem.get_or_insert((line, None, kind));
             return;
         }
@@ -159,7 +171,7 @@ impl<R: BufRead> Reader<R> {
         let mut bad = None;
         // Cells are stored only while the side is one a puzzle can have, so a
         // huge "row" cannot make the reader hold a huge grid.
-        let store = block.rows == 1 || block.n <= MAX_SIDE;
+        let store = block.rows == 1 || block.n <= self.max_side;
         for (i, &b) in text.iter().enumerate() {
             let column = base + chars;
             if b & 0xC0 == 0x80 {
@@ -178,7 +190,7 @@ impl<R: BufRead> Reader<R> {
             segment += 1;
             cells += 1;
             if !b.is_ascii_alphanumeric() && !super::alphabet::is_empty_symbol(b) && bad.is_none() {
-                bad = Some((column, char_at(text, i)));
+                bad = Some((column, symbol_error(text, i)));
             }
             if store {
                 self.symbols.push(b);
@@ -190,18 +202,21 @@ impl<R: BufRead> Reader<R> {
         }
         if block.rows == 1 {
             block.n = cells;
-            if cells > MAX_SIDE {
+            if cells > self.max_side {
                 self.symbols.clear();
                 self.positions.clear();
                 let kind = ParseErrorKind::Side {
                     n: cells,
-                    reason: "too large (at most 61 symbols)",
+                    reason: if cells > MAX_SIDE {
+                        "too large (at most 61 symbols)"
+                    } else {
+                        "larger than the reader's maximum side"
+                    },
                 };
                 block.problem.get_or_insert((line, None, kind));
             }
         }
-        if let Some((column, found)) = bad {
-            let kind = ParseErrorKind::Symbol { found };
+        if let Some((column, kind)) = bad {
             block.problem.get_or_insert((line, Some(column), kind));
         }
         if cells != block.n {
@@ -368,7 +383,11 @@ impl<R: BufRead> Iterator for Reader<R> {
             }
             if !self.lines.too_long() && is_frame(self.lines.text()) {
                 if block.rows < block.n {
-                    block.frames_after.push(block.rows);
+                    // More frame lines than rows cannot tile anything: keep
+                    // no more, so endless frame lines hold no memory.
+                    if block.frames_after.len() <= block.n {
+                        block.frames_after.push(block.rows);
+                    }
                 } else if std::mem::replace(&mut bottom_frame, true) {
                     // One frame line closes the grid; a second one opens the
                     // next puzzle.

@@ -18,9 +18,9 @@ use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
 use super::alphabet::{is_empty_symbol, Alphabet};
-use super::text::{char_at, Lines, MAX_LINE};
+use super::text::{symbol_error, Lines};
 use super::{choose_alphabet, empty_symbol_for, writable_alphabet};
-use super::{Entry, ParseError, ParseErrorKind, ReadError, Style};
+use super::{Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
 use crate::{Digit, Geometry, Grid, Puzzle};
 
 /// Why a single line is not a puzzle.
@@ -85,8 +85,7 @@ fn parse_cells(bytes: &[u8]) -> Result<(Grid, Alphabet), Problem> {
         return Err((None, ParseErrorKind::Length { found: chars }));
     };
     if let Some(i) = bytes.iter().position(|b| !b.is_ascii()) {
-        let found = char_at(bytes, i);
-        return Err((Some(i), ParseErrorKind::Symbol { found }));
+        return Err((Some(i), symbol_error(bytes, i)));
     }
     let alphabet = choose_alphabet(n, bytes);
     let mut cells = Vec::with_capacity(n * n);
@@ -125,6 +124,11 @@ pub fn parse_line_with_alphabet(line: &str) -> Result<(Puzzle, Alphabet), LineEr
                     LineError::OutOfRange { column, found, n }
                 }
                 ParseErrorKind::Symbol { found } => LineError::Symbol { column, found },
+                // A `&str` is valid UTF-8.
+                ParseErrorKind::NotUtf8 { .. } => LineError::Symbol {
+                    column,
+                    found: char::REPLACEMENT_CHARACTER,
+                },
                 other => unreachable!("parse_cells does not return {other:?}"),
             })
         }
@@ -147,16 +151,25 @@ pub struct Reader<R> {
     index: usize,
     geometry: Option<Arc<Geometry>>,
     ended: bool,
+    max_side: usize,
 }
 
 impl<R: BufRead> Reader<R> {
     /// A reader over `reader`.
     pub fn new(reader: R) -> Reader<R> {
+        Reader::with_limits(reader, Limits::default())
+    }
+
+    /// A reader over `reader` that rejects lines longer than
+    /// [`Limits::max_line`] and puzzles of a side above
+    /// [`Limits::max_side`].
+    pub fn with_limits(reader: R, limits: Limits) -> Reader<R> {
         Reader {
-            lines: Lines::new(reader),
+            lines: Lines::with_max(reader, limits.max_line),
             index: 0,
             geometry: None,
             ended: false,
+            max_side: limits.max_side,
         }
     }
 }
@@ -204,10 +217,20 @@ impl<R: BufRead> Iterator for Reader<R> {
             let line = self.lines.number();
             let error = |column, kind| ParseError::new(self.index, line, column, kind);
             if self.lines.too_long() {
-                let kind = ParseErrorKind::LineTooLong { max: MAX_LINE };
+                let kind = ParseErrorKind::LineTooLong {
+                    max: self.lines.max(),
+                };
                 return Some(Err(error(None, kind).into()));
             }
             return Some(match parse_cells(self.lines.text()) {
+                Ok((grid, _)) if grid.size() > self.max_side => Err(error(
+                    None,
+                    ParseErrorKind::Side {
+                        n: grid.size(),
+                        reason: "larger than the reader's maximum side",
+                    },
+                )
+                .into()),
                 Ok((grid, alphabet)) => {
                     let geometry = cached_square(&mut self.geometry, grid.size());
                     Ok(Entry {
@@ -363,7 +386,7 @@ mod tests {
 
     #[test]
     fn an_overlong_line_is_an_error_and_reading_goes_on() {
-        let mut input = vec![b'1'; MAX_LINE * 2];
+        let mut input = vec![b'1'; Limits::DEFAULT_MAX_LINE * 2];
         input.push(b'\n');
         input.extend_from_slice(ACWING.as_bytes());
         let got = entries(&input);
@@ -376,6 +399,38 @@ mod tests {
             })
         ));
         assert_eq!(got[1].as_ref().unwrap().line, 2);
+    }
+
+    #[test]
+    fn limits_bound_the_line_length_and_the_side() {
+        let p16 = "1234341221434321";
+        let input = format!("{p16}\n{}\n{p16}\n", ACWING.lines().next().unwrap());
+        let limits = Limits {
+            max_line: 40,
+            max_side: 64,
+        };
+        let got: Vec<_> = Reader::with_limits(input.as_bytes(), limits).collect();
+        assert_eq!(got.len(), 3);
+        assert!(got[0].is_ok() && got[2].is_ok());
+        match &got[1] {
+            Err(ReadError::Parse(e)) => {
+                assert_eq!(e.line, 2);
+                assert_eq!(e.kind, ParseErrorKind::LineTooLong { max: 40 });
+            }
+            other => panic!("{other:?}"),
+        }
+        let limits = Limits {
+            max_line: 1 << 16,
+            max_side: 4,
+        };
+        let got: Vec<_> = Reader::with_limits(input.as_bytes(), limits).collect();
+        assert!(got[0].is_ok() && got[2].is_ok());
+        match &got[1] {
+            Err(ReadError::Parse(e)) => {
+                assert!(matches!(e.kind, ParseErrorKind::Side { n: 9, .. }), "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -27,8 +27,8 @@
 //!
 //! ## Writing
 //! [`write_answer`] writes one output record per puzzle: a solution, or one of
-//! the three fixed lines `No solution`, `Multiple Solutions` and
-//! `Invalid puzzle` (see [`Answer`]), shaped the way the format's judge wants
+//! the fixed lines `No solution`, `Multiple Solutions`, `Invalid puzzle` and
+//! `Gave up` (see [`Answer`]), shaped the way the format's judge wants
 //! (the blank line after each `poj3076` case, `Case k:` before each `hdu4069`
 //! record, …). The writers never allocate. Each format module also has a
 //! `write` function for a grid (solved or not) so every format round-trips:
@@ -194,6 +194,13 @@ pub enum ParseErrorKind {
         /// The character.
         found: char,
     },
+    /// A byte that does not start valid UTF-8 (binary data, or text in
+    /// another encoding).
+    #[error("byte 0x{byte:02X} is not valid UTF-8 (binary data or another encoding?)")]
+    NotUtf8 {
+        /// The byte.
+        byte: u8,
+    },
     /// A symbol standing for a digit above the side.
     #[error("symbol {found:?} is out of range for a {n}x{n} grid")]
     OutOfRange {
@@ -350,16 +357,57 @@ enum Inner<R> {
     Grid(grid::Reader<R>),
 }
 
-/// Reads puzzles of `format` from `reader`, one `Result` per puzzle; see the
-/// [module docs](self).
+/// Reads puzzles of `format` from `reader`, one `Result` per puzzle, with
+/// the default [`Limits`]; see the [module docs](self).
 pub fn read<R: BufRead>(format: Format, reader: R) -> Reader<R> {
+    read_with_limits(format, reader, Limits::default())
+}
+
+/// [`read`] with the given [`Limits`].
+pub fn read_with_limits<R: BufRead>(format: Format, reader: R, limits: Limits) -> Reader<R> {
     let inner = match format {
-        Format::Line => Inner::Line(line::Reader::new(reader)),
-        Format::Poj3076 => Inner::Poj3076(poj3076::Reader::new(reader)),
+        Format::Line => Inner::Line(line::Reader::with_limits(reader, limits)),
+        Format::Poj3076 => Inner::Poj3076(poj3076::Reader::with_limits(reader, limits)),
         Format::Hdu4069 => Inner::Hdu4069(hdu4069::Reader::new(reader)),
-        Format::Grid => Inner::Grid(grid::Reader::new(reader)),
+        Format::Grid => Inner::Grid(grid::Reader::with_limits(reader, limits)),
     };
     Reader { inner }
+}
+
+/// What a reader accepts at most, so that no input makes it hold much
+/// memory or hand an engine a grid larger than wanted. A line or puzzle over
+/// a limit is a [`ParseError`] for that puzzle
+/// ([`ParseErrorKind::LineTooLong`], [`ParseErrorKind::Side`]); the reader
+/// goes on with the next one.
+///
+/// `hdu4069` reads tokens, not lines, and stores at most 32 bytes of any
+/// token, so neither limit applies to it; nor does `max_side` to `poj3076`,
+/// whose side is always 16.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// The longest line a reader stores, in bytes (default
+    /// [`Limits::DEFAULT_MAX_LINE`], 64 KiB: the longest puzzle line, 61²
+    /// symbols, is 3721 bytes). A longer line is read to its end without
+    /// being stored and reported as too long.
+    pub max_line: usize,
+    /// The largest grid side accepted (default [`MAX_SIZE`](crate::MAX_SIZE),
+    /// 64, which every engine supports; the `line` and `grid` alphabets stop
+    /// at 61 anyway).
+    pub max_side: usize,
+}
+
+impl Limits {
+    /// The default [`Limits::max_line`]: 64 KiB.
+    pub const DEFAULT_MAX_LINE: usize = text::MAX_LINE;
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_line: Limits::DEFAULT_MAX_LINE,
+            max_side: crate::MAX_SIZE,
+        }
+    }
 }
 
 impl<R: BufRead> Iterator for Reader<R> {
@@ -393,6 +441,9 @@ pub enum Answer<'a> {
     Multiple,
     /// The puzzle could not be read (or solved): `Invalid puzzle`.
     Invalid,
+    /// The search ran out of its [`Budget`](crate::Budget) before it could
+    /// answer: `Gave up`.
+    GaveUp,
 }
 
 impl<'a> Answer<'a> {
@@ -402,6 +453,8 @@ impl<'a> Answer<'a> {
     pub const MULTIPLE: &'static str = "Multiple Solutions";
     /// `Invalid puzzle`.
     pub const INVALID: &'static str = "Invalid puzzle";
+    /// `Gave up`.
+    pub const GAVE_UP: &'static str = "Gave up";
 
     /// A solution of `entry`, written in the entry's style.
     pub fn solved(entry: &'a Entry, solution: &'a Grid) -> Answer<'a> {
@@ -419,6 +472,7 @@ impl<'a> Answer<'a> {
             Answer::NoSolution => Some(Answer::NO_SOLUTION),
             Answer::Multiple => Some(Answer::MULTIPLE),
             Answer::Invalid => Some(Answer::INVALID),
+            Answer::GaveUp => Some(Answer::GAVE_UP),
         }
     }
 }
@@ -544,14 +598,16 @@ mod tests {
             write_answer(f, &mut out, 2, Answer::NoSolution).unwrap();
             write_answer(f, &mut out, 3, Answer::Multiple).unwrap();
             write_answer(f, &mut out, 4, Answer::Invalid).unwrap();
+            write_answer(f, &mut out, 5, Answer::GaveUp).unwrap();
         }
         let text = String::from_utf8(out).unwrap();
         assert_eq!(
             text,
-            "No solution\nMultiple Solutions\nInvalid puzzle\n\
-             No solution\n\nMultiple Solutions\n\nInvalid puzzle\n\n\
+            "No solution\nMultiple Solutions\nInvalid puzzle\nGave up\n\
+             No solution\n\nMultiple Solutions\n\nInvalid puzzle\n\nGave up\n\n\
              Case 2:\nNo solution\nCase 3:\nMultiple Solutions\nCase 4:\nInvalid puzzle\n\
-             No solution\n\nMultiple Solutions\n\nInvalid puzzle\n\n"
+             Case 5:\nGave up\n\
+             No solution\n\nMultiple Solutions\n\nInvalid puzzle\n\nGave up\n\n"
         );
     }
 

@@ -16,8 +16,8 @@ use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
 use super::alphabet::{is_empty_symbol, Alphabet};
-use super::text::{char_at, Lines, MAX_LINE};
-use super::{writable_alphabet, Entry, ParseError, ParseErrorKind, ReadError, Style};
+use super::text::{symbol_error, Lines};
+use super::{writable_alphabet, Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
 use crate::{Digit, Geometry, Grid, Puzzle};
 
 /// The side of a POJ 3076 grid.
@@ -36,8 +36,15 @@ pub struct Reader<R> {
 impl<R: BufRead> Reader<R> {
     /// A reader over `reader`.
     pub fn new(reader: R) -> Reader<R> {
+        Reader::with_limits(reader, Limits::default())
+    }
+
+    /// A reader over `reader` that rejects lines longer than
+    /// [`Limits::max_line`] (the side is always 16: [`Limits::max_side`]
+    /// does not apply).
+    pub fn with_limits(reader: R, limits: Limits) -> Reader<R> {
         Reader {
-            lines: Lines::new(reader),
+            lines: Lines::with_max(reader, limits.max_line),
             index: 0,
             geometry: None,
             cells: Vec::with_capacity(SIZE * SIZE),
@@ -51,7 +58,8 @@ impl<R: BufRead> Reader<R> {
         let text = self.lines.text();
         if self.lines.too_long() {
             self.cells.extend([None; SIZE]);
-            return Some((None, ParseErrorKind::LineTooLong { max: MAX_LINE }));
+            let max = self.lines.max();
+            return Some((None, ParseErrorKind::LineTooLong { max }));
         }
         let chars = text.iter().filter(|&&b| b & 0xC0 != 0x80).count();
         if chars != SIZE {
@@ -76,9 +84,7 @@ impl<R: BufRead> Reader<R> {
                     None
                 }
                 _ => {
-                    let kind = ParseErrorKind::Symbol {
-                        found: char_at(text, i),
-                    };
+                    let kind = symbol_error(text, i);
                     problem.get_or_insert((Some(i), kind));
                     None
                 }

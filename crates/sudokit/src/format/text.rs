@@ -1,7 +1,8 @@
 //! The shared reading rule, line by line: CRLF, a UTF-8 BOM at the start,
 //! leading and trailing blanks (spaces, tabs), a missing final newline.
 //!
-//! Lines are read into one reused buffer with a cap ([`MAX_LINE`]): a longer
+//! Lines are read into one reused buffer with a cap ([`MAX_LINE`] unless
+//! [`Limits::max_line`](super::Limits::max_line) says otherwise): a longer
 //! line is consumed to its end without being stored and flagged as too long,
 //! so no input, however malformed, makes a reader hold more than one capped
 //! line.
@@ -34,11 +35,20 @@ pub(crate) struct Lines<R> {
     end: usize,
     too_long: bool,
     done: bool,
+    /// The longest line stored.
+    max: usize,
 }
 
 impl<R: BufRead> Lines<R> {
+    #[cfg(test)]
     pub(crate) fn new(reader: R) -> Lines<R> {
+        Lines::with_max(reader, MAX_LINE)
+    }
+
+    /// A reader storing at most `max` bytes of a line.
+    pub(crate) fn with_max(reader: R, max: usize) -> Lines<R> {
         Lines {
+            max,
             reader,
             buf: Vec::new(),
             number: 0,
@@ -77,7 +87,7 @@ impl<R: BufRead> Lines<R> {
                 Some(i) => (&available[..i], i + 1),
                 None => (available, available.len()),
             };
-            let room = MAX_LINE - self.buf.len();
+            let room = self.max.saturating_sub(self.buf.len());
             if chunk.len() > room {
                 self.too_long = true;
             }
@@ -121,7 +131,13 @@ impl<R: BufRead> Lines<R> {
         self.number
     }
 
-    /// Whether the current line was longer than [`MAX_LINE`] (and cut).
+    /// The longest line stored (bytes).
+    #[inline]
+    pub(crate) fn max(&self) -> usize {
+        self.max
+    }
+
+    /// Whether the current line was longer than [`Lines::max`] (and cut).
     #[inline]
     pub(crate) fn too_long(&self) -> bool {
         self.too_long
@@ -152,7 +168,24 @@ pub(crate) fn char_column(bytes: &[u8], i: usize) -> usize {
         .count()
 }
 
+/// The error for an unexpected symbol at byte `i`: the character, or the
+/// byte when it does not start valid UTF-8.
+pub(crate) fn symbol_error(bytes: &[u8], i: usize) -> super::ParseErrorKind {
+    let chunk = &bytes[i.min(bytes.len())..(i + 4).min(bytes.len())];
+    let valid = match std::str::from_utf8(chunk) {
+        Ok(s) => s,
+        Err(e) => std::str::from_utf8(&chunk[..e.valid_up_to()]).unwrap_or_default(),
+    };
+    match valid.chars().next() {
+        Some(found) => super::ParseErrorKind::Symbol { found },
+        None => super::ParseErrorKind::NotUtf8 {
+            byte: chunk.first().copied().unwrap_or_default(),
+        },
+    }
+}
+
 /// The character starting at byte `i` (U+FFFD when it is not valid UTF-8).
+#[cfg(test)]
 pub(crate) fn char_at(bytes: &[u8], i: usize) -> char {
     let end = (i + 4).min(bytes.len());
     String::from_utf8_lossy(&bytes[i..end])
@@ -194,6 +227,18 @@ mod tests {
         assert_eq!(l.column(1), 4);
         assert_eq!(l.column(3), 5);
         assert_eq!(char_at(l.text(), 1), 'é');
+        assert_eq!(
+            symbol_error(l.text(), 1),
+            crate::format::ParseErrorKind::Symbol { found: 'é' }
+        );
+        assert_eq!(
+            symbol_error(b"a\xffb", 1),
+            crate::format::ParseErrorKind::NotUtf8 { byte: 0xff }
+        );
+        assert_eq!(
+            symbol_error(b"\xe2\x82", 0),
+            crate::format::ParseErrorKind::NotUtf8 { byte: 0xe2 }
+        );
     }
 
     #[test]

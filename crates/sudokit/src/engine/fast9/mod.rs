@@ -53,7 +53,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{Engine, Unsupported};
+use super::{Budget, Engine, Meter, Unsupported};
 #[cfg(test)]
 use crate::digits::Cell;
 use crate::digits::Digit;
@@ -395,11 +395,15 @@ fn search<K: Kernel>(
     k: K,
     stack: &mut [State],
     limit: u64,
+    meter: &mut Meter,
     visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
 ) -> Outcome {
     let (mut count, mut nodes, mut guesses) = (0, 0, 0);
     let mut sp = 0;
     loop {
+        if !meter.allows(nodes) {
+            return (count, nodes, guesses, false);
+        }
         nodes += 1;
         if propagate(k, &mut stack[sp]) {
             if stack[sp].open == 0 {
@@ -483,6 +487,7 @@ impl Backend {
 pub struct Fast9 {
     backend: Backend,
     stack: Vec<State>,
+    budget: Budget,
 }
 
 impl Default for Fast9 {
@@ -497,6 +502,7 @@ impl Fast9 {
         Fast9::with_backend(Backend::detect()).unwrap_or(Fast9 {
             backend: Backend::Portable,
             stack: Vec::new(),
+            budget: Budget::UNLIMITED,
         })
     }
 
@@ -505,6 +511,7 @@ impl Fast9 {
         backend.is_available().then(|| Fast9 {
             backend,
             stack: vec![State::EMPTY; 82],
+            budget: Budget::UNLIMITED,
         })
     }
 
@@ -514,7 +521,12 @@ impl Fast9 {
     }
 
     /// Runs the search on the backend.
-    fn run(&mut self, limit: u64, visit: &mut dyn FnMut(&State) -> ControlFlow<()>) -> Outcome {
+    fn run(
+        &mut self,
+        limit: u64,
+        meter: &mut Meter,
+        visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
+    ) -> Outcome {
         if self.stack.len() < 82 {
             self.stack.resize(82, State::EMPTY);
         }
@@ -522,11 +534,11 @@ impl Fast9 {
             #[cfg(target_arch = "x86_64")]
             Backend::Avx2 => {
                 if let Some(avx2) = simd::Avx2::detect() {
-                    return avx2.search(&mut self.stack, limit, visit);
+                    return avx2.search(&mut self.stack, limit, meter, visit);
                 }
-                search(Portable, &mut self.stack, limit, visit)
+                search(Portable, &mut self.stack, limit, meter, visit)
             }
-            _ => search(Portable, &mut self.stack, limit, visit),
+            _ => search(Portable, &mut self.stack, limit, meter, visit),
         }
     }
 }
@@ -556,6 +568,10 @@ impl Engine for Fast9 {
         geometry.is_classic()
     }
 
+    fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
     fn solve_with(
         &mut self,
         puzzle: &Puzzle,
@@ -581,7 +597,8 @@ impl Engine for Fast9 {
             self.stack[0] = start;
         }
         let mut first = None;
-        let (count, nodes, guesses, complete) = self.run(limit.max(1), &mut |s| {
+        let mut meter = Meter::start(self.budget);
+        let (count, nodes, guesses, complete) = self.run(limit.max(1), &mut meter, &mut |s| {
             let grid = to_grid(s);
             let flow = visit(&grid);
             if first.is_none() {
@@ -589,10 +606,12 @@ impl Engine for Fast9 {
             }
             flow
         });
+        let stopped = meter.stopped();
         Ok(Solutions {
             count,
             first,
-            complete,
+            complete: complete && stopped.is_none(),
+            stopped,
             stats: Stats { nodes, guesses },
         })
     }

@@ -23,7 +23,7 @@ use std::arch::x86_64::{
 };
 use std::ops::ControlFlow;
 
-use super::{search, Kernel, Outcome, State};
+use super::{search, Kernel, Meter, Outcome, State};
 
 /// Proof that this CPU runs AVX2 and BMI2; see the [module docs](self).
 #[derive(Clone, Copy, Debug)]
@@ -44,10 +44,11 @@ impl Avx2 {
         self,
         stack: &mut [State],
         limit: u64,
+        meter: &mut Meter,
         visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
     ) -> Outcome {
         // SAFETY: `self` exists only when AVX2 and BMI2 were detected.
-        unsafe { search_avx2(self, stack, limit, visit) }
+        unsafe { search_avx2(self, stack, limit, meter, visit) }
     }
 }
 
@@ -58,9 +59,10 @@ unsafe fn search_avx2(
     k: Avx2,
     stack: &mut [State],
     limit: u64,
+    meter: &mut Meter,
     visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
 ) -> Outcome {
-    search(k, stack, limit, visit)
+    search(k, stack, limit, meter, visit)
 }
 
 /// A `u128` in both 128-bit halves of a vector.

@@ -1,0 +1,229 @@
+//! Bounds on the effort of one solve: [`Budget`], and the [`Meter`] engines
+//! use to honour it.
+//!
+//! A batch must not hang on one pathological puzzle (a near-empty 36x36, a
+//! 25x25 with a contradiction deep in the search). Every engine takes a
+//! [`Budget`] through [`Engine::set_budget`](crate::Engine::set_budget) and
+//! honours it in every later solve: when the budget runs out the search
+//! stops and the answer says so ([`Solutions::stopped`](crate::Solutions::stopped)
+//! is set and [`Solutions::complete`](crate::Solutions::complete) is `false`,
+//! so [`Solutions::verdict`](crate::Solutions::verdict) never claims
+//! `NoSolution` or `Unique` for a cut search).
+//!
+//! The cost in the hot loop is one comparison per search node
+//! ([`Meter::allows`]): the meter keeps the node count at which it next has
+//! something to check, and only then looks at the node bound and, every
+//! [`CLOCK_EVERY`] nodes, at the clock.
+
+use std::time::{Duration, Instant};
+
+/// Search nodes between two readings of the clock when a time limit is set.
+pub const CLOCK_EVERY: u64 = 1024;
+
+/// How much effort one solve may spend. The default is unlimited.
+///
+/// Both bounds apply to each call of [`Engine::solve_with`](crate::Engine::solve_with)
+/// separately (a time limit is counted from the start of the call).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Budget {
+    /// The most search nodes (as counted in
+    /// [`Stats::nodes`](crate::Stats::nodes)) a solve may explore; `None`
+    /// (the default): no bound.
+    pub max_nodes: Option<u64>,
+    /// The longest a solve may run, by the wall clock; `None` (the
+    /// default): no bound. The clock is read every [`CLOCK_EVERY`] nodes,
+    /// so a solve may overrun by that much work.
+    pub time_limit: Option<Duration>,
+}
+
+impl Budget {
+    /// No bound at all (the default).
+    pub const UNLIMITED: Budget = Budget {
+        max_nodes: None,
+        time_limit: None,
+    };
+
+    /// This budget with at most `nodes` search nodes per solve.
+    #[must_use]
+    pub fn with_max_nodes(self, nodes: u64) -> Budget {
+        Budget {
+            max_nodes: Some(nodes),
+            ..self
+        }
+    }
+
+    /// This budget with at most `limit` of wall-clock time per solve.
+    #[must_use]
+    pub fn with_time_limit(self, limit: Duration) -> Budget {
+        Budget {
+            time_limit: Some(limit),
+            ..self
+        }
+    }
+
+    /// Whether this budget bounds nothing.
+    pub fn is_unlimited(&self) -> bool {
+        self.max_nodes.is_none() && self.time_limit.is_none()
+    }
+}
+
+/// Why a search stopped before it was exhaustive and before reaching the
+/// solution limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StopReason {
+    /// [`Budget::max_nodes`] was reached.
+    Nodes,
+    /// [`Budget::time_limit`] was reached.
+    Time,
+}
+
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StopReason::Nodes => "node limit reached",
+            StopReason::Time => "time limit reached",
+        })
+    }
+}
+
+/// A [`Budget`] being spent by one solve. Engines start one per solve and
+/// ask [`Meter::allows`] before each search node.
+///
+/// ```
+/// use sudokit::engine::{Budget, Meter, StopReason};
+///
+/// let mut meter = Meter::start(Budget::UNLIMITED.with_max_nodes(3));
+/// let mut nodes = 0;
+/// while meter.allows(nodes) {
+///     nodes += 1;
+/// }
+/// assert_eq!(nodes, 3);
+/// assert_eq!(meter.stopped(), Some(StopReason::Nodes));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Meter {
+    /// Node count at which [`Meter::check`] next runs.
+    next: u64,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    stopped: Option<StopReason>,
+}
+
+impl Meter {
+    /// Starts spending `budget` now (reads the clock only when the budget
+    /// has a time limit).
+    pub fn start(budget: Budget) -> Meter {
+        let deadline = budget
+            .time_limit
+            .and_then(|limit| Instant::now().checked_add(limit));
+        let max_nodes = budget.max_nodes.unwrap_or(u64::MAX);
+        Meter {
+            // A zero time limit is checked at the first node.
+            next: if deadline.is_some() { 0 } else { max_nodes },
+            max_nodes,
+            deadline,
+            stopped: None,
+        }
+    }
+
+    /// Whether the search may explore one more node, having explored
+    /// `nodes` so far. Once it returns `false` the search must stop;
+    /// [`Meter::stopped`] then says why. One comparison unless a check is
+    /// due.
+    #[inline(always)]
+    pub fn allows(&mut self, nodes: u64) -> bool {
+        nodes < self.next || self.check(nodes)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn check(&mut self, nodes: u64) -> bool {
+        if self.stopped.is_some() {
+            return false;
+        }
+        if nodes >= self.max_nodes {
+            self.stopped = Some(StopReason::Nodes);
+            self.next = 0;
+            return false;
+        }
+        if let Some(deadline) = self.deadline {
+            if Instant::now() >= deadline {
+                self.stopped = Some(StopReason::Time);
+                self.next = 0;
+                return false;
+            }
+            self.next = self.max_nodes.min(nodes.saturating_add(CLOCK_EVERY));
+        } else {
+            self.next = self.max_nodes;
+        }
+        true
+    }
+
+    /// Why the search was stopped, if [`Meter::allows`] refused a node.
+    pub fn stopped(&self) -> Option<StopReason> {
+        self.stopped
+    }
+
+    /// The deadline, if the budget has a time limit.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// The node bound (`u64::MAX` when there is none).
+    pub fn max_nodes(&self) -> u64 {
+        self.max_nodes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unlimited_meter_never_stops_and_never_checks() {
+        let mut m = Meter::start(Budget::default());
+        assert!(Budget::default().is_unlimited());
+        for n in [0, 1, 1 << 20, u64::MAX - 1] {
+            assert!(m.allows(n));
+        }
+        assert_eq!(m.stopped(), None);
+    }
+
+    #[test]
+    fn the_node_bound_stops_at_exactly_that_many_nodes() {
+        let mut m = Meter::start(Budget::UNLIMITED.with_max_nodes(5000));
+        assert!((0..5000).all(|n| m.allows(n)));
+        assert!(!m.allows(5000));
+        assert_eq!(m.stopped(), Some(StopReason::Nodes));
+        // Once stopped, it stays stopped.
+        assert!(!m.allows(0));
+        let mut zero = Meter::start(Budget::UNLIMITED.with_max_nodes(0));
+        assert!(!zero.allows(0));
+    }
+
+    #[test]
+    fn the_time_limit_stops_once_the_clock_says_so() {
+        let mut m = Meter::start(Budget::UNLIMITED.with_time_limit(Duration::ZERO));
+        assert!(!m.allows(0));
+        assert_eq!(m.stopped(), Some(StopReason::Time));
+        let mut m = Meter::start(Budget::UNLIMITED.with_time_limit(Duration::from_secs(3600)));
+        assert!((0..10 * CLOCK_EVERY).all(|n| m.allows(n)));
+        assert_eq!(m.stopped(), None);
+        let mut m = Meter::start(
+            Budget::UNLIMITED
+                .with_time_limit(Duration::from_millis(20))
+                .with_max_nodes(u64::MAX),
+        );
+        let mut n = 0;
+        while m.allows(n) {
+            n += 1;
+            if n % CLOCK_EVERY == 0 {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        assert_eq!(m.stopped(), Some(StopReason::Time));
+        // A huge limit overflows no clock.
+        let mut m = Meter::start(Budget::UNLIMITED.with_time_limit(Duration::MAX));
+        assert!(m.allows(CLOCK_EVERY * 3));
+    }
+}

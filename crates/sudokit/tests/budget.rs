@@ -1,0 +1,208 @@
+//! The budget ([`Budget`], [`Engine::set_budget`]): every engine stops a
+//! search that runs out of nodes or time, says so in
+//! [`Solutions::stopped`], and then claims no verdict it cannot know; a
+//! budget the search does not reach changes nothing.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use sudokit::engine::dlx::Reduction;
+use sudokit::engine::{Dfs, Dlx};
+use sudokit::{
+    Auto, Budget, Cell, Digit, Engine, Geometry, Grid, Puzzle, Solutions, StopReason, Verdict,
+};
+
+use crate::common::{remove_clues, rng, solved_boxed};
+
+/// Every engine (and every reduction of the exact-cover engine).
+fn engines() -> Vec<Box<dyn Engine>> {
+    vec![
+        Box::new(Dfs::new()),
+        Box::new(Dlx::new()),
+        Box::new(Dlx::with_reduction(Reduction::PerPuzzle)),
+        Box::new(Dlx::with_reduction(Reduction::PerGeometry)),
+        Box::new(Auto::new()),
+    ]
+}
+
+/// A 16x16 with no solution whose contradiction the propagation of
+/// [`Dfs`] cannot see: givens of the digits 12..=15 in boxes 0, 1, 2 (below
+/// row 0) and in column 12 leave 13 cells of row 0 with only the 12 digits
+/// 0..=11 (and the digits 12..=15 with 3 places for 4). Branching on those
+/// cells refutes it only after trying about 12! placements.
+pub fn deep_contradiction_16() -> Puzzle {
+    let n = 16;
+    let mut grid = Grid::empty(n);
+    let mut give = |r: usize, c: usize, d: u8| grid.set(Cell::at(r, c, n), Some(Digit(d)));
+    for k in 0..4u8 {
+        let k_us = usize::from(k);
+        give(1, k_us, 12 + k); // box 0
+        give(2, 4 + k_us, 12 + k); // box 1
+        give(3, 8 + k_us, 12 + k); // box 2
+        give(4 + k_us, 12, 12 + k); // column 12, box 7
+    }
+    Puzzle::new(Arc::new(Geometry::square(n).unwrap()), grid).unwrap()
+}
+
+/// Checks what any stopped answer must satisfy.
+fn check_stopped(name: &str, a: &Solutions, limit: u64, max_nodes: Option<u64>) {
+    assert!(a.stopped.is_some(), "{name}: not stopped");
+    assert!(!a.complete, "{name}: a stopped search is not complete");
+    assert!(a.count < limit, "{name}: stopped at the solution limit");
+    assert!(!matches!(
+        a.verdict(),
+        Some(Verdict::NoSolution | Verdict::Unique)
+    ));
+    if let Some(max) = max_nodes {
+        assert!(a.stats.nodes <= max, "{name}: {} nodes", a.stats.nodes);
+    }
+}
+
+#[test]
+fn a_deep_contradiction_is_refuted_or_cut_at_the_node_bound() {
+    let puzzle = deep_contradiction_16();
+    let max = 20_000;
+    let mut stopped = 0;
+    for mut engine in engines() {
+        engine.set_budget(Budget::UNLIMITED.with_max_nodes(max));
+        for limit in [1, 2] {
+            let a = engine.solve(&puzzle, limit).unwrap();
+            assert_eq!(a.count, 0, "{}: it has no solution", engine.name());
+            if a.stopped.is_some() {
+                check_stopped(engine.name(), &a, limit, Some(max));
+                assert_eq!(a.stopped, Some(StopReason::Nodes));
+                assert_eq!(a.stats.nodes, max, "{}", engine.name());
+                stopped += 1;
+            } else {
+                // Exact cover sees the 4 digits with 3 places at once.
+                assert_eq!(a.verdict(), Some(Verdict::NoSolution), "{}", engine.name());
+            }
+        }
+    }
+    // Dfs and Auto (which is Dfs today) run into the bound.
+    assert!(stopped >= 4, "{stopped}");
+}
+
+#[test]
+fn a_time_limit_stops_a_hopeless_search_soon_after_it_expires() {
+    let puzzle = deep_contradiction_16();
+    let mut engine = Dfs::new();
+    engine.set_budget(Budget::UNLIMITED.with_time_limit(Duration::from_millis(200)));
+    let start = Instant::now();
+    let a = engine.solve(&puzzle, 2).unwrap();
+    let took = start.elapsed();
+    check_stopped("dfs", &a, 2, None);
+    assert_eq!(a.stopped, Some(StopReason::Time));
+    assert!(took >= Duration::from_millis(200), "{took:?}");
+    // Generous: the clock is read every 1024 nodes, and the machine is
+    // shared; the search alone would run for hours.
+    assert!(took < Duration::from_secs(20), "{took:?}");
+}
+
+#[test]
+fn every_engine_honours_a_time_limit_on_a_hard_search() {
+    // An empty 25x25 counted up to a huge limit: every engine is still
+    // counting (or still looking for the first solution, on a loaded
+    // machine) when the time runs out.
+    let puzzle = Puzzle::new(Arc::new(Geometry::square(25).unwrap()), Grid::empty(25)).unwrap();
+    for mut engine in engines() {
+        engine.set_budget(Budget::UNLIMITED.with_time_limit(Duration::from_millis(50)));
+        let limit = u64::MAX;
+        let start = Instant::now();
+        let a = engine.solve(&puzzle, limit).unwrap();
+        let took = start.elapsed();
+        check_stopped(engine.name(), &a, limit, None);
+        assert_eq!(a.stopped, Some(StopReason::Time), "{}", engine.name());
+        assert!(
+            took < Duration::from_secs(20),
+            "{}: {took:?}",
+            engine.name()
+        );
+        // What was found before the stop is kept, and valid.
+        assert_eq!(a.first.is_some(), a.count > 0);
+        if let Some(first) = &a.first {
+            sudokit::validate(&puzzle, first).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_budget_the_search_does_not_reach_changes_nothing() {
+    let mut r = rng(66);
+    for (br, bc) in [(2, 2), (2, 3), (3, 3), (4, 4)] {
+        let n = br * bc;
+        let solved = solved_boxed(br, bc, &mut r);
+        let geometry = Arc::new(Geometry::boxed(br, bc).unwrap());
+        let puzzle = remove_clues(&geometry, &solved, 0.4, &mut r);
+        for mut engine in engines() {
+            let free = engine.solve(&puzzle, 2).unwrap();
+            assert_eq!(free.stopped, None);
+            engine.set_budget(
+                Budget::UNLIMITED
+                    .with_max_nodes(free.stats.nodes)
+                    .with_time_limit(Duration::from_secs(3600)),
+            );
+            let bounded = engine.solve(&puzzle, 2).unwrap();
+            assert_eq!(bounded, free, "{} {n}x{n}", engine.name());
+            // One node fewer than it needs: stopped, unless the last node
+            // was not needed to conclude.
+            if free.stats.nodes > 0 {
+                engine.set_budget(Budget::UNLIMITED.with_max_nodes(free.stats.nodes - 1));
+                let cut = engine.solve(&puzzle, 2).unwrap();
+                if cut.stopped.is_some() {
+                    check_stopped(engine.name(), &cut, 2, Some(free.stats.nodes - 1));
+                }
+            }
+            engine.set_budget(Budget::UNLIMITED);
+            assert_eq!(engine.solve(&puzzle, 2).unwrap(), free);
+        }
+    }
+}
+
+#[test]
+fn a_zero_node_budget_stops_any_search_before_it_starts() {
+    let puzzle = deep_contradiction_16();
+    for mut engine in engines() {
+        engine.set_budget(Budget::UNLIMITED.with_max_nodes(0));
+        let a = engine.solve(&puzzle, 1).unwrap();
+        if a.stopped.is_some() {
+            check_stopped(engine.name(), &a, 1, Some(0));
+        } else {
+            // Refuted before any search node (never the case for this
+            // puzzle today, but allowed by the contract).
+            assert_eq!(a.verdict(), Some(Verdict::NoSolution));
+        }
+    }
+}
+
+#[test]
+fn fast9_honours_the_budget_on_both_backends() {
+    use sudokit::engine::fast9::{Backend, Fast9};
+    // A hard 9x9 (from forum_hardest): many search nodes at limit 2.
+    let puzzle = sudokit::format::line::parse_line(
+        "12.3....435....1....4........54..2..6...7.........8.9...31..5.......9.7.....6...8",
+    )
+    .unwrap();
+    for backend in Backend::ALL {
+        let Some(mut engine) = Fast9::with_backend(backend) else {
+            continue;
+        };
+        let free = engine.solve(&puzzle, 2).unwrap();
+        assert_eq!((free.stopped, free.count), (None, 1));
+        assert!(free.stats.nodes > 10, "{}", free.stats.nodes);
+        engine.set_budget(Budget::UNLIMITED.with_max_nodes(free.stats.nodes));
+        assert_eq!(engine.solve(&puzzle, 2).unwrap(), free, "{backend:?}");
+        for max in [0, 1, free.stats.nodes / 2, free.stats.nodes - 1] {
+            engine.set_budget(Budget::UNLIMITED.with_max_nodes(max));
+            let cut = engine.solve(&puzzle, 2).unwrap();
+            assert_eq!(cut.stopped, Some(StopReason::Nodes), "{backend:?} {max}");
+            check_stopped("fast9", &cut, 2, Some(max));
+        }
+        engine.set_budget(Budget::UNLIMITED.with_time_limit(Duration::ZERO));
+        let cut = engine.solve(&puzzle, 2).unwrap();
+        assert_eq!(cut.stopped, Some(StopReason::Time), "{backend:?}");
+        check_stopped("fast9", &cut, 2, None);
+        engine.set_budget(Budget::UNLIMITED);
+        assert_eq!(engine.solve(&puzzle, 2).unwrap(), free);
+    }
+}
