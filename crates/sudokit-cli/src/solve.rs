@@ -652,7 +652,7 @@ pub fn run(args: &SolveArgs, mode: Mode) -> anyhow::Result<Status> {
     let window = match args.shard {
         None => None,
         Some(shard) => {
-            if inputs.iter().any(|i| *i == Input::Stdin) {
+            if inputs.contains(&Input::Stdin) {
                 eprintln!(
                     "sudokit: --shard reads the inputs twice (first to count the puzzles), so it needs files; save stdin to a file first"
                 );

@@ -42,7 +42,9 @@ pub trait Engine {
 
     /// Solves `puzzle`, stopping after `limit` solutions (a limit of 0 is
     /// treated as 1), and calls `visit` with each solution found; `visit` may
-    /// stop the search early by returning [`ControlFlow::Break`].
+    /// stop the search early by returning [`ControlFlow::Break`]. Solutions
+    /// keep the givens and, when the puzzle restricts them
+    /// ([`Puzzle::candidates`]), put a candidate in every cell.
     ///
     /// # Errors
     /// [`Unsupported`] when [`Engine::supports`] is false for the geometry.
