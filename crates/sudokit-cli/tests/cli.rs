@@ -12,6 +12,9 @@ use predicates::prelude::*;
 use sudokit::format::{self, Entry, Format, ParseError, ReadError};
 use sudokit::{validate, EngineKind, Grid};
 
+#[path = "cli/batch.rs"]
+mod batch;
+
 fn examples() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples")
 }

@@ -152,6 +152,11 @@ impl Engine for Auto {
         limit: u64,
         visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<Solutions, Unsupported> {
+        // Candidate restrictions (pencilmark puzzles) go to an engine that
+        // honours them, whichever engine would take the geometry otherwise.
+        if puzzle.candidates().is_some() {
+            return self.dfs.solve_with(puzzle, limit, visit);
+        }
         self.dfs.solve_with(puzzle, limit, visit)
     }
 }
