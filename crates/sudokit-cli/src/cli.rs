@@ -16,6 +16,8 @@ const EXAMPLES: &str = "\
 Examples:
   sudokit solve puzzles.txt
   sudokit solve --format hdu4069 < cases.txt
+  sudokit solve -j 8 --stats big.txt > answers.txt
+  sudokit count --limit 2 puzzles.txt
   sudokit solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
 const SOLVE_ABOUT: &str = "Solve every puzzle of the inputs and print one answer per puzzle";
@@ -30,6 +32,29 @@ Formats (--format; detected from the start of each input when not given):
   poj3076  16 lines of A-P and `-` per case (POJ 3076)
   hdu4069  T, then 9 lines of 9 wall-coded numbers per case (HDU 4069 jigsaw)
   grid     a block grid, one row per line, `|` and frame lines as decoration
+  sdk      SadMan: `#` header lines, then 9 rows of 9 symbols
+  ss       Simple Sudoku: rows like `|4..|...|8.5|`, `|---+---+---|` lines
+  sdm      81 digits per line, `0` empty (detected as `line`: same answers)
+  pencilmark
+           729 characters per line: the candidates of every cell (sukaku);
+           answered with 81-digit lines
+  jigsaw   a givens line and a region line of n*n symbols (or both on one
+           line); answered with the solution line and the region line
+
+One puzzle given as the only argument (no --format) is drawn for a person:
+the grid with box separators (jigsaw: region letters beside each row),
+coloured on a terminal. `--format line` prints the line instead.
+
+Batches: --threads N solves with N workers (default: every core) and prints
+the same bytes as --threads 1, in input order, in bounded memory. --shard K/N
+answers the K-th of N contiguous blocks of the puzzles, so shard outputs
+concatenated in order are the unsharded output. --stats prints a summary to
+stderr; a progress bar appears on stderr when it is a terminal and the run is
+long.
+
+Counting: --count (or `sudokit count`) prints the number of solutions of each
+puzzle up to --limit (default 2): `0`, `1`, `2+`. --all prints every solution
+(up to --limit), then an empty line after each puzzle.
 
 Records: exactly one per puzzle, so output lines up with input.
   - the solution, when the puzzle has one (with --limit 2 or more: exactly
@@ -55,7 +80,14 @@ Examples:
   sudokit solve --limit 2 --engine dfs examples/line16.txt
                                                 check uniqueness as well
   sudokit solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
-                                                a puzzle given inline";
+                                                one puzzle given inline: drawn
+  sudokit solve -j 2 --stats big.txt > answers.txt
+                                                two workers, a summary on stderr
+  sudokit solve --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT big.txt
+                                                one block of a job array
+  sudokit solve --all --limit 10 examples/line16.txt
+                                                every solution, at most 10
+  sudokit count --limit 1000 puzzles.txt        0, 1, 2, ... or 1000+ per puzzle";
 
 /// The sudokit command line.
 #[derive(Debug, Parser)]

@@ -415,5 +415,16 @@ mod tests {
             }));
             prop_assert!(same);
         }
+
+        #[test]
+        fn arbitrary_input_never_panics(input in proptest::collection::vec(
+            prop_oneof![Just(b'.'), Just(b'0'), Just(b'\n'), b'1'..=b'9', b'A'..=b'Z', any::<u8>()],
+            0..1500)
+        ) {
+            for r in crate::format::read(Format::Jigsaw, &input[..]) {
+                let _ = r;
+            }
+            let _ = detect(&input);
+        }
     }
 }

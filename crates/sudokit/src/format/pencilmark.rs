@@ -8,7 +8,7 @@
 //! - A cell with one candidate is also a given (so it shows as one).
 //! - A cell with no candidate makes a puzzle without solution (an answer).
 //! - Output: the solution as an 81-digit line (what sukaku solvers print);
-//!   [`write`] writes any puzzle back in the 729-character form.
+//!   [`write`](fn@write) writes any puzzle back in the 729-character form.
 
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
@@ -274,6 +274,17 @@ mod tests {
             let got = read_all(Format::Pencilmark, &out);
             prop_assert_eq!(got.len(), 1);
             prop_assert_eq!(&got[0].as_ref().unwrap().puzzle, &puzzle);
+        }
+
+        #[test]
+        fn arbitrary_input_never_panics(input in proptest::collection::vec(
+            prop_oneof![Just(b'.'), Just(b'0'), Just(b'\n'), b'1'..=b'9', b'A'..=b'Z', any::<u8>()],
+            0..1500)
+        ) {
+            for r in crate::format::read(Format::Pencilmark, &input[..]) {
+                let _ = r;
+            }
+            let _ = detect(&input);
         }
     }
 }

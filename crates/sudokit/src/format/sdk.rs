@@ -12,7 +12,7 @@
 //!   lines are comments), so [`Reader`] is that reader: any side is read the
 //!   same way, several puzzles may follow each other (a blank line between
 //!   them is optional).
-//! - Output ([`write`]): the n rows of n symbols, `.` empty, then an empty
+//! - Output ([`write`](fn@write)): the n rows of n symbols, `.` empty, then an empty
 //!   line (the record separator; a single-puzzle file stays a valid `.sdk`).
 
 use std::io::{self, Write};

@@ -8,7 +8,7 @@
 //! An `.sdm` file is also a valid [`line`](super::line) input, and the
 //! answers are the same bytes (81 digits), so detection calls such input
 //! `line`; `--format sdm` reads strictly 81 characters per line, an `end`
-//! line included, and [`write`] writes `0` for empty cells.
+//! line included, and [`write`](fn@write) writes `0` for empty cells.
 
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
@@ -193,6 +193,17 @@ mod tests {
             let got = read_all(Format::Sdm, &out);
             prop_assert_eq!(got.len(), 1);
             prop_assert_eq!(got[0].as_ref().unwrap().puzzle.givens(), &grid);
+        }
+
+        #[test]
+        fn arbitrary_input_never_panics(input in proptest::collection::vec(
+            prop_oneof![Just(b'.'), Just(b'0'), Just(b'\n'), b'1'..=b'9', b'A'..=b'Z', any::<u8>()],
+            0..1500)
+        ) {
+            for r in crate::format::read(Format::Sdm, &input[..]) {
+                let _ = r;
+            }
+            let _ = detect(&input);
         }
     }
 }

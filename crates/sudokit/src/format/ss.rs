@@ -15,7 +15,7 @@
 //! - Reading: the [`grid`](super::grid) reader reads this shape (`|`, `+`,
 //!   `*` and frame lines are decoration, and give the box shape), so
 //!   [`Reader`] is that reader.
-//! - Output ([`write`]): the frame, the rows and the band lines as above
+//! - Output ([`write`](fn@write)): the frame, the rows and the band lines as above
 //!   (boxes from the geometry; none for a jigsaw), then an empty line.
 
 use std::io::{self, Write};
