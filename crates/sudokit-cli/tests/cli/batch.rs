@@ -229,12 +229,15 @@ fn the_progress_bar_shows_on_a_terminal_and_never_in_a_pipe() {
         .map(|i| format!("{}\n", [A, B, C][i % 3]))
         .collect();
     fs::write(&file, &input).unwrap();
+    let small = dir.join("few.txt");
+    fs::write(&small, format!("{A}\n{B}\n{C}\n")).unwrap();
     for threads in ["1", "2"] {
         let shown = stderr_on_a_terminal(&["solve", "--progress", "always", "-j", threads], &file);
         assert!(shown.contains("puzzles/s"), "{shown:?}");
         assert!(shown.contains('%'), "{shown:?}");
-        // A quick run with the default (auto) draws nothing.
-        let quiet = stderr_on_a_terminal(&["solve", "-j", threads], &file);
+        // A quick run (far below the one-second delay, even on a busy
+        // machine) with the default (auto) draws nothing.
+        let quiet = stderr_on_a_terminal(&["solve", "-j", threads], &small);
         assert_eq!(quiet, "");
         // Piped: never, even when asked.
         let (_, err, code) = run(
