@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use libfuzzer_sys::fuzz_target;
 use sudokit::engine::dlx::Reduction;
+use sudokit::engine::fast9::{Backend, Fast9};
 use sudokit::{Auto, Budget, Dfs, Digit, Dlx, Engine, Extra, Geometry, Grid, Puzzle, Verdict};
 
 /// The node budget of the first pass.
@@ -74,6 +75,14 @@ fuzz_target!(|data: &[u8]| {
         Box::new(Dlx::with_reduction(Reduction::PerGeometry)),
         Box::new(Auto::new()),
     ];
+    if puzzle.geometry().is_classic() {
+        // fast9 on every backend this CPU runs (classic 9x9 only).
+        for backend in Backend::ALL {
+            if let Some(engine) = Fast9::with_backend(backend) {
+                engines.push(Box::new(engine));
+            }
+        }
+    }
     let mut answers = Vec::new();
     for engine in &mut engines {
         engine.set_budget(Budget::UNLIMITED.with_max_nodes(NODES));

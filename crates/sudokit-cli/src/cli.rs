@@ -17,6 +17,8 @@ const EXAMPLES: &str = "\
 Examples:
   sudokit solve puzzles.txt
   sudokit solve --format hdu4069 < cases.txt
+  sudokit solve -j 8 --stats big.txt > answers.txt
+  sudokit count --limit 2 puzzles.txt
   sudokit solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
   sudokit bench --limit 2 puzzles.txt";
 
@@ -32,6 +34,29 @@ Formats (--format; detected from the start of each input when not given):
   poj3076  16 lines of A-P and `-` per case (POJ 3076)
   hdu4069  T, then 9 lines of 9 wall-coded numbers per case (HDU 4069 jigsaw)
   grid     a block grid, one row per line, `|` and frame lines as decoration
+  sdk      SadMan: `#` header lines, then 9 rows of 9 symbols
+  ss       Simple Sudoku: rows like `|4..|...|8.5|`, `|---+---+---|` lines
+  sdm      81 digits per line, `0` empty (detected as `line`: same answers)
+  pencilmark
+           729 characters per line: the candidates of every cell (sukaku);
+           answered with 81-digit lines
+  jigsaw   a givens line and a region line of n*n symbols (or both on one
+           line); answered with the solution line and the region line
+
+One puzzle given as the only argument (no --format) is drawn for a person:
+the grid with box separators (jigsaw: region letters beside each row),
+coloured on a terminal. `--format line` prints the line instead.
+
+Batches: --threads N solves with N workers (default: every core) and prints
+the same bytes as --threads 1, in input order, in bounded memory. --shard K/N
+answers the K-th of N contiguous blocks of the puzzles, so shard outputs
+concatenated in order are the unsharded output. --stats prints a summary to
+stderr; a progress bar appears on stderr when it is a terminal and the run is
+long.
+
+Counting: --count (or `sudokit count`) prints the number of solutions of each
+puzzle up to --limit (default 2): `0`, `1`, `2+`. --all prints every solution
+(up to --limit), then an empty line after each puzzle.
 
 Records: exactly one per puzzle, so output lines up with input.
   - the solution, when the puzzle has one (with --limit 2 or more: exactly
@@ -59,7 +84,14 @@ Examples:
   sudokit solve --limit 2 --engine dfs examples/line16.txt
                                                 check uniqueness as well
   sudokit solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
-                                                a puzzle given inline";
+                                                one puzzle given inline: drawn
+  sudokit solve -j 2 --stats big.txt > answers.txt
+                                                two workers, a summary on stderr
+  sudokit solve --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT big.txt
+                                                one block of a job array
+  sudokit solve --all --limit 10 examples/line16.txt
+                                                every solution, at most 10
+  sudokit count --limit 1000 puzzles.txt        0, 1, 2, ... or 1000+ per puzzle";
 
 /// The sudokit command line.
 #[derive(Debug, Parser)]
@@ -82,6 +114,9 @@ pub enum Command {
     /// Solve every puzzle of the inputs and print one answer per puzzle.
     #[command(about = SOLVE_ABOUT, long_about = SOLVE_LONG_ABOUT, after_help = SOLVE_EXAMPLES)]
     Solve(SolveArgs),
+    /// Count the solutions of every puzzle (up to --limit, default 2).
+    #[command(long_about = COUNT_LONG_ABOUT, after_help = COUNT_EXAMPLES)]
+    Count(SolveArgs),
     /// Solve an exact-cover problem written in Knuth's DLX format.
     #[command(long_about = EXACT_COVER_LONG_ABOUT, after_help = EXACT_COVER_EXAMPLES)]
     ExactCover(ExactCoverArgs),
@@ -258,6 +293,45 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", default_value_t = sudokit::MAX_SIZE,
           value_parser = clap::value_parser!(u64).range(1..=sudokit::MAX_SIZE as u64).map(|n| n as usize))]
     pub max_side: usize,
+
+    /// Worker threads [default: all cores]. Output stays in input order;
+    /// `--threads 1` solves on the main thread.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+
+    /// Answer only shard K of N (K from 1): the K-th of N contiguous,
+    /// equal (±1) blocks of the puzzles of all inputs, so the outputs of
+    /// shards 1..N concatenated in order are the unsharded output. Reads the
+    /// inputs twice (first to count), so it needs files, not stdin.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+
+    /// Print a summary to stderr at the end: puzzles, solved, no solution,
+    /// multiple, invalid, time, puzzles/s, guesses.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Print the number of solutions of each puzzle instead of a solution
+    /// (one line per puzzle: `0`, `1`, `2+` …; `N+` when the search stopped at
+    /// --limit, default 2). Same as `sudokit count`.
+    #[arg(long, conflicts_with = "all")]
+    pub count: bool,
+
+    /// Print every solution of each puzzle (up to --limit, default all), then
+    /// an empty line after each puzzle's solutions. Runs on one thread.
+    #[arg(long)]
+    pub all: bool,
+
+    /// Progress bar on stderr: `auto` draws it when stderr is a terminal and
+    /// the run lasts over a second, `always` whenever stderr is a terminal,
+    /// `never` not at all. Never drawn into a pipe or a file.
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = When::Auto)]
+    pub progress: When,
+
+    /// Colour in the drawn grid (one puzzle for a person, `grid` output):
+    /// `auto` when stdout is a terminal and NO_COLOR is not set.
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = When::Auto)]
+    pub color: When,
 }
 
 impl SolveArgs {
@@ -291,6 +365,59 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
     Duration::try_from_secs_f64(secs).map_err(|e| format!("`{text}`: {e}"))
 }
 
+/// When to do something that only makes sense on a terminal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum When {
+    /// When the stream is a terminal (and, for progress, the run is long).
+    Auto,
+    /// Whenever the stream is a terminal (progress) or always (colour).
+    Always,
+    /// Never.
+    Never,
+}
+
+/// `--shard K/N`: the K-th (1-based) of N blocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 1-based shard number.
+    pub k: u64,
+    /// Number of shards.
+    pub n: u64,
+}
+
+impl Shard {
+    /// The puzzles (0-based positions, end excluded) this shard answers out
+    /// of `total`: `[(K-1)*total/N, K*total/N)`.
+    pub fn range(self, total: u64) -> std::ops::Range<u64> {
+        let at = |k: u64| ((k as u128 * total as u128) / self.n as u128) as u64;
+        at(self.k - 1)..at(self.k)
+    }
+}
+
+fn parse_shard(s: &str) -> Result<Shard, String> {
+    let usage = || format!("`{s}` is not K/N with 1 <= K <= N (for example 3/8)");
+    let (k, n) = s.split_once('/').ok_or_else(usage)?;
+    let k: u64 = k.trim().parse().map_err(|_| usage())?;
+    let n: u64 = n.trim().parse().map_err(|_| usage())?;
+    if k == 0 || n == 0 || k > n {
+        return Err(usage());
+    }
+    Ok(Shard { k, n })
+}
+
+const COUNT_LONG_ABOUT: &str = "\
+Count the solutions of every puzzle, up to --limit (default 2): one line per
+puzzle, in input order, whatever the format: the number of solutions, with a
+`+` when the search stopped at the limit (`0`, `1`, `2+` with the default), or
+`Invalid puzzle` for a malformed one (the reason on stderr as FILE:LINE).
+Same as `sudokit solve --count`; every option of `solve` applies.";
+
+const COUNT_EXAMPLES: &str = "\
+Examples:
+  sudokit count puzzles.txt                  0, 1 or 2+ per puzzle
+  sudokit count --limit 1000 examples/line16.txt
+  sudokit count ................................................................................. --limit 10";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -307,6 +434,26 @@ mod tests {
         assert_eq!(parse_seconds("0.25"), Ok(Duration::from_millis(250)));
         for bad in ["0", "-1", "nan", "inf", "1e300", "", "soon"] {
             assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn shards_cover_every_puzzle_once_in_order() {
+        assert_eq!(parse_shard("2/3"), Ok(Shard { k: 2, n: 3 }));
+        for bad in ["0/3", "4/3", "3", "a/b", "1/0", ""] {
+            assert!(parse_shard(bad).is_err(), "{bad}");
+        }
+        for total in [0u64, 1, 2, 7, 100, 101] {
+            for n in 1..=9u64 {
+                let mut next = 0;
+                for k in 1..=n {
+                    let r = Shard { k, n }.range(total);
+                    assert_eq!(r.start, next);
+                    assert!(r.end - r.start <= total / n + 1);
+                    next = r.end;
+                }
+                assert_eq!(next, total);
+            }
         }
     }
 }

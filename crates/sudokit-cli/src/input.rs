@@ -70,9 +70,20 @@ impl fmt::Display for Input {
 }
 
 /// Whether an argument is a one-line puzzle rather than a path: it reads as
-/// a `line` puzzle.
+/// a `line` puzzle, or is detected as a one-line `jigsaw` layout (givens and
+/// regions, 2n² symbols) or a `pencilmark` line and reads as one.
 fn looks_like_puzzle(arg: &str) -> bool {
-    sudokit::format::line::parse_line(arg.trim()).is_ok()
+    use sudokit::format::{self, Format};
+    let text = arg.trim();
+    if format::line::parse_line(text).is_ok() {
+        return true;
+    }
+    match format::detect(text.as_bytes()) {
+        Ok(f @ (Format::Jigsaw | Format::Pencilmark)) => {
+            matches!(format::read(f, text.as_bytes()).next(), Some(Ok(_)))
+        }
+        _ => false,
+    }
 }
 
 /// For an argument that is not a file but has the length of a puzzle line,
@@ -116,6 +127,22 @@ mod tests {
         assert!(not_a_puzzle_because(&bad).unwrap().contains("column 1"));
         assert_eq!(not_a_puzzle_because(&Input::File("x.txt".into())), None);
         assert_eq!(Input::all(&[]), vec![Input::Stdin]);
+        // One-line jigsaw layouts and pencilmark lines are puzzles too.
+        let jigsaw = format!("{}{}", ".".repeat(16), "0011001122332233");
+        assert_eq!(
+            Input::classify(OsStr::new(&jigsaw)),
+            Input::Inline(jigsaw.clone())
+        );
+        let pencilmark = "123456789".repeat(81);
+        assert_eq!(
+            Input::classify(OsStr::new(&pencilmark)),
+            Input::Inline(pencilmark.clone())
+        );
+        let broken = format!("{}{}", ".".repeat(16), "0011001122332234");
+        assert!(matches!(
+            Input::classify(OsStr::new(&broken)),
+            Input::File(_)
+        ));
         assert_eq!(Input::Stdin.to_string(), "<stdin>");
         assert_eq!(Input::Inline(line.into()).to_string(), "<argument>");
     }

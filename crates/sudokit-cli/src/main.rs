@@ -6,16 +6,20 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+mod batch;
 mod bench;
 mod cli;
 mod exact_cover;
 mod input;
+mod pretty;
+mod progress;
 mod solve;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     let result = match &cli.command {
-        cli::Command::Solve(args) => solve::run(args),
+        cli::Command::Solve(args) => solve::run(args, solve::Mode::Solve),
+        cli::Command::Count(args) => solve::run(args, solve::Mode::Count),
         cli::Command::ExactCover(args) => exact_cover::run(args),
         cli::Command::Bench(args) => bench::run(args),
     };

@@ -38,8 +38,10 @@ fn puzzles(format: Format, input: &[u8]) -> Vec<Result<Entry, ParseError>> {
 /// Splits the output into one record per puzzle.
 fn records(format: Format, output: &str) -> Vec<String> {
     match format {
-        Format::Line => output.lines().map(str::to_owned).collect(),
-        Format::Poj3076 | Format::Grid => {
+        Format::Line | Format::Sdm | Format::Pencilmark | Format::Jigsaw => {
+            output.lines().map(str::to_owned).collect()
+        }
+        Format::Poj3076 | Format::Grid | Format::Sdk | Format::Ss => {
             assert!(output.is_empty() || output.ends_with("\n\n"), "{output:?}");
             output
                 .split_terminator("\n\n")

@@ -12,6 +12,9 @@ use predicates::prelude::*;
 use sudokit::format::{self, Entry, Format, ParseError, ReadError};
 use sudokit::{validate, EngineKind, Grid};
 
+#[path = "cli/batch.rs"]
+mod batch;
+
 fn examples() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples")
 }
@@ -42,8 +45,24 @@ fn puzzles(format: Format, input: &[u8]) -> Vec<Result<Entry, ParseError>> {
 /// Splits the output into one record per puzzle.
 fn records(format: Format, output: &str) -> Vec<String> {
     match format {
-        Format::Line => output.lines().map(str::to_owned).collect(),
-        Format::Poj3076 | Format::Grid => {
+        Format::Line | Format::Sdm | Format::Pencilmark => {
+            output.lines().map(str::to_owned).collect()
+        }
+        Format::Jigsaw => {
+            // A solution is two lines (solution, regions); a message one.
+            let mut out = Vec::new();
+            let mut lines = output.lines();
+            while let Some(line) = lines.next() {
+                if line.contains(' ') {
+                    out.push(line.to_owned());
+                } else {
+                    let regions = lines.next().expect("a region line");
+                    out.push(format!("{line}\n{regions}\n"));
+                }
+            }
+            out
+        }
+        Format::Poj3076 | Format::Grid | Format::Sdk | Format::Ss => {
             assert!(output.is_empty() || output.ends_with("\n\n"), "{output:?}");
             output
                 .split_terminator("\n\n")
@@ -74,7 +93,7 @@ fn solution(format: Format, record: &str) -> Grid {
         _ => record.to_owned(),
     };
     let read_as = match format {
-        Format::Hdu4069 => Format::Line,
+        Format::Hdu4069 | Format::Pencilmark => Format::Line,
         f => f,
     };
     let mut got = puzzles(read_as, text.as_bytes());
@@ -351,9 +370,10 @@ fn unknown_format_or_engine_is_a_usage_error_with_the_possible_values() {
         .args(["solve", "--format", "lines", "x"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains(
-            "possible values: line, poj3076, hdu4069, grid",
-        ))
+        .stderr(predicate::str::contains(format!(
+            "possible values: {}",
+            Format::NAMES.join(", ")
+        )))
         .stderr(predicate::str::contains("a similar value exists: 'line'"));
     sudokit()
         .args(["solve", "--engine", "dsf", "x"])

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use crate::digits::DigitSet;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
 
@@ -9,10 +10,15 @@ use crate::grid::Grid;
 ///
 /// Givens that contradict each other are allowed: such a puzzle simply has no
 /// solution, which is an answer, not an error.
+///
+/// A puzzle may also restrict the digits each cell can take
+/// ([`Puzzle::with_candidates`]): the pencilmark (sukaku) form, where the
+/// clues are candidates rather than values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     geometry: Arc<Geometry>,
     givens: Grid,
+    candidates: Option<Arc<[DigitSet]>>,
 }
 
 /// Why a puzzle could not be built.
@@ -26,10 +32,19 @@ pub enum PuzzleError {
         /// The givens' side.
         found: usize,
     },
+    /// Not one candidate set per cell.
+    #[error("{found} candidate sets for {expected} cells")]
+    CandidatesLength {
+        /// Cells of the geometry.
+        expected: usize,
+        /// Sets given.
+        found: usize,
+    },
 }
 
 impl Puzzle {
-    /// A puzzle from a geometry and givens of the same side.
+    /// A puzzle from a geometry and givens of the same side (every digit
+    /// allowed in every open cell).
     ///
     /// # Errors
     /// [`PuzzleError::SizeMismatch`].
@@ -40,7 +55,36 @@ impl Puzzle {
                 found: givens.size(),
             });
         }
-        Ok(Puzzle { geometry, givens })
+        Ok(Puzzle {
+            geometry,
+            givens,
+            candidates: None,
+        })
+    }
+
+    /// This puzzle with each cell restricted to `candidates[cell]` (row-major,
+    /// one set per cell): a solution must put in every cell one of its
+    /// candidates. A given outside its cell's candidates, or an empty set,
+    /// makes a puzzle without solution (an answer, not an error).
+    ///
+    /// # Errors
+    /// [`PuzzleError::CandidatesLength`] when there is not one set per cell.
+    pub fn with_candidates(mut self, candidates: Vec<DigitSet>) -> Result<Puzzle, PuzzleError> {
+        if candidates.len() != self.geometry.cell_count() {
+            return Err(PuzzleError::CandidatesLength {
+                expected: self.geometry.cell_count(),
+                found: candidates.len(),
+            });
+        }
+        self.candidates = Some(candidates.into());
+        Ok(self)
+    }
+
+    /// The candidates of each cell, when the puzzle restricts them (see
+    /// [`Puzzle::with_candidates`]); `None` means every digit is allowed.
+    #[inline]
+    pub fn candidates(&self) -> Option<&[DigitSet]> {
+        self.candidates.as_deref()
     }
 
     /// The geometry.

@@ -35,6 +35,14 @@ pub enum Invalid {
         /// 0-based column.
         column: usize,
     },
+    /// A cell's value is not one of its candidates (pencilmark puzzles).
+    #[error("cell r{row}c{column} holds a digit outside its candidates", row = row + 1, column = column + 1)]
+    NotACandidate {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        column: usize,
+    },
     /// A digit repeats within a house.
     #[error("digit {digit} repeats in {house}", digit = digit + 1)]
     Repeat {
@@ -46,7 +54,8 @@ pub enum Invalid {
 }
 
 /// Checks that `grid` is a complete solution of `puzzle`: every cell filled,
-/// givens kept, every row, column, region and extra house holding each digit
+/// givens kept, every cell one of its candidates (when the puzzle restricts
+/// them), every row, column, region and extra house holding each digit
 /// exactly once.
 ///
 /// # Errors
@@ -75,6 +84,16 @@ pub fn validate(puzzle: &Puzzle, grid: &Grid) -> Result<(), Invalid> {
                 })
             }
             _ => {}
+        }
+        if let (Some(v), Some(allowed)) = (v, puzzle.candidates()) {
+            // Read the mask bit by hand rather than through `DigitSet`
+            // helpers the engines use.
+            if allowed[i].0 >> v.index() & 1 == 0 {
+                return Err(Invalid::NotACandidate {
+                    row: i / n,
+                    column: i % n,
+                });
+            }
         }
     }
     let value = |r: usize, c: usize| values[r * n + c].map_or(usize::MAX, |d| d.index());

@@ -146,3 +146,49 @@ fn clashing_givens_and_the_empty_grid() {
         assert_eq!(solve_checked(e, &empty, 5), 5);
     }
 }
+
+#[test]
+fn candidate_restrictions_are_honoured_like_dfs() {
+    // Pencilmark puzzles: every cell keeps its solution digit plus random
+    // others (sometimes none, so 0-solution cases occur via a wrong set).
+    let g = Arc::new(Geometry::classic());
+    let mut r = rng(31);
+    let mut dfs = Dfs::new();
+    let mut kinds = [0usize; 3];
+    for i in 0..600 {
+        let solution = solved_boxed(3, 3, &mut r);
+        let puzzle = remove_clues(&g, &solution, 0.15, &mut r);
+        let sets: Vec<sudokit::DigitSet> = solution
+            .cells()
+            .iter()
+            .map(|d| {
+                let d = d.unwrap().0;
+                // Every third puzzle leaves most cells open to every digit,
+                // so that puzzles with several solutions occur.
+                let mut set = if i % 3 == 0 && r.gen_bool(0.9) {
+                    511
+                } else {
+                    r.gen_range(0..512u64) & r.gen_range(0..512u64)
+                };
+                if i % 5 != 0 || r.gen_bool(0.98) {
+                    set |= 1 << d;
+                }
+                sudokit::DigitSet(set)
+            })
+            .collect();
+        let puzzle = puzzle.with_candidates(sets).unwrap();
+        let expected = solve_checked(&mut dfs, &puzzle, 2);
+        kinds[expected.min(2) as usize] += 1;
+        for e in &mut engines() {
+            assert_eq!(
+                solve_checked(e, &puzzle, 2),
+                expected,
+                "{:?} on {i}",
+                e.backend()
+            );
+        }
+        let mut auto = EngineKind::Auto.build();
+        assert_eq!(solve_checked(auto.as_mut(), &puzzle, 2), expected);
+    }
+    assert!(kinds.iter().all(|&k| k > 20), "{kinds:?}");
+}

@@ -18,14 +18,14 @@ pub fn read_all(format: Format, data: &[u8], round_trip: bool) {
             Ok(entry) => entry,
             Err(ReadError::Parse(e)) => {
                 assert!(e.line >= 1, "{e}");
-                if let ParseErrorKind::MissingCase { case, cases } = e.kind {
+                if let ParseErrorKind::MissingCase { case, first, cases } = e.kind {
                     // `hdu4069` cases announced by T but absent: all the
                     // rest are (up to a million of them; the reader makes
                     // each in constant time, checked on a few).
                     for k in case + 1..=cases.min(case + 3) {
                         match reader.next() {
                             Some(Err(ReadError::Parse(e))) => {
-                                assert_eq!(e.kind, ParseErrorKind::MissingCase { case: k, cases })
+                                assert_eq!(e.kind, ParseErrorKind::MissingCase { case: k, first, cases })
                             }
                             other => panic!("case {k} of {cases}: {other:?}"),
                         }

@@ -531,6 +531,22 @@ impl Engine for Dfs {
                     work.queue.push(i as u32);
                 }
             }
+            if let Some(allowed) = puzzle.candidates() {
+                for (i, a) in allowed.iter().enumerate() {
+                    let before = s[i];
+                    s[i] &= a.0;
+                    if s[i] == 0 {
+                        // A given outside its candidates, or none left.
+                        return Ok(Solutions {
+                            complete: true,
+                            ..Solutions::default()
+                        });
+                    }
+                    if s[i] != before && s[i].is_power_of_two() {
+                        work.queue.push(i as u32);
+                    }
+                }
+            }
             if t.n == 1 {
                 work.queue.extend(
                     (0..cells as u32).filter(|&i| puzzle.givens().cells()[i as usize].is_none()),

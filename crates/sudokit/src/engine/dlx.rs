@@ -673,7 +673,14 @@ impl Dlx {
                 for &h in g.houses_of(Cell(i as u32)) {
                     c &= !self.given[h as usize];
                 }
+                if let Some(allowed) = puzzle.candidates() {
+                    c &= allowed[i].0;
+                }
                 if c == 0 {
+                    return None;
+                }
+            } else if let (Some(d), Some(allowed)) = (v, puzzle.candidates()) {
+                if !allowed[i].contains(*d) {
                     return None;
                 }
             }
@@ -750,7 +757,10 @@ impl Engine for Dlx {
             }
             visit(grid)
         };
-        let summary: Summary = if self.reduction == Reduction::Auto {
+        // Candidate restrictions (pencilmark puzzles) are honoured by the
+        // per-puzzle problem only, which is built from `self.candidates`.
+        let restricted = puzzle.candidates().is_some();
+        let summary: Summary = if self.reduction == Reduction::Auto && !restricted {
             let cells = &mut self.cells;
             cells.prepare(geometry);
             let (solutions, nodes, complete) =
@@ -763,7 +773,7 @@ impl Engine for Dlx {
                 updates: 0,
                 complete,
             }
-        } else if self.reduction == Reduction::PerGeometry {
+        } else if self.reduction == Reduction::PerGeometry && !restricted {
             let full = &mut self.full;
             full.prepare(geometry);
             full.assumptions.clear();

@@ -59,7 +59,9 @@ pub trait Engine {
 
     /// Solves `puzzle`, stopping after `limit` solutions (a limit of 0 is
     /// treated as 1), and calls `visit` with each solution found; `visit` may
-    /// stop the search early by returning [`ControlFlow::Break`].
+    /// stop the search early by returning [`ControlFlow::Break`]. Solutions
+    /// keep the givens and, when the puzzle restricts them
+    /// ([`Puzzle::candidates`]), put a candidate in every cell.
     ///
     /// # Errors
     /// [`Unsupported`] when [`Engine::supports`] is false for the geometry.
@@ -178,6 +180,8 @@ impl Engine for Auto {
         limit: u64,
         visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<Solutions, Unsupported> {
+        // fast9 takes classic 9x9 (candidate restrictions included); every
+        // other geometry goes to dfs.
         if self.fast9.supports(puzzle.geometry()) {
             self.fast9.solve_with(puzzle, limit, visit)
         } else {

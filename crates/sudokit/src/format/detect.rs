@@ -6,6 +6,7 @@ use super::alphabet::is_empty_symbol;
 use super::line::side_for_cells;
 use super::text::is_blank;
 use super::{choose_alphabet, Format};
+use super::{jigsaw, pencilmark};
 
 /// How many bytes [`detect_reader`] looks at.
 pub const DETECT_PREFIX: usize = 64 * 1024;
@@ -17,7 +18,7 @@ pub enum DetectError {
     #[error("the input is empty")]
     Empty,
     /// The first meaningful line fits no format, or several.
-    #[error("cannot tell the format from line {line} (`{excerpt}`): {reason}; use --format (line, poj3076, hdu4069, grid)")]
+    #[error("cannot tell the format from line {line} (`{excerpt}`): {reason}; use --format (one of {})", Format::NAMES.join(", "))]
     Unknown {
         /// 1-based line.
         line: usize,
@@ -34,7 +35,7 @@ struct Line<'a> {
     text: &'a [u8],
 }
 
-fn meaningful(prefix: &[u8]) -> impl Iterator<Item = Line<'_>> {
+fn meaningful(prefix: &[u8]) -> impl Iterator<Item = Line<'_>> + Clone {
     let prefix = prefix.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(prefix);
     prefix
         .split(|&b| b == b'\n')
@@ -71,6 +72,44 @@ fn is_poj_row(text: &[u8]) -> bool {
         && text.iter().any(u8::is_ascii_uppercase)
 }
 
+/// Whether a line is a frame line (only `-`, `=`, `+`, `*`, `|`, blanks).
+fn is_frame_line(text: &[u8]) -> bool {
+    text.iter()
+        .all(|&b| matches!(b, b'-' | b'=' | b'+' | b'*' | b'|') || is_blank(b))
+}
+
+/// Whether a line is a 9x9 `sdk` row: 9 of `1`-`9`, `.` and `0`.
+fn is_sdk_row(text: &[u8]) -> bool {
+    text.len() == 9 && text.iter().all(|&b| matches!(b, b'0'..=b'9' | b'.'))
+}
+
+/// Whether `word` (with the next meaningful line `next`) is a `jigsaw`
+/// layout: n² givens followed by n² region symbols making n *connected*
+/// regions of n cells, on one line or on the next. Connectivity is what
+/// tells a region line from a second `line` puzzle (a solved grid's digits
+/// never touch their own kind).
+fn is_jigsaw(word: &[u8], next: Option<&[u8]>) -> bool {
+    let side = |cells: usize| {
+        let n = (cells as f64).sqrt().round() as usize;
+        (n >= 2 && n * n == cells && n <= 61).then_some(n)
+    };
+    let regions_ok = |regions: &[u8], n: usize| {
+        jigsaw::region_map(regions, n).is_ok_and(|m| jigsaw::connected(&m, n))
+    };
+    if word.len() % 2 == 0 {
+        if let Some(n) = side(word.len() / 2) {
+            let (givens, regions) = word.split_at(n * n);
+            if fits(givens, n) && regions_ok(regions, n) {
+                return true;
+            }
+        }
+    }
+    match (side(word.len()), next) {
+        (Some(n), Some(next)) => fits(word, n) && regions_ok(next, n),
+        _ => false,
+    }
+}
+
 /// Whether `token` is a valid `line` puzzle (or grid row) of side `n`.
 fn fits(token: &[u8], n: usize) -> bool {
     let alphabet = choose_alphabet(n, token);
@@ -87,14 +126,26 @@ fn fits(token: &[u8], n: usize) -> bool {
 ///    of integers (or by a lone integer of at most 3 digits, or by nothing), or
 ///    followed on its own line by integers of which one has 2 digits or more →
 ///    [`Format::Hdu4069`] (the case count `T`);
-/// 2. a single word: `end` or 81 characters → [`Format::Line`]; 16 characters
-///    of `A`-`P` and `-` with the next 15 meaningful lines alike (or all the
-///    lines there are) → [`Format::Poj3076`]; n² characters for a side n with
-///    boxes → [`Format::Line`] when its symbols fit that side, and
-///    [`Format::Grid`] (a compact first row) when they fit a side equal to its
-///    length instead;
-/// 3. several words (cells separated by blanks) or a frame line, or a word too
-///    short to be a `line` puzzle → [`Format::Grid`].
+/// 2. the first row of the block (the first line that is not a frame line)
+///    has `|` and no blanks (`|4..|...|8.5|`) → [`Format::Ss`];
+/// 3. several words (cells separated by blanks) or a frame line →
+///    [`Format::Grid`];
+/// 4. a single word:
+///    - 729 characters, each `.`/`0` or the digit its place stands for →
+///      [`Format::Pencilmark`];
+///    - n² symbols that fit side n, followed by n² region symbols forming n
+///      *connected* regions of n cells (on the same line or the next) →
+///      [`Format::Jigsaw`];
+///    - 9 characters of `0`-`9` and `.`, with the next 8 meaningful lines
+///      alike (or all the lines there are) → [`Format::Sdk`];
+///    - `end` or 81 characters → [`Format::Line`] (an `.sdm` file is `line`
+///      input, and its answers are the same bytes);
+///    - 16 characters of `A`-`P` and `-` with the next 15 meaningful lines
+///      alike (or all the lines there are) → [`Format::Poj3076`];
+///    - n² characters for a side n with boxes → [`Format::Line`] when its
+///      symbols fit that side, and [`Format::Grid`] (a compact first row)
+///      when they fit a side equal to its length instead;
+///    - a word too short to be a `line` puzzle → [`Format::Grid`].
 ///
 /// # Errors
 /// [`DetectError::Empty`] when there is nothing but blanks;
@@ -127,6 +178,13 @@ pub fn detect(prefix: &[u8]) -> Result<Format, DetectError> {
             return Ok(Format::Hdu4069);
         }
     }
+    // A boxed block whose rows have no blanks: Simple Sudoku.
+    let first_row = meaningful(prefix).find(|l| !is_frame_line(l.text));
+    if let Some(row) = first_row {
+        if row.text.contains(&b'|') && !row.text.iter().any(|&b| is_blank(b)) {
+            return Ok(Format::Ss);
+        }
+    }
     if words.len() > 1
         || first
             .text
@@ -136,6 +194,22 @@ pub fn detect(prefix: &[u8]) -> Result<Format, DetectError> {
         return Ok(Format::Grid);
     }
     let word = head;
+    if pencilmark::is_pencilmark(word) {
+        return Ok(Format::Pencilmark);
+    }
+    if is_jigsaw(word, lines.clone().next().map(|l| l.text)) {
+        return Ok(Format::Jigsaw);
+    }
+    if is_sdk_row(word) {
+        let alike = lines
+            .clone()
+            .take(8)
+            .take_while(|l| is_sdk_row(l.text))
+            .count();
+        if alike == 8 || (alike == lines.clone().count() && alike >= 1) {
+            return Ok(Format::Sdk);
+        }
+    }
     if word == b"end" || word.len() == 81 {
         return Ok(Format::Line);
     }
@@ -232,8 +306,10 @@ mod tests {
         let line256 = format!("{}\n", "G".repeat(256));
         assert_eq!(detect(line256.as_bytes()), Ok(Format::Line));
         assert_eq!(detect(b"4 1 7 | 3 6 9 | 8 2 5\n"), Ok(Format::Grid));
-        assert_eq!(detect(b"*-----------*\n|4..|...|8.5|\n"), Ok(Format::Grid));
-        assert_eq!(detect(b"#A me\n4.....8.5\n.3.......\n"), Ok(Format::Grid));
+        assert_eq!(detect(b"*-----------*\n|4..|...|8.5|\n"), Ok(Format::Ss));
+        assert_eq!(detect(b"#A me\n4.....8.5\n.3.......\n"), Ok(Format::Sdk));
+        assert_eq!(detect(b"4 . . | . . .\n"), Ok(Format::Grid));
+        assert_eq!(detect(b"+-------+\n| 4 . . | . . .\n"), Ok(Format::Grid));
         assert_eq!(detect(b"1234\n3412\n2143\n4321\n"), Ok(Format::Grid));
         assert_eq!(detect(b"1 2 3 4\n3 4 1 2\n"), Ok(Format::Grid));
         // A 16x16 compact grid row is not a 4x4 line.

@@ -208,6 +208,8 @@ pub struct Reader<R> {
     state: State,
     cases: usize,
     index: usize,
+    /// The first case found missing, once the input has ended early.
+    first_missing: usize,
     geometry: Option<Arc<Geometry>>,
 }
 
@@ -219,6 +221,7 @@ impl<R: BufRead> Reader<R> {
             state: State::Start,
             cases: 0,
             index: 0,
+            first_missing: 0,
             geometry: None,
         }
     }
@@ -268,10 +271,14 @@ impl<R: BufRead> Reader<R> {
                 Ok(Some(t)) => t,
                 Ok(None) => {
                     self.state = State::Missing;
+                    // This case is the first missing one when none of it
+                    // was read, else the next one.
+                    self.first_missing = if k == 0 { index } else { index + 1 };
                     let e = problem.unwrap_or_else(|| {
                         let kind = if k == 0 {
                             ParseErrorKind::MissingCase {
                                 case: index,
+                                first: index,
                                 cases: self.cases,
                             }
                         } else {
@@ -476,6 +483,7 @@ impl<R: BufRead> Iterator for Reader<R> {
                     self.index += 1;
                     let kind = ParseErrorKind::MissingCase {
                         case: self.index,
+                        first: self.first_missing,
                         cases: self.cases,
                     };
                     let e = ParseError::new(self.index, self.tokens.line, None, kind);
@@ -669,6 +677,7 @@ pub(crate) mod tests {
                 e.as_ref().unwrap_err().kind,
                 ParseErrorKind::MissingCase {
                     case: k + 3,
+                    first: 3,
                     cases: 5
                 }
             );

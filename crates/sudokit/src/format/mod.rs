@@ -8,6 +8,11 @@
 //! | `poj3076` | [`poj3076`] | 16 lines of `A`-`P` / `-` per case (POJ 3076) |
 //! | `hdu4069` | [`hdu4069`] | `T`, then 9×9 wall-coded integers per case (HDU 4069, jigsaw) |
 //! | `grid` | [`grid`] | a human block grid, one row per line, puzzles separated by blank lines |
+//! | `sdk` | [`sdk`] | SadMan Sudoku: `#` header lines, then 9 rows of 9 symbols |
+//! | `ss` | [`ss`] | Simple Sudoku: rows like `\|4..\|...\|8.5\|`, `\|---+---+---\|` between bands |
+//! | `sdm` | [`sdm`] | one 81-digit line per puzzle, `0` empty |
+//! | `pencilmark` | [`pencilmark`] | 729 characters per line: the candidates of every cell (sukaku) |
+//! | `jigsaw` | [`jigsaw`](mod@jigsaw) | a givens line and a region line of n² symbols each (or both on one line) |
 //!
 //! ## Reading
 //! [`read`] (or a format's own `Reader`) takes any [`BufRead`] and yields one
@@ -64,8 +69,13 @@ pub mod alphabet;
 mod detect;
 pub mod grid;
 pub mod hdu4069;
+pub mod jigsaw;
 pub mod line;
+pub mod pencilmark;
 pub mod poj3076;
+pub mod sdk;
+pub mod sdm;
+pub mod ss;
 mod text;
 
 pub use alphabet::Alphabet;
@@ -82,14 +92,44 @@ pub enum Format {
     Hdu4069,
     /// The human block grid; see [`grid`].
     Grid,
+    /// SadMan Sudoku `.sdk`; see [`sdk`].
+    Sdk,
+    /// Simple Sudoku `.ss`; see [`ss`].
+    Ss,
+    /// `.sdm`: 81 digits per line; see [`sdm`].
+    Sdm,
+    /// Pencilmark (sukaku) lines of 729 characters; see [`pencilmark`].
+    Pencilmark,
+    /// Jigsaw givens and region lines; see [`jigsaw`](mod@jigsaw).
+    Jigsaw,
 }
 
 impl Format {
     /// Every format, in the order of [`Format::NAMES`].
-    pub const ALL: [Format; 4] = [Format::Line, Format::Poj3076, Format::Hdu4069, Format::Grid];
+    pub const ALL: [Format; 9] = [
+        Format::Line,
+        Format::Poj3076,
+        Format::Hdu4069,
+        Format::Grid,
+        Format::Sdk,
+        Format::Ss,
+        Format::Sdm,
+        Format::Pencilmark,
+        Format::Jigsaw,
+    ];
 
     /// Every format name accepted by [`Format::from_str`].
-    pub const NAMES: &'static [&'static str] = &["line", "poj3076", "hdu4069", "grid"];
+    pub const NAMES: &'static [&'static str] = &[
+        "line",
+        "poj3076",
+        "hdu4069",
+        "grid",
+        "sdk",
+        "ss",
+        "sdm",
+        "pencilmark",
+        "jigsaw",
+    ];
 
     /// The name.
     pub fn name(self) -> &'static str {
@@ -98,6 +138,11 @@ impl Format {
             Format::Poj3076 => "poj3076",
             Format::Hdu4069 => "hdu4069",
             Format::Grid => "grid",
+            Format::Sdk => "sdk",
+            Format::Ss => "ss",
+            Format::Sdm => "sdm",
+            Format::Pencilmark => "pencilmark",
+            Format::Jigsaw => "jigsaw",
         }
     }
 
@@ -114,7 +159,7 @@ impl Format {
 
     /// Whether a puzzle spans several lines (so positions name a case).
     pub fn is_multi_line(self) -> bool {
-        !matches!(self, Format::Line)
+        !matches!(self, Format::Line | Format::Sdm | Format::Pencilmark)
     }
 }
 
@@ -126,7 +171,7 @@ impl fmt::Display for Format {
 
 /// A format name that is not known.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown format `{0}` (expected one of: line, poj3076, hdu4069, grid)")]
+#[error("unknown format `{0}` (expected one of: {names})", names = Format::NAMES.join(", "))]
 pub struct UnknownFormat(pub String);
 
 impl FromStr for Format {
@@ -286,8 +331,40 @@ pub enum ParseErrorKind {
     MissingCase {
         /// The missing case's number.
         case: usize,
+        /// The first missing case (all from it to `cases` are missing), so
+        /// that a report can say it once, at that case.
+        first: usize,
         /// The number of cases announced.
         cases: usize,
+    },
+    /// A line whose length is not the format's.
+    #[error("line has {found} characters, expected {expected}")]
+    LineLength {
+        /// Characters a line must have.
+        expected: usize,
+        /// Characters found.
+        found: usize,
+    },
+    /// A pencilmark digit out of its place (position `r*81 + c*9 + d - 1`
+    /// holds `d` or an empty mark).
+    #[error("candidate {found:?} where only {expected:?} or `.` can be")]
+    Candidate {
+        /// The character.
+        found: char,
+        /// The digit that place stands for.
+        expected: char,
+    },
+    /// A puzzle whose shape fits no form of the format.
+    #[error("{reason}")]
+    Shape {
+        /// What is wrong.
+        reason: String,
+    },
+    /// A jigsaw region line that is not n regions of n cells.
+    #[error("region line: {reason}")]
+    RegionMap {
+        /// What is wrong.
+        reason: String,
     },
     /// Walls that do not cut the grid into n connected regions of n cells.
     #[error("walls cut the grid into {} regions of sizes {sizes:?}; expected {n} connected regions of {n} cells", sizes.len())]
@@ -355,6 +432,9 @@ enum Inner<R> {
     Poj3076(poj3076::Reader<R>),
     Hdu4069(hdu4069::Reader<R>),
     Grid(grid::Reader<R>),
+    Sdm(sdm::Reader<R>),
+    Pencilmark(pencilmark::Reader<R>),
+    Jigsaw(jigsaw::Reader<R>),
 }
 
 /// Reads puzzles of `format` from `reader`, one `Result` per puzzle, with
@@ -369,7 +449,14 @@ pub fn read_with_limits<R: BufRead>(format: Format, reader: R, limits: Limits) -
         Format::Line => Inner::Line(line::Reader::with_limits(reader, limits)),
         Format::Poj3076 => Inner::Poj3076(poj3076::Reader::with_limits(reader, limits)),
         Format::Hdu4069 => Inner::Hdu4069(hdu4069::Reader::new(reader)),
-        Format::Grid => Inner::Grid(grid::Reader::with_limits(reader, limits)),
+        // `sdk` and `ss` are shapes of the block grid: the grid reader reads
+        // them (header lines are comments, `|` and frame lines decoration).
+        Format::Grid | Format::Sdk | Format::Ss => {
+            Inner::Grid(grid::Reader::with_limits(reader, limits))
+        }
+        Format::Sdm => Inner::Sdm(sdm::Reader::new(reader)),
+        Format::Pencilmark => Inner::Pencilmark(pencilmark::Reader::new(reader)),
+        Format::Jigsaw => Inner::Jigsaw(jigsaw::Reader::new(reader)),
     };
     Reader { inner }
 }
@@ -419,6 +506,9 @@ impl<R: BufRead> Iterator for Reader<R> {
             Inner::Poj3076(r) => r.next(),
             Inner::Hdu4069(r) => r.next(),
             Inner::Grid(r) => r.next(),
+            Inner::Sdm(r) => r.next(),
+            Inner::Pencilmark(r) => r.next(),
+            Inner::Jigsaw(r) => r.next(),
         }
     }
 }
@@ -483,7 +573,13 @@ impl<'a> Answer<'a> {
 /// - `poj3076`: the solved rows or the message line, then an empty line (after
 ///   every case, including the last);
 /// - `hdu4069`: `Case k:`, then the 9 solved rows or the message line;
-/// - `grid`: the pretty grid or the message line, then an empty line.
+/// - `grid`: the pretty grid or the message line, then an empty line;
+/// - `sdk`: the n rows of n symbols or the message line, then an empty line;
+/// - `ss`: the boxed rows between `*---*` frames or the message line, then an
+///   empty line;
+/// - `sdm`: the 81 digits on one line, or the message line;
+/// - `pencilmark`: the solution as an 81-character line, or the message line;
+/// - `jigsaw`: the solution line and the region line, or the message line.
 ///
 /// # Errors
 /// Errors of `out`.
@@ -506,13 +602,22 @@ pub fn write_answer<W: Write + ?Sized>(
             Format::Poj3076 => poj3076::write(out, solution),
             Format::Hdu4069 => hdu4069::write(out, solution),
             Format::Grid => grid::write(out, solution, geometry, style),
+            Format::Sdk => sdk::write(out, solution, style),
+            Format::Ss => ss::write(out, solution, geometry, style),
+            Format::Sdm => sdm::write(out, solution),
+            Format::Pencilmark => line::write(out, solution, style),
+            Format::Jigsaw => jigsaw::write(out, solution, geometry, style),
         },
         other => {
             let message = other.message().unwrap_or_default();
             out.write_all(message.as_bytes())?;
             match format {
-                Format::Poj3076 | Format::Grid => out.write_all(b"\n\n"),
-                Format::Line | Format::Hdu4069 => out.write_all(b"\n"),
+                Format::Poj3076 | Format::Grid | Format::Sdk | Format::Ss => out.write_all(b"\n\n"),
+                Format::Line
+                | Format::Hdu4069
+                | Format::Sdm
+                | Format::Pencilmark
+                | Format::Jigsaw => out.write_all(b"\n"),
             }
         }
     }
@@ -607,7 +712,12 @@ mod tests {
              No solution\n\nMultiple Solutions\n\nInvalid puzzle\n\nGave up\n\n\
              Case 2:\nNo solution\nCase 3:\nMultiple Solutions\nCase 4:\nInvalid puzzle\n\
              Case 5:\nGave up\n\
-             No solution\n\nMultiple Solutions\n\nInvalid puzzle\n\nGave up\n\n"
+             No solution\n\nMultiple Solutions\n\nInvalid puzzle\n\nGave up\n\n\
+             No solution\n\nMultiple Solutions\n\nInvalid puzzle\n\nGave up\n\n\
+             No solution\n\nMultiple Solutions\n\nInvalid puzzle\n\nGave up\n\n\
+             No solution\nMultiple Solutions\nInvalid puzzle\nGave up\n\
+             No solution\nMultiple Solutions\nInvalid puzzle\nGave up\n\
+             No solution\nMultiple Solutions\nInvalid puzzle\nGave up\n"
         );
     }
 

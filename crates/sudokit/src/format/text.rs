@@ -40,7 +40,7 @@ pub(crate) struct Lines<R> {
 }
 
 impl<R: BufRead> Lines<R> {
-    #[cfg(test)]
+    /// A reader with the default line bound ([`MAX_LINE`]).
     pub(crate) fn new(reader: R) -> Lines<R> {
         Lines::with_max(reader, MAX_LINE)
     }
@@ -185,7 +185,6 @@ pub(crate) fn symbol_error(bytes: &[u8], i: usize) -> super::ParseErrorKind {
 }
 
 /// The character starting at byte `i` (U+FFFD when it is not valid UTF-8).
-#[cfg(test)]
 pub(crate) fn char_at(bytes: &[u8], i: usize) -> char {
     let end = (i + 4).min(bytes.len());
     String::from_utf8_lossy(&bytes[i..end])

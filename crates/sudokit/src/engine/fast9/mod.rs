@@ -56,7 +56,7 @@ use std::ops::ControlFlow;
 use super::{Budget, Engine, Meter, Unsupported};
 #[cfg(test)]
 use crate::digits::Cell;
-use crate::digits::Digit;
+use crate::digits::{Digit, DigitSet};
 use crate::geometry::Geometry;
 use crate::grid::Grid;
 use crate::outcome::{Solutions, Stats};
@@ -96,7 +96,7 @@ impl State {
     /// The state with the givens placed (and nothing propagated yet), or
     /// `None` when two givens clash. Built plane by plane: a digit's plane
     /// is its given cells plus the open cells that see none of them.
-    fn from_givens(cells: &[Option<Digit>]) -> Option<State> {
+    fn from_givens(cells: &[Option<Digit>], allowed: Option<&[DigitSet]>) -> Option<State> {
         let mut given = [0u128; 9];
         let mut seen = [0u128; 9];
         let mut filled = 0u128;
@@ -116,6 +116,21 @@ impl State {
         s.open = ALL & !filled;
         for d in 0..9 {
             s.planes[d] = given[d] | (s.open & !seen[d]);
+        }
+        // Pencilmark puzzles: a cell keeps only its candidates (an open cell
+        // left with none is refuted by the first propagation).
+        if let Some(allowed) = allowed {
+            for (&set, &pos) in allowed.iter().zip(POS.iter()) {
+                let bit = 1u128 << pos;
+                for (d, plane) in s.planes.iter_mut().enumerate() {
+                    if set.0 >> d & 1 == 0 {
+                        if given[d] & bit != 0 {
+                            return None;
+                        }
+                        *plane &= !bit;
+                    }
+                }
+            }
         }
         Some(s)
     }
@@ -584,8 +599,8 @@ impl Engine for Fast9 {
                 geometry: puzzle.geometry().to_string(),
             });
         }
-        let Some(start) = State::from_givens(puzzle.givens().cells()) else {
-            // Two givens clash.
+        let Some(start) = State::from_givens(puzzle.givens().cells(), puzzle.candidates()) else {
+            // Two givens clash, or a given is outside its cell's candidates.
             return Ok(Solutions {
                 complete: true,
                 ..Solutions::default()

@@ -1,0 +1,430 @@
+//! The `jigsaw` layout format: a jigsaw puzzle of any side n as a givens
+//! line of n² symbols (as in [`line`](super::line), but any side, boxes or
+//! not) followed by a region line of n² symbols, each naming the region of
+//! its cell, row by row; or both on one line (2n² symbols).
+//!
+//! ```text
+//! 3.......4..2.6.1...1.9.8.2...5...6...2.....1...9...8...8.3.4.6...4.1.9..5.......7
+//! 111222333111222333111222333444555666444555666444555666777888999777888999777888999
+//! ```
+//!
+//! - Region symbols are any of `0`-`9`, `A`-`Z`, `a`-`z`; regions are
+//!   numbered in order of first appearance. There must be n of them, of n
+//!   cells each (they need not be connected: the rules do not require it).
+//! - Output ([`write`](fn@write)): the solution line, then the region line
+//!   (`0`-`9`, then `A`-`Z`, `a`-`z`, by region number), so an answer is
+//!   itself a (solved) jigsaw puzzle.
+
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+
+use super::alphabet::Alphabet;
+use super::text::{char_at, Lines, MAX_LINE};
+use super::{choose_alphabet, Entry, ParseError, ParseErrorKind, ReadError, Style};
+use crate::{Cell, Digit, Geometry, Grid, Puzzle};
+
+/// The symbols [`write`](fn@write) uses for region numbers.
+const REGION_SYMBOLS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// The side n whose square is `cells` (n ≤ 61, the numeric alphabet's).
+fn side(cells: usize) -> Option<usize> {
+    let n = (cells as f64).sqrt().round() as usize;
+    (n >= 1 && n * n == cells && n <= Alphabet::Numeric.max_size()).then_some(n)
+}
+
+/// The region of each cell of a region line of side `n`, numbered in order
+/// of first appearance.
+///
+/// # Errors
+/// What is wrong, with the byte index where it makes sense.
+pub(crate) fn region_map(bytes: &[u8], n: usize) -> Result<Vec<usize>, (Option<usize>, String)> {
+    if bytes.len() != n * n {
+        return Err((None, format!("{} symbols for {} cells", bytes.len(), n * n)));
+    }
+    let mut ids = [usize::MAX; 128];
+    let mut count = 0;
+    let mut sizes = Vec::with_capacity(n);
+    let mut map = Vec::with_capacity(n * n);
+    for (i, &b) in bytes.iter().enumerate() {
+        if !b.is_ascii_alphanumeric() {
+            return Err((
+                Some(i),
+                format!("unexpected character {:?}", char_at(bytes, i)),
+            ));
+        }
+        let id = &mut ids[b as usize];
+        if *id == usize::MAX {
+            if count == n {
+                return Err((Some(i), format!("more than {n} regions")));
+            }
+            *id = count;
+            count += 1;
+            sizes.push(0);
+        }
+        sizes[*id] += 1;
+        map.push(*id);
+    }
+    if count != n || sizes.iter().any(|&s| s != n) {
+        return Err((
+            None,
+            format!("{count} regions of sizes {sizes:?}; expected {n} regions of {n} cells"),
+        ));
+    }
+    Ok(map)
+}
+
+/// Whether every region of `map` (side `n`) is connected (edge to edge).
+pub(crate) fn connected(map: &[usize], n: usize) -> bool {
+    let mut seen = vec![false; map.len()];
+    let mut done = vec![false; n];
+    let mut stack = Vec::new();
+    for start in 0..map.len() {
+        let region = map[start];
+        if done[region] {
+            continue;
+        }
+        done[region] = true;
+        let mut size = 0;
+        seen[start] = true;
+        stack.push(start);
+        while let Some(i) = stack.pop() {
+            size += 1;
+            let (r, c) = (i / n, i % n);
+            let mut near = [usize::MAX; 4];
+            if r > 0 {
+                near[0] = i - n;
+            }
+            if r + 1 < n {
+                near[1] = i + n;
+            }
+            if c > 0 {
+                near[2] = i - 1;
+            }
+            if c + 1 < n {
+                near[3] = i + 1;
+            }
+            for j in near {
+                if j != usize::MAX && !seen[j] && map[j] == region {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        if size != n {
+            return false;
+        }
+    }
+    true
+}
+
+/// Parses a givens line of side `n`.
+fn parse_givens(bytes: &[u8], n: usize) -> Result<(Grid, Alphabet), (usize, ParseErrorKind)> {
+    if let Some(i) = bytes.iter().position(|b| !b.is_ascii()) {
+        let found = char_at(bytes, i);
+        return Err((i, ParseErrorKind::Symbol { found }));
+    }
+    let alphabet = choose_alphabet(n, bytes);
+    let mut cells = Vec::with_capacity(n * n);
+    for (i, &b) in bytes.iter().enumerate() {
+        match alphabet.digit(b) {
+            Some(None) => cells.push(None),
+            Some(Some(d)) if d < n => cells.push(Some(Digit(d as u8))),
+            Some(Some(_)) => {
+                return Err((
+                    i,
+                    ParseErrorKind::OutOfRange {
+                        found: b as char,
+                        n,
+                    },
+                ));
+            }
+            None => return Err((i, ParseErrorKind::Symbol { found: b as char })),
+        }
+    }
+    Ok((
+        Grid::from_cells(n, cells).expect("digits checked"),
+        alphabet,
+    ))
+}
+
+/// Reads `jigsaw` layout puzzles from a [`BufRead`], one `Result` per
+/// puzzle (one line of 2n² symbols, or two lines of n²).
+#[derive(Debug)]
+pub struct Reader<R> {
+    lines: Lines<R>,
+    index: usize,
+    ended: bool,
+    geometry: Option<Arc<Geometry>>,
+    givens: Vec<u8>,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader over `reader`.
+    pub fn new(reader: R) -> Reader<R> {
+        Reader {
+            lines: Lines::new(reader),
+            index: 0,
+            ended: false,
+            geometry: None,
+            givens: Vec::new(),
+        }
+    }
+
+    /// The next non-blank line; `Ok(false)` at end of input.
+    fn next_line(&mut self) -> io::Result<bool> {
+        loop {
+            match self.lines.advance() {
+                Ok(true) if self.lines.is_blank() => continue,
+                Ok(more) => {
+                    self.ended |= !more;
+                    return Ok(more);
+                }
+                Err(e) => {
+                    self.ended = true;
+                    return Err(e);
+                }
+            }
+        }
+    }
+
+    fn geometry(&mut self, n: usize, map: &[usize]) -> Result<Arc<Geometry>, String> {
+        if let Some(g) = &self.geometry {
+            if g.size() == n && g.regions().eq(map.iter().copied()) {
+                return Ok(g.clone());
+            }
+        }
+        let g = Arc::new(Geometry::jigsaw(n, map).map_err(|e| e.to_string())?);
+        self.geometry = Some(g.clone());
+        Ok(g)
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<Entry, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.ended {
+            return None;
+        }
+        match self.next_line() {
+            Err(e) => return Some(Err(ReadError::Io(e))),
+            Ok(false) => return None,
+            Ok(true) => {}
+        }
+        self.index += 1;
+        let index = self.index;
+        let first = self.lines.number();
+        let error =
+            |line, column, kind| Some(Err(ParseError::new(index, line, column, kind).into()));
+        if self.lines.too_long() {
+            return error(first, None, ParseErrorKind::LineTooLong { max: MAX_LINE });
+        }
+        let text = self.lines.text();
+        let chars = text.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        self.givens.clear();
+        self.givens.extend_from_slice(text);
+        let (n, region_line, region_offset) = if let Some(n) = (chars % 2 == 0)
+            .then(|| side(chars / 2))
+            .flatten()
+            .filter(|_| text.is_ascii())
+        {
+            // Both on one line.
+            self.givens.truncate(n * n);
+            (n, first, n * n)
+        } else if let Some(n) = side(chars) {
+            match self.next_line() {
+                Err(e) => return Some(Err(ReadError::Io(e))),
+                Ok(false) => {
+                    let kind = ParseErrorKind::RowCount {
+                        expected: 2,
+                        found: 1,
+                    };
+                    return error(first, None, kind);
+                }
+                Ok(true) => {}
+            }
+            if self.lines.too_long() {
+                let kind = ParseErrorKind::LineTooLong { max: MAX_LINE };
+                return error(self.lines.number(), None, kind);
+            }
+            (n, self.lines.number(), 0)
+        } else {
+            let reason = format!(
+                "line has {chars} symbols; a jigsaw puzzle is n*n givens and n*n region symbols, on one line or two"
+            );
+            return error(first, None, ParseErrorKind::Shape { reason });
+        };
+        let (grid, alphabet) = match parse_givens(&self.givens, n) {
+            Ok(g) => g,
+            Err((i, kind)) => {
+                let column = super::text::char_column(&self.givens, i);
+                return error(first, Some(column), kind);
+            }
+        };
+        let regions = if region_offset > 0 {
+            &self.lines.text()[region_offset..]
+        } else {
+            self.lines.text()
+        };
+        let map = match region_map(regions, n) {
+            Ok(m) => m,
+            Err((at, reason)) => {
+                let column = at.map(|i| self.lines.column(region_offset + i));
+                return error(region_line, column, ParseErrorKind::RegionMap { reason });
+            }
+        };
+        let geometry = match self.geometry(n, &map) {
+            Ok(g) => g,
+            Err(reason) => return error(region_line, None, ParseErrorKind::RegionMap { reason }),
+        };
+        Some(Ok(Entry {
+            index,
+            line: first,
+            puzzle: Puzzle::new(geometry, grid).expect("same side"),
+            style: Style { alphabet },
+            warnings: Vec::new(),
+        }))
+    }
+}
+
+/// Writes `grid` (solved or not) as a givens line in `style`'s alphabet
+/// (see [`line::write`](super::line::write)), then the region line of
+/// `geometry` (a boxed geometry's boxes are its regions).
+///
+/// # Errors
+/// Errors of `out`.
+pub fn write<W: Write + ?Sized>(
+    out: &mut W,
+    grid: &Grid,
+    geometry: &Geometry,
+    style: Style,
+) -> io::Result<()> {
+    super::line::write(out, grid, style)?;
+    let n = geometry.size();
+    let mut line = Vec::with_capacity(n * n + 1);
+    for i in 0..n * n {
+        let region = geometry.region_of(Cell(i as u32));
+        line.push(REGION_SYMBOLS.get(region).copied().unwrap_or(b'?'));
+    }
+    line.push(b'\n');
+    out.write_all(&line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{detect, read_all, Format};
+    use crate::{validate, Dfs, Engine};
+    use proptest::prelude::*;
+
+    pub(crate) const GIVENS: &str =
+        "3.......4..2.6.1...1.9.8.2...5...6...2.....1...9...8...8.3.4.6...4.1.9..5.......7";
+    /// Nine connected regions: the 3x3 boxes, but the first two trade
+    /// cells.
+    pub(crate) const REGIONS: &str =
+        "000011222001111222000111222333444555333444555333444555666777888666777888666777888";
+
+    #[test]
+    fn two_lines_or_one_read_the_same_and_are_detected() {
+        let two = format!("{GIVENS}\n{REGIONS}\n");
+        let one = format!("{GIVENS}{REGIONS}\n");
+        assert_eq!(detect(two.as_bytes()), Ok(Format::Jigsaw));
+        assert_eq!(detect(one.as_bytes()), Ok(Format::Jigsaw));
+        let a = read_all(Format::Jigsaw, two.as_bytes()).remove(0).unwrap();
+        let b = read_all(Format::Jigsaw, one.as_bytes()).remove(0).unwrap();
+        assert_eq!(a.puzzle, b.puzzle);
+        assert_eq!(a.puzzle.geometry().layout(), crate::Layout::Jigsaw);
+        let answer = Dfs::new().solve(&a.puzzle, 2).unwrap();
+        if let Some(s) = &answer.first {
+            validate(&a.puzzle, s).unwrap();
+        }
+        // Two `line` puzzles are not a jigsaw: the second line's "regions"
+        // are not connected.
+        let lines = format!("{GIVENS}\n{}\n", GIVENS.replace('.', "0"));
+        assert_eq!(detect(lines.as_bytes()), Ok(Format::Line));
+    }
+
+    #[test]
+    fn bad_region_lines_are_errors_and_reading_goes_on() {
+        let few = REGIONS.replacen('8', "7", 1);
+        let input = format!(
+            "{GIVENS}\n{few}\n{GIVENS}\n{}\n{GIVENS}\n{REGIONS}\n",
+            &REGIONS[..80]
+        );
+        let got = read_all(Format::Jigsaw, input.as_bytes());
+        assert_eq!(got.len(), 3);
+        let e = got[0].as_ref().unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(matches!(e.kind, ParseErrorKind::RegionMap { .. }), "{e}");
+        let e = got[1].as_ref().unwrap_err();
+        assert_eq!(e.line, 4);
+        assert_eq!(got[2].as_ref().unwrap().line, 5);
+        // A 7x7 jigsaw: no boxes needed.
+        let seven_regions: String = (0..49).map(|i| (b'a' + (i / 7) as u8) as char).collect();
+        let seven = format!("{}\n{seven_regions}\n", ".".repeat(49));
+        assert_eq!(detect(seven.as_bytes()), Ok(Format::Jigsaw));
+        let e = read_all(Format::Jigsaw, seven.as_bytes())
+            .remove(0)
+            .unwrap();
+        assert_eq!(e.puzzle.size(), 7);
+        let s = Dfs::new().solve(&e.puzzle, 1).unwrap().first.unwrap();
+        validate(&e.puzzle, &s).unwrap();
+    }
+
+    /// A random partition of an n x n grid into n connected regions of n
+    /// cells, grown from the rows (swapping cells along region borders keeps
+    /// sizes; any map is fine for the format, connected or not).
+    fn region_strategy(n: usize) -> impl Strategy<Value = Vec<usize>> {
+        proptest::collection::vec((0..n * n, 0..n * n), 0..3 * n).prop_map(move |swaps| {
+            let mut map: Vec<usize> = (0..n * n).map(|i| i / n).collect();
+            for (a, b) in swaps {
+                map.swap(a, b);
+            }
+            map
+        })
+    }
+
+    fn puzzle_strategy() -> impl Strategy<Value = (Vec<Option<u8>>, Vec<usize>, usize)> {
+        (4usize..=12).prop_flat_map(|n| {
+            (
+                proptest::collection::vec(proptest::option::weighted(0.4, 0..n as u8), n * n),
+                region_strategy(n),
+                Just(n),
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn jigsaw_layouts_round_trip((cells, map, n) in puzzle_strategy(), letters in any::<bool>()) {
+            let grid = Grid::from_cells(n, cells.into_iter().map(|c| c.map(Digit)).collect()).unwrap();
+            let geometry = Geometry::jigsaw(n, &map).unwrap();
+            let alphabet = if letters { Alphabet::Letters } else { Alphabet::Numeric };
+            let mut out = Vec::new();
+            write(&mut out, &grid, &geometry, Style { alphabet }).unwrap();
+            let got = read_all(Format::Jigsaw, &out);
+            prop_assert_eq!(got.len(), 1);
+            let e = got[0].as_ref().unwrap();
+            prop_assert_eq!(e.puzzle.givens(), &grid);
+            // Same partition (region numbers may differ).
+            let same = (0..n * n).all(|i| (0..n * n).all(|j| {
+                (map[i] == map[j]) == (e.puzzle.geometry().region_of(Cell(i as u32))
+                    == e.puzzle.geometry().region_of(Cell(j as u32)))
+            }));
+            prop_assert!(same);
+        }
+
+        #[test]
+        fn arbitrary_input_never_panics(input in proptest::collection::vec(
+            prop_oneof![Just(b'.'), Just(b'0'), Just(b'\n'), b'1'..=b'9', b'A'..=b'Z', any::<u8>()],
+            0..1500)
+        ) {
+            for r in crate::format::read(Format::Jigsaw, &input[..]) {
+                let _ = r;
+            }
+            let _ = detect(&input);
+        }
+    }
+}

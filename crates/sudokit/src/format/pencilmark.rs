@@ -1,0 +1,290 @@
+//! The `pencilmark` format (sukaku): one 9x9 puzzle per line, 729
+//! characters: the character at position `r*81 + c*9 + (d-1)` is the digit
+//! `d` when `d` is still possible in row `r`, column `c`, and `.` (or `0`)
+//! when it is not. An empty grid is `123456789` 81 times. The clues are the
+//! candidates, not values: the puzzle ([`Puzzle::with_candidates`]) asks
+//! for a solution that puts in every cell one of its candidates.
+//!
+//! - A cell with one candidate is also a given (so it shows as one).
+//! - A cell with no candidate makes a puzzle without solution (an answer).
+//! - Output: the solution as an 81-digit line (what sukaku solvers print);
+//!   [`write`](fn@write) writes any puzzle back in the 729-character form.
+
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+
+use super::text::{char_at, Lines, MAX_LINE};
+use super::{Entry, ParseError, ParseErrorKind, ReadError, Style};
+use crate::{Cell, Digit, DigitSet, Geometry, Grid, Puzzle};
+
+/// Characters in a pencilmark line.
+pub const LENGTH: usize = 729;
+
+/// Whether `bytes` is a pencilmark line: 729 characters, each `.`/`0` or
+/// the digit its position stands for.
+pub fn is_pencilmark(bytes: &[u8]) -> bool {
+    bytes.len() == LENGTH
+        && bytes
+            .iter()
+            .enumerate()
+            .all(|(i, &b)| matches!(b, b'.' | b'0') || b == b'1' + (i % 9) as u8)
+}
+
+/// Parses one trimmed line into givens (single candidates) and candidates.
+fn parse(bytes: &[u8]) -> Result<(Grid, Vec<DigitSet>), (Option<usize>, ParseErrorKind)> {
+    let chars = bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+    if chars != LENGTH {
+        let kind = ParseErrorKind::LineLength {
+            expected: LENGTH,
+            found: chars,
+        };
+        return Err((None, kind));
+    }
+    let mut sets = vec![DigitSet::EMPTY; 81];
+    for (i, &b) in bytes.iter().enumerate() {
+        let expected = b'1' + (i % 9) as u8;
+        match b {
+            b'.' | b'0' => {}
+            _ if b == expected => sets[i / 9].0 |= 1 << (i % 9),
+            b'1'..=b'9' => {
+                let kind = ParseErrorKind::Candidate {
+                    found: b as char,
+                    expected: expected as char,
+                };
+                return Err((Some(i), kind));
+            }
+            _ => {
+                let found = char_at(bytes, i);
+                return Err((Some(i), ParseErrorKind::Symbol { found }));
+            }
+        }
+    }
+    let givens = sets.iter().map(|&s| only(s)).collect();
+    let grid = Grid::from_cells(9, givens).expect("81 cells of digits below 9");
+    Ok((grid, sets))
+}
+
+/// Reads `pencilmark` puzzles from a [`BufRead`], one `Result` per
+/// non-blank line.
+#[derive(Debug)]
+pub struct Reader<R> {
+    lines: Lines<R>,
+    index: usize,
+    geometry: Arc<Geometry>,
+    ended: bool,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader over `reader`.
+    pub fn new(reader: R) -> Reader<R> {
+        Reader {
+            lines: Lines::new(reader),
+            index: 0,
+            geometry: Geometry::shared_square(9).expect("9x9 exists"),
+            ended: false,
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<Entry, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if self.ended {
+                return None;
+            }
+            match self.lines.advance() {
+                Err(e) => {
+                    self.ended = true;
+                    return Some(Err(ReadError::Io(e)));
+                }
+                Ok(false) => {
+                    self.ended = true;
+                    return None;
+                }
+                Ok(true) => {}
+            }
+            if self.lines.is_blank() {
+                continue;
+            }
+            self.index += 1;
+            let line = self.lines.number();
+            let error = |column, kind| ParseError::new(self.index, line, column, kind);
+            if self.lines.too_long() {
+                let kind = ParseErrorKind::LineTooLong { max: MAX_LINE };
+                return Some(Err(error(None, kind).into()));
+            }
+            return Some(match parse(self.lines.text()) {
+                Ok((grid, sets)) => {
+                    let puzzle = Puzzle::new(self.geometry.clone(), grid)
+                        .and_then(|p| p.with_candidates(sets))
+                        .expect("9x9 with 81 sets");
+                    Ok(Entry {
+                        index: self.index,
+                        line,
+                        puzzle,
+                        style: Style::default(),
+                        warnings: Vec::new(),
+                    })
+                }
+                Err((at, kind)) => {
+                    let column = at.map(|i| self.lines.column(i));
+                    Err(error(column, kind).into())
+                }
+            });
+        }
+    }
+}
+
+/// Writes a 9x9 `puzzle` as a 729-character line (its candidates, or for a
+/// puzzle without candidates, the givens as single candidates and every
+/// digit in open cells), then a line end.
+///
+/// # Errors
+/// Errors of `out`; an [`io::ErrorKind::InvalidInput`] error for a puzzle
+/// that is not 9x9.
+pub fn write<W: Write + ?Sized>(out: &mut W, puzzle: &Puzzle) -> io::Result<()> {
+    if puzzle.size() != 9 {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "pencilmark lines are 9x9 only",
+        ));
+    }
+    let mut line = [b'.'; LENGTH + 1];
+    for cell in 0..81 {
+        let given = puzzle.givens().get(Cell(cell as u32));
+        let allowed = match (puzzle.candidates(), given) {
+            (_, Some(d)) => DigitSet(
+                puzzle
+                    .candidates()
+                    .map_or(1 << d.0, |c| c[cell].0 & (1 << d.0)),
+            ),
+            (Some(c), None) => c[cell],
+            (None, None) => DigitSet::full(9),
+        };
+        for d in allowed.iter() {
+            line[cell * 9 + d.index()] = b'1' + d.0;
+        }
+    }
+    line[LENGTH] = b'\n';
+    out.write_all(&line)
+}
+
+/// The digit of a set of one.
+fn only(set: DigitSet) -> Option<Digit> {
+    (set.len() == 1).then(|| set.iter().next().expect("one digit"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{detect, read_all, Format};
+    use crate::{validate, Dfs, Dlx, Engine};
+    use proptest::prelude::*;
+
+    /// The 17-clue puzzle of the `line` docs as pencilmarks: givens as
+    /// single candidates, every digit elsewhere.
+    fn from_line(line: &str) -> String {
+        let mut out = String::new();
+        for b in line.bytes() {
+            for d in b'1'..=b'9' {
+                out.push(if b == b'.' || b == d { d as char } else { '.' });
+            }
+        }
+        out
+    }
+
+    const LINE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn candidates_restrict_the_solution() {
+        let text = from_line(LINE);
+        assert!(is_pencilmark(text.as_bytes()));
+        assert_eq!(
+            detect(format!("{text}\n").as_bytes()),
+            Ok(Format::Pencilmark)
+        );
+        let e = read_all(Format::Pencilmark, text.as_bytes())
+            .remove(0)
+            .unwrap();
+        assert_eq!(e.puzzle.givens().filled(), 17);
+        let solution = Dfs::new().solve(&e.puzzle, 2).unwrap();
+        assert_eq!(solution.count, 1);
+        let grid = solution.first.unwrap();
+        validate(&e.puzzle, &grid).unwrap();
+        // Take the solution's digit out of the candidates of cell 1: the
+        // puzzle changes, and every engine must respect the new candidates.
+        let d = grid.cells()[1].unwrap();
+        let mut bytes = text.into_bytes();
+        bytes[9 + d.index()] = b'.';
+        let e = read_all(Format::Pencilmark, &bytes).remove(0).unwrap();
+        for engine in [&mut Dfs::new() as &mut dyn Engine, &mut Dlx::new()] {
+            let s = engine.solve(&e.puzzle, 5).unwrap();
+            assert_ne!(s.first.as_ref().map(|g| g.cells()[1]), Some(Some(d)));
+            for g in s.first.iter() {
+                validate(&e.puzzle, g).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn misplaced_digits_are_errors_with_columns() {
+        let mut text = from_line(LINE).into_bytes();
+        text[10] = b'5';
+        let got = read_all(Format::Pencilmark, &text);
+        let e = got[0].as_ref().unwrap_err();
+        assert_eq!(e.column, Some(11));
+        assert_eq!(
+            e.kind,
+            ParseErrorKind::Candidate {
+                found: '5',
+                expected: '2'
+            }
+        );
+        let got = read_all(Format::Pencilmark, b"123\n");
+        assert!(matches!(
+            got[0],
+            Err(ParseError {
+                kind: ParseErrorKind::LineLength {
+                    expected: 729,
+                    found: 3
+                },
+                ..
+            })
+        ));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn pencilmarks_round_trip(sets in proptest::collection::vec(0u64..512, 81)) {
+            let givens = Grid::from_cells(
+                9,
+                sets.iter().map(|&s| only(DigitSet(s))).collect(),
+            ).unwrap();
+            let puzzle = Puzzle::new(Geometry::shared_square(9).unwrap(), givens)
+                .unwrap()
+                .with_candidates(sets.iter().map(|&s| DigitSet(s)).collect())
+                .unwrap();
+            let mut out = Vec::new();
+            write(&mut out, &puzzle).unwrap();
+            let got = read_all(Format::Pencilmark, &out);
+            prop_assert_eq!(got.len(), 1);
+            prop_assert_eq!(&got[0].as_ref().unwrap().puzzle, &puzzle);
+        }
+
+        #[test]
+        fn arbitrary_input_never_panics(input in proptest::collection::vec(
+            prop_oneof![Just(b'.'), Just(b'0'), Just(b'\n'), b'1'..=b'9', b'A'..=b'Z', any::<u8>()],
+            0..1500)
+        ) {
+            for r in crate::format::read(Format::Pencilmark, &input[..]) {
+                let _ = r;
+            }
+            let _ = detect(&input);
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! The `sdm` format: one 9x9 puzzle per line, 81 digits row by row, `0` (or
+//! `.`) empty; no terminator line. Blank lines are skipped.
+//!
+//! ```text
+//! 400000805030000000000700000020000060000080400000010000000603070500200000104000000
+//! ```
+//!
+//! An `.sdm` file is also a valid [`line`](super::line) input, and the
+//! answers are the same bytes (81 digits), so detection calls such input
+//! `line`; `--format sdm` reads strictly 81 characters per line, an `end`
+//! line included, and [`write`](fn@write) writes `0` for empty cells.
+
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+
+use super::alphabet::Alphabet;
+use super::line::write_symbols;
+use super::text::{char_at, Lines, MAX_LINE};
+use super::{Entry, ParseError, ParseErrorKind, ReadError, Style};
+use crate::{Digit, Geometry, Grid, Puzzle};
+
+/// Parses one trimmed `sdm` line.
+fn parse(bytes: &[u8]) -> Result<Grid, (Option<usize>, ParseErrorKind)> {
+    let chars = bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+    if chars != 81 {
+        let kind = ParseErrorKind::LineLength {
+            expected: 81,
+            found: chars,
+        };
+        return Err((None, kind));
+    }
+    let mut cells = Vec::with_capacity(81);
+    for (i, &b) in bytes.iter().enumerate() {
+        cells.push(match b {
+            b'1'..=b'9' => Some(Digit(b - b'1')),
+            b'0' | b'.' => None,
+            _ => {
+                let found = char_at(bytes, i);
+                return Err((Some(i), ParseErrorKind::Symbol { found }));
+            }
+        });
+    }
+    Ok(Grid::from_cells(9, cells).expect("81 cells of digits below 9"))
+}
+
+/// Reads `sdm` puzzles from a [`BufRead`], one `Result` per non-blank line.
+#[derive(Debug)]
+pub struct Reader<R> {
+    lines: Lines<R>,
+    index: usize,
+    geometry: Arc<Geometry>,
+    ended: bool,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader over `reader`.
+    pub fn new(reader: R) -> Reader<R> {
+        Reader {
+            lines: Lines::new(reader),
+            index: 0,
+            geometry: Geometry::shared_square(9).expect("9x9 exists"),
+            ended: false,
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<Entry, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if self.ended {
+                return None;
+            }
+            match self.lines.advance() {
+                Err(e) => {
+                    self.ended = true;
+                    return Some(Err(ReadError::Io(e)));
+                }
+                Ok(false) => {
+                    self.ended = true;
+                    return None;
+                }
+                Ok(true) => {}
+            }
+            if self.lines.is_blank() {
+                continue;
+            }
+            self.index += 1;
+            let line = self.lines.number();
+            let error = |column, kind| ParseError::new(self.index, line, column, kind);
+            if self.lines.too_long() {
+                let kind = ParseErrorKind::LineTooLong { max: MAX_LINE };
+                return Some(Err(error(None, kind).into()));
+            }
+            return Some(match parse(self.lines.text()) {
+                Ok(grid) => Ok(Entry {
+                    index: self.index,
+                    line,
+                    puzzle: Puzzle::new(self.geometry.clone(), grid).expect("9x9"),
+                    style: Style::default(),
+                    warnings: Vec::new(),
+                }),
+                Err((at, kind)) => {
+                    let column = at.map(|i| self.lines.column(i));
+                    Err(error(column, kind).into())
+                }
+            });
+        }
+    }
+}
+
+/// Writes a 9x9 `grid` (solved or not) as 81 digits, `0` for empty cells,
+/// then a line end. Other sides are written like [`line`](super::line)
+/// (numeric symbols, `0` empty).
+///
+/// # Errors
+/// Errors of `out`.
+pub fn write<W: Write + ?Sized>(out: &mut W, grid: &Grid) -> io::Result<()> {
+    write_symbols(out, grid, Alphabet::Numeric, b'0', grid.cells().len())?;
+    out.write_all(b"\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{detect, read_all, Format};
+    use proptest::prelude::*;
+
+    const SAMPLE: &str = "400000805030000000000700000020000060000080400000010000000603070500200000104000000\n000000520080400000030009000501000600200700000000300000600010000000000704000000030\n";
+
+    #[test]
+    fn reads_zeros_as_empty_and_is_answered_like_line() {
+        let got = read_all(Format::Sdm, SAMPLE.as_bytes());
+        assert_eq!(got.len(), 2);
+        let e = got[0].as_ref().unwrap();
+        assert_eq!(e.puzzle.givens().filled(), 17);
+        // The same puzzles as the `line` reader reads.
+        let line = read_all(Format::Line, SAMPLE.as_bytes());
+        assert_eq!(
+            line[1].as_ref().unwrap().puzzle,
+            got[1].as_ref().unwrap().puzzle
+        );
+        // Detection: `line` (same answers, byte for byte).
+        assert_eq!(detect(SAMPLE.as_bytes()), Ok(Format::Line));
+        let mut out = Vec::new();
+        write(&mut out, e.puzzle.givens()).unwrap();
+        assert_eq!(
+            &out[..],
+            SAMPLE
+                .lines()
+                .next()
+                .unwrap()
+                .as_bytes()
+                .iter()
+                .chain(b"\n")
+                .copied()
+                .collect::<Vec<u8>>()
+                .as_slice()
+        );
+    }
+
+    #[test]
+    fn other_lengths_and_symbols_are_errors_and_reading_goes_on() {
+        let input = format!("end\n{}x\n{}", &SAMPLE[..80], SAMPLE);
+        let got = read_all(Format::Sdm, input.as_bytes());
+        assert_eq!(got.len(), 4);
+        let e = got[0].as_ref().unwrap_err();
+        assert_eq!(
+            (e.line, &e.kind),
+            (
+                1,
+                &ParseErrorKind::LineLength {
+                    expected: 81,
+                    found: 3
+                }
+            )
+        );
+        let e = got[1].as_ref().unwrap_err();
+        assert_eq!((e.line, e.column), (2, Some(81)));
+        assert_eq!(got[3].as_ref().unwrap().line, 4);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn sdm_round_trips(cells in proptest::collection::vec(proptest::option::weighted(0.4, 0..9u8), 81)) {
+            let grid = Grid::from_cells(9, cells.into_iter().map(|c| c.map(Digit)).collect()).unwrap();
+            let mut out = Vec::new();
+            write(&mut out, &grid).unwrap();
+            prop_assert_eq!(out.len(), 82);
+            let got = read_all(Format::Sdm, &out);
+            prop_assert_eq!(got.len(), 1);
+            prop_assert_eq!(got[0].as_ref().unwrap().puzzle.givens(), &grid);
+        }
+
+        #[test]
+        fn arbitrary_input_never_panics(input in proptest::collection::vec(
+            prop_oneof![Just(b'.'), Just(b'0'), Just(b'\n'), b'1'..=b'9', b'A'..=b'Z', any::<u8>()],
+            0..1500)
+        ) {
+            for r in crate::format::read(Format::Sdm, &input[..]) {
+                let _ = r;
+            }
+            let _ = detect(&input);
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! The `ss` format (Simple Sudoku): a boxed grid with `|` between boxes,
+//! `|---+---+---|` lines between bands and, optionally, a `*-----------*`
+//! frame above and below; `.` (or `0`) empty.
+//!
+//! ```text
+//! *-----------*
+//! |4..|...|8.5|
+//! |.3.|...|...|
+//! |...|7..|...|
+//! |---+---+---|
+//! ...
+//! *-----------*
+//! ```
+//!
+//! - Reading: the [`grid`](super::grid) reader reads this shape (`|`, `+`,
+//!   `*` and frame lines are decoration, and give the box shape), so
+//!   [`Reader`] is that reader.
+//! - Output ([`write`](fn@write)): the frame, the rows and the band lines as above
+//!   (boxes from the geometry; none for a jigsaw), then an empty line.
+
+use std::io::{self, Write};
+
+use super::{empty_symbol_for, writable_alphabet, Style};
+use crate::{Cell, Geometry, Grid};
+
+pub use super::grid::Reader;
+
+/// Writes `grid` (solved or not) in the Simple Sudoku shape, boxes from
+/// `geometry`, `.` for empty cells, then an empty line.
+///
+/// # Errors
+/// Errors of `out`.
+pub fn write<W: Write + ?Sized>(
+    out: &mut W,
+    grid: &Grid,
+    geometry: &Geometry,
+    style: Style,
+) -> io::Result<()> {
+    let n = grid.size();
+    let alphabet = writable_alphabet(n, style.alphabet);
+    let empty = match empty_symbol_for(grid, alphabet) {
+        b'0' => b'0',
+        _ => b'.',
+    };
+    let (rows, columns) = geometry
+        .box_shape()
+        .filter(|_| geometry.size() == n)
+        .unwrap_or((n, n));
+    let inner = n + n / columns - 1;
+    let mut line = Vec::with_capacity(inner + 3);
+    let frame = |line: &mut Vec<u8>| {
+        line.clear();
+        line.push(b'*');
+        line.resize(inner + 1, b'-');
+        line.extend_from_slice(b"*\n");
+    };
+    frame(&mut line);
+    out.write_all(&line)?;
+    for r in 0..n {
+        if r > 0 && r % rows == 0 {
+            line.clear();
+            line.push(b'|');
+            for c in 0..n {
+                if c > 0 && c % columns == 0 {
+                    line.push(b'+');
+                }
+                line.push(b'-');
+            }
+            line.extend_from_slice(b"|\n");
+            out.write_all(&line)?;
+        }
+        line.clear();
+        line.push(b'|');
+        for c in 0..n {
+            if c > 0 && c % columns == 0 {
+                line.push(b'|');
+            }
+            line.push(match grid.get(Cell::at(r, c, n)) {
+                Some(d) => alphabet.symbol(d.index()).unwrap_or(b'?'),
+                None => empty,
+            });
+        }
+        line.extend_from_slice(b"|\n");
+        out.write_all(&line)?;
+    }
+    frame(&mut line);
+    out.write_all(&line)?;
+    out.write_all(b"\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{detect, read_all, Alphabet, Format};
+    use crate::Digit;
+    use proptest::prelude::*;
+    use std::sync::Arc;
+
+    pub(crate) const SAMPLE: &str = "\
+*-----------*
+|4..|...|8.5|
+|.3.|...|...|
+|...|7..|...|
+|---+---+---|
+|.2.|...|.6.|
+|...|.8.|4..|
+|...|.1.|...|
+|---+---+---|
+|...|6.3|.7.|
+|5..|2..|...|
+|1.4|...|...|
+*-----------*
+
+";
+
+    #[test]
+    fn writes_reads_and_detects_the_simple_sudoku_shape() {
+        assert_eq!(detect(SAMPLE.as_bytes()), Ok(Format::Ss));
+        // Without the outer frame, too.
+        let bare: String = SAMPLE
+            .lines()
+            .filter(|l| !l.starts_with('*'))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(detect(bare.as_bytes()), Ok(Format::Ss));
+        let e = read_all(Format::Ss, SAMPLE.as_bytes()).remove(0).unwrap();
+        assert_eq!(e.puzzle.givens().filled(), 17);
+        let mut out = Vec::new();
+        write(&mut out, e.puzzle.givens(), e.puzzle.geometry(), e.style).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), SAMPLE);
+    }
+
+    fn boxed(r: usize, c: usize) -> impl Strategy<Value = (Grid, Arc<Geometry>)> {
+        let n = r * c;
+        proptest::collection::vec(proptest::option::weighted(0.4, 0..n as u8), n * n).prop_map(
+            move |cells| {
+                let g =
+                    Grid::from_cells(n, cells.into_iter().map(|c| c.map(Digit)).collect()).unwrap();
+                (g, Arc::new(Geometry::boxed(r, c).unwrap()))
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn ss_round_trips(
+            puzzles in proptest::collection::vec(prop_oneof![
+                boxed(3, 3), boxed(2, 2), boxed(2, 3), boxed(3, 2), boxed(4, 4), boxed(3, 4)
+            ], 1..4),
+            letters in any::<bool>(),
+        ) {
+            let alphabet = if letters { Alphabet::Letters } else { Alphabet::Numeric };
+            let mut out = Vec::new();
+            for (g, geo) in &puzzles {
+                write(&mut out, g, geo, Style { alphabet }).unwrap();
+            }
+            let got = read_all(Format::Ss, &out);
+            prop_assert_eq!(got.len(), puzzles.len());
+            for (e, (g, geo)) in got.iter().zip(&puzzles) {
+                let e = e.as_ref().unwrap();
+                prop_assert_eq!(e.puzzle.givens(), g);
+                prop_assert_eq!(e.puzzle.geometry().box_shape(), geo.box_shape());
+            }
+        }
+    }
+}
