@@ -1,5 +1,6 @@
 //! `sudokit`: the command-line tool. Argument parsing is in [`cli`]; each
-//! subcommand's work is in its own module ([`solve`], [`exact_cover`]).
+//! subcommand's work is in its own module ([`solve`] with [`batch`],
+//! [`exact_cover`], [`bench`]).
 
 use std::io;
 use std::process::ExitCode;
