@@ -26,7 +26,7 @@ use sudokit::Engine;
 use crate::solve::{answer, Admit, Item, Run, Settings, Sink, Tally};
 
 /// Puzzles per chunk.
-pub const CHUNK_PUZZLES: usize = 1024;
+pub const CHUNK_PUZZLES: usize = 4096;
 /// Cells per chunk at most (so a chunk of 36x36 puzzles stays small).
 pub const CHUNK_CELLS: usize = CHUNK_PUZZLES * 81;
 

@@ -71,11 +71,11 @@ fn run(args: &[&str], stdin: Option<&str>) -> (Vec<u8>, String, i32) {
 
 #[test]
 fn threads_give_the_bytes_of_one_thread_in_input_order() {
-    let input = mixed_input(2500);
+    let input = mixed_input(9000);
     let (one, err_one, code_one) = run(&["solve", "--threads", "1"], Some(&input));
     assert_eq!(code_one, 1, "malformed lines make status 1");
-    let malformed = (0..2500).filter(|i| i % 97 == 50).count();
-    let clashing = (0..2500).filter(|i| i % 97 != 50 && i % 89 == 40).count();
+    let malformed = (0..9000).filter(|i| i % 97 == 50).count();
+    let clashing = (0..9000).filter(|i| i % 97 != 50 && i % 89 == 40).count();
     assert_eq!(err_one.lines().count(), malformed, "{err_one}");
     for threads in ["2", "3"] {
         let (many, err, code) = run(&["solve", "--threads", threads], Some(&input));
