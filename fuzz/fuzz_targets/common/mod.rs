@@ -40,15 +40,16 @@ pub fn read_all(format: Format, data: &[u8], round_trip: bool) {
         };
         let puzzle = &entry.puzzle;
         assert_eq!(puzzle.givens().size(), puzzle.geometry().size());
-        if round_trip {
-            let mut out = Vec::new();
-            write(
+        let mut out = Vec::new();
+        if round_trip
+            && write(
                 format,
                 &mut out,
                 puzzle.givens(),
                 puzzle.geometry(),
                 entry.style,
-            );
+            )
+        {
             let back: Vec<_> = format::read(format, &out[..]).collect();
             assert_eq!(back.len(), 1, "{}", String::from_utf8_lossy(&out));
             match &back[0] {
@@ -59,18 +60,24 @@ pub fn read_all(format: Format, data: &[u8], round_trip: bool) {
     }
 }
 
+/// Writes the givens in `format`; `false` for the formats whose writers
+/// write solutions only or need more than the grid (`sdk`, `ss`, `sdm`,
+/// `pencilmark`, `jigsaw`: their round trips are property tests in the
+/// library).
 fn write(
     format: Format,
     out: &mut Vec<u8>,
     grid: &Grid,
     geometry: &sudokit::Geometry,
     style: Style,
-) {
+) -> bool {
     match format {
         Format::Line => format::line::write(out, grid, style),
         Format::Poj3076 => format::poj3076::write(out, grid),
         Format::Grid => format::grid::write(out, grid, geometry, style),
         Format::Hdu4069 => format::hdu4069::write(out, grid),
+        _ => return false,
     }
     .expect("writing to memory cannot fail");
+    true
 }
