@@ -121,9 +121,14 @@ pub fn random_jigsaw(rng: &mut SmallRng, swaps: usize) -> Geometry {
 }
 
 /// A random solution of any geometry: a few random givens, solved by `Dfs`.
-/// Returns `None` when the geometry (with those givens) has no solution.
+/// Returns `None` when the geometry (with those givens) has no solution, or
+/// none was found within a node budget: a random jigsaw map may have no
+/// filling at all, and refuting a near-empty grid can take minutes, which a
+/// test must not wait for.
 pub fn random_solution(geometry: &Arc<Geometry>, rng: &mut SmallRng) -> Option<Grid> {
     let n = geometry.size();
+    let mut dfs = Dfs::new();
+    dfs.set_budget(sudokit::Budget::UNLIMITED.with_max_nodes(200_000));
     for _ in 0..20 {
         let mut givens = Grid::empty(n);
         // Seed one random row: a permutation of the digits.
@@ -134,8 +139,12 @@ pub fn random_solution(geometry: &Arc<Geometry>, rng: &mut SmallRng) -> Option<G
             givens.set(Cell::at(r, c, n), Some(Digit(d)));
         }
         let puzzle = Puzzle::new(Arc::clone(geometry), givens).unwrap();
-        if let Some(s) = Dfs::new().solve(&puzzle, 1).unwrap().first {
+        let answer = dfs.solve(&puzzle, 1).unwrap();
+        if let Some(s) = answer.first {
             return Some(s);
+        }
+        if answer.stopped.is_some() {
+            return None;
         }
     }
     None
