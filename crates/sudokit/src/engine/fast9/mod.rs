@@ -560,18 +560,19 @@ impl Fast9 {
 
 /// The grid of a solved state.
 fn to_grid(s: &State) -> Grid {
-    let mut digits = [0u8; 81];
+    // Indexed by a `u8` cell number, so that no store needs a bounds check.
+    let mut digits = [0u8; 256];
     for (d, plane) in s.planes.iter().enumerate() {
         let mut p = *plane;
         while p != 0 {
             let pos = p.trailing_zeros() as usize;
             p &= p - 1;
-            if let Some(v) = CELL.get(pos).and_then(|&c| digits.get_mut(usize::from(c))) {
-                *v = d as u8;
-            }
+            digits[usize::from(CELL[pos & 127])] = d as u8;
         }
     }
-    Grid::classic_from_digits(&digits)
+    let mut cells = [0u8; 81];
+    cells.copy_from_slice(&digits[..81]);
+    Grid::classic_from_digits(&cells)
 }
 
 impl Engine for Fast9 {
@@ -593,6 +594,24 @@ impl Engine for Fast9 {
         limit: u64,
         visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<Solutions, Unsupported> {
+        self.solve_inner(puzzle, limit, Some(visit))
+    }
+
+    /// As [`solve_with`](Engine::solve_with) with no visitor, but only the
+    /// first solution is turned into a [`Grid`].
+    fn solve(&mut self, puzzle: &Puzzle, limit: u64) -> Result<Solutions, Unsupported> {
+        self.solve_inner(puzzle, limit, None)
+    }
+}
+
+impl Fast9 {
+    /// [`Engine::solve_with`], with the visitor optional.
+    fn solve_inner(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+        mut visit: Option<&mut dyn FnMut(&Grid) -> ControlFlow<()>>,
+    ) -> Result<Solutions, Unsupported> {
         if !self.supports(puzzle.geometry()) {
             return Err(Unsupported {
                 engine: self.name(),
@@ -611,16 +630,25 @@ impl Engine for Fast9 {
         } else {
             self.stack[0] = start;
         }
-        let mut first = None;
+        let mut first: Option<Grid> = None;
         let mut meter = Meter::start(self.budget);
-        let (count, nodes, guesses, complete) = self.run(limit.max(1), &mut meter, &mut |s| {
-            let grid = to_grid(s);
-            let flow = visit(&grid);
-            if first.is_none() {
-                first = Some(grid);
-            }
-            flow
-        });
+        let (count, nodes, guesses, complete) =
+            self.run(limit.max(1), &mut meter, &mut |s| match visit.as_mut() {
+                Some(visit) => {
+                    let grid = to_grid(s);
+                    let flow = visit(&grid);
+                    if first.is_none() {
+                        first = Some(grid);
+                    }
+                    flow
+                }
+                None => {
+                    if first.is_none() {
+                        first = Some(to_grid(s));
+                    }
+                    ControlFlow::Continue(())
+                }
+            });
         let stopped = meter.stopped();
         Ok(Solutions {
             count,

@@ -1,9 +1,9 @@
-//! The AVX2 (and BMI2) [`Kernel`]: the only `unsafe` code of the library.
+//! The AVX2 (with BMI1, BMI2, POPCNT and LZCNT) [`Kernel`]: the only `unsafe` code of the library.
 //!
 //! Why `unsafe`: `std::arch` intrinsics may only run on a CPU that has the
 //! instruction set, which the compiler cannot check. The rule that makes it
 //! sound here: an [`Avx2`] value is a token that exists only after
-//! `is_x86_feature_detected!` said yes to AVX2 and BMI2 ([`Avx2::detect`] is its one
+//! `is_x86_feature_detected!` said yes to AVX2, BMI1, BMI2, POPCNT and LZCNT (every AVX2 CPU has them) ([`Avx2::detect`] is its one
 //! constructor), and every `unsafe` block below is reached only through such
 //! a token. The [`Portable`](super::Portable) kernel is the reference: the
 //! tests compare the two on random planes, and the engine tests run the
@@ -25,17 +25,21 @@ use std::ops::ControlFlow;
 
 use super::{search, Kernel, Meter, Outcome, State};
 
-/// Proof that this CPU runs AVX2 and BMI2; see the [module docs](self).
+/// Proof that this CPU runs AVX2, BMI1, BMI2, POPCNT and LZCNT; see the [module docs](self).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Avx2 {
     _detected: (),
 }
 
 impl Avx2 {
-    /// The token, when the CPU has AVX2 and BMI2.
+    /// The token, when the CPU has AVX2, BMI1, BMI2, POPCNT and LZCNT.
     pub(super) fn detect() -> Option<Avx2> {
-        (std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("bmi2"))
-            .then_some(Avx2 { _detected: () })
+        (std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("lzcnt"))
+        .then_some(Avx2 { _detected: () })
     }
 
     /// [`search`] with this kernel, compiled for AVX2 as a whole so that the
@@ -47,14 +51,14 @@ impl Avx2 {
         meter: &mut Meter,
         visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
     ) -> Outcome {
-        // SAFETY: `self` exists only when AVX2 and BMI2 were detected.
+        // SAFETY: `self` exists only when these features were detected.
         unsafe { search_avx2(self, stack, limit, meter, visit) }
     }
 }
 
 /// # Safety
-/// The CPU must have AVX2 and BMI2.
-#[target_feature(enable = "avx2,bmi2")]
+/// The CPU must have AVX2, BMI1, BMI2, POPCNT and LZCNT.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 unsafe fn search_avx2(
     k: Avx2,
     stack: &mut [State],
