@@ -400,6 +400,9 @@ fn choose<K: Kernel>(k: K, s: &State) -> (usize, usize) {
     (pos, d)
 }
 
+/// A caller's visitor of solutions.
+type Visitor<'a> = &'a mut dyn FnMut(&Grid) -> ControlFlow<()>;
+
 /// What [`search`] reports: solutions, nodes, guesses, exhaustive.
 type Outcome = (u64, u64, u64, bool);
 
@@ -610,7 +613,7 @@ impl Fast9 {
         &mut self,
         puzzle: &Puzzle,
         limit: u64,
-        mut visit: Option<&mut dyn FnMut(&Grid) -> ControlFlow<()>>,
+        mut visit: Option<Visitor<'_>>,
     ) -> Result<Solutions, Unsupported> {
         if !self.supports(puzzle.geometry()) {
             return Err(Unsupported {
