@@ -66,7 +66,7 @@ use crate::puzzle::Puzzle;
 mod simd;
 mod tables;
 
-use tables::{ALL, BAND, CELL, EXPAND, PEERS, PERM, POS, SHRINK};
+use tables::{ALL, ALONE, BAND, CELL, EXPAND, PEERS, PERM, POS};
 
 /// The state of the search; see the [module docs](self).
 #[derive(Clone, Copy, Debug)]
@@ -173,13 +173,37 @@ pub(crate) trait Kernel: Copy {
     /// plane had it (a 9-bit set).
     fn clear(self, planes: &mut [u128; 9], pos: usize) -> u32;
 
-    /// The minirows of a band word that hold a cell, as a 3x3 matrix (bit
-    /// `3i + j`: row i, box j).
+    /// Bits `0, 3, 6, …, 24` of a band word gathered into 9 bits: with
+    /// `x | x >> 1 | x >> 2` the minirows that hold a cell, as a 3x3 matrix
+    /// (bit `3i + j`: row i, box j).
+    #[inline(always)]
+    fn gather(self, t: u32) -> u32 {
+        let t = t & 0x124_9249;
+        let t = (t | t >> 2) & 0x10_c30c3;
+        let t = (t | t >> 4) & 0x100_f00f;
+        (t | t >> 8 | t >> 16) & 0x1ff
+    }
+
+    /// The minirows of a band word that hold a cell (see [`gather`](Kernel::gather)).
     #[inline(always)]
     fn minirows(self, x: u32) -> u32 {
-        u32::from(SHRINK[(x & 0x1ff) as usize])
-            | u32::from(SHRINK[(x >> 9 & 0x1ff) as usize]) << 3
-            | u32::from(SHRINK[(x >> 18 & 0x1ff) as usize]) << 6
+        self.gather(x | x >> 1 | x >> 2)
+    }
+
+    /// Stack `s` of a 27-bit word whose rows are the bands and whose
+    /// columns are the grid's columns, as a 3x3 matrix (bit `3b + j`: band
+    /// b, column `3s + j`).
+    #[inline(always)]
+    fn stack(self, present: u32, s: usize) -> u32 {
+        let t = present >> (3 * s);
+        (t & 7) | (t >> 6 & 0o70) | (t >> 12 & 0o700)
+    }
+
+    /// The inverse of [`stack`](Kernel::stack): the 3x3 matrix `m` put back
+    /// in stack `s` of a 27-bit word.
+    #[inline(always)]
+    fn unstack(self, m: u32, s: usize) -> u32 {
+        ((m & 7) | (m & 0o70) << 6 | (m & 0o700) << 12) << (3 * s)
     }
 }
 
@@ -232,56 +256,50 @@ fn update<K: Kernel>(k: K, p: u128) -> Option<(u128, u128)> {
         (p >> 32) as u32 & BAND,
         (p >> 64) as u32 & BAND,
     ];
+    // The minirows each band keeps, as 3x3 matrices.
+    let mut kept = [0u32; 3];
     // Bands, then stacks, until the stacks remove nothing (the bands are
-    // then settled too).
+    // then settled too, and `kept` is theirs).
     loop {
-        for x in &mut w {
+        for (x, kept) in w.iter_mut().zip(&mut kept) {
             let allowed = PERM[k.minirows(*x) as usize];
             if allowed == 0 {
                 return None;
             }
+            *kept = u32::from(allowed);
             *x &= EXPAND[allowed as usize];
         }
         // Columns present in each band, as the rows of one 27-bit word;
         // each stack is a 3x3 matrix (band, column of the stack) of it.
         let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
-        let present = [fold(w[0]), fold(w[1]), fold(w[2])];
-        let mut columns = [0u32; 3];
+        let present = fold(w[0]) | fold(w[1]) << 9 | fold(w[2]) << 18;
+        let mut columns = 0;
         for s in 0..3 {
-            let m = (present[0] >> (3 * s) & 7)
-                | (present[1] >> (3 * s) & 7) << 3
-                | (present[2] >> (3 * s) & 7) << 6;
-            let allowed = u32::from(PERM[m as usize]);
+            let allowed = u32::from(PERM[k.stack(present, s) as usize]);
             if allowed == 0 {
                 return None;
             }
-            for (k, c) in columns.iter_mut().enumerate() {
-                *c |= (allowed >> (3 * k) & 7) << (3 * s);
-            }
+            columns |= k.unstack(allowed, s);
         }
         if columns == present {
             break;
         }
-        for (x, c) in w.iter_mut().zip(columns) {
-            *x &= rows3(c);
+        for (b, x) in w.iter_mut().enumerate() {
+            *x &= rows3(columns >> (9 * b) & 0x1ff);
         }
     }
-    // Hidden singles: a row, box or column with one place (branch-free).
-    let one = |x: u32| u32::from(x & x.wrapping_sub(1) == 0).wrapping_neg() & x;
+    // Hidden singles. A row (box) of a band has one place when one minirow
+    // is kept in it and that minirow has one cell (table `ALONE`); a
+    // column has one place when one of its nine cells is left (counted
+    // bit-sliced over the nine rows).
     let (mut ones, mut twos) = (0u32, 0u32);
     let mut single = [0u32; 3];
-    for k in 0..3 {
-        let x = w[k];
-        let rows = [x & 0x1ff, x & 0x1ff << 9, x & 0x1ff << 18];
-        let boxes = [x & 0x1c0e07, x & 0x1c0e07 << 3, x & 0x1c0e07 << 6];
-        single[k] = one(rows[0])
-            | one(rows[1])
-            | one(rows[2])
-            | one(boxes[0])
-            | one(boxes[1])
-            | one(boxes[2]);
-        for (i, r) in rows.into_iter().enumerate() {
-            let f = r >> (9 * i);
+    for ((x, kept), single) in w.iter().zip(kept).zip(&mut single) {
+        let (x, y, z) = (*x, *x >> 1, *x >> 2);
+        let lone = k.gather((x ^ y ^ z) & !(x & y & z));
+        *single = EXPAND[usize::from(ALONE[kept as usize]) & lone as usize] & x;
+        for i in 0..3 {
+            let f = x >> (9 * i) & 0x1ff;
             twos |= ones & f;
             ones |= f;
         }
@@ -692,6 +710,32 @@ mod tests {
         assert_eq!((0..128).filter(|&p| cell_of(p).is_some()).count(), 81);
     }
 
+    /// `gather`, `minirows`, `stack` and `unstack` by their definitions.
+    fn naive_bit_ops(word: u32, s: usize, m: u32) -> (u32, u32, u32, u32) {
+        let (mut gather, mut minirows, mut stack, mut unstack) = (0, 0, 0, 0);
+        for k in 0..9 {
+            gather |= (word >> (3 * k) & 1) << k;
+            minirows |= u32::from(word >> (3 * k) & 7 != 0) << k;
+            let (band, j) = (k / 3, k % 3);
+            stack |= (word >> (9 * band + 3 * s + j) & 1) << k;
+            unstack |= (m >> k & 1) << (9 * band + 3 * s + j);
+        }
+        (gather, minirows, stack, unstack)
+    }
+
+    #[test]
+    fn alone_table() {
+        for (m, &alone) in ALONE.iter().enumerate() {
+            for e in 0..9 {
+                let (i, j) = (e / 3, e % 3);
+                let in_row = (0..3).filter(|&c| m >> (3 * i + c) & 1 != 0).count();
+                let in_column = (0..3).filter(|&r| m >> (3 * r + j) & 1 != 0).count();
+                let want = m >> e & 1 != 0 && (in_row == 1 || in_column == 1);
+                assert_eq!(alone >> e & 1 != 0, want, "matrix {m:o}, entry {e}");
+            }
+        }
+    }
+
     #[test]
     fn kernels_agree() {
         let mut x = 0x9e37_79b9_7f4a_7c15_u64;
@@ -724,12 +768,27 @@ mod tests {
                 };
                 assert_eq!(got_counts, counts, "{b:?} counts");
                 let word = (planes[0] >> 32) as u32 & BAND;
-                let got_minirows = match b {
+                let s = pos % 3;
+                let m = (planes[1] as u32) & 0x1ff;
+                let got = match b {
                     #[cfg(target_arch = "x86_64")]
-                    Backend::Avx2 => simd::Avx2::detect().unwrap().minirows(word),
-                    _ => Portable.minirows(word),
+                    Backend::Avx2 => {
+                        let k = simd::Avx2::detect().unwrap();
+                        (
+                            k.gather(word),
+                            k.minirows(word),
+                            k.stack(word, s),
+                            k.unstack(m, s),
+                        )
+                    }
+                    _ => (
+                        Portable.gather(word),
+                        Portable.minirows(word),
+                        Portable.stack(word, s),
+                        Portable.unstack(m, s),
+                    ),
                 };
-                assert_eq!(got_minirows, Portable.minirows(word), "{b:?} minirows");
+                assert_eq!(got, naive_bit_ops(word, s, m), "{b:?} gather/stack");
                 assert_eq!((got_touched, c), (touched, a), "{b:?} clear");
             }
         }

@@ -14,13 +14,13 @@
 
 #![allow(unsafe_code)]
 
-use std::arch::x86_64::_pext_u32;
 use std::arch::x86_64::{
     __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_pd,
     _mm256_castsi256_si128, _mm256_cmpeq_epi64, _mm256_extracti128_si256, _mm256_loadu_si256,
     _mm256_movemask_pd, _mm256_or_si256, _mm256_set_epi64x, _mm256_setzero_si256,
     _mm256_storeu_si256, _mm_storeu_si128,
 };
+use std::arch::x86_64::{_pdep_u32, _pext_u32};
 use std::ops::ControlFlow;
 
 use super::{search, Kernel, Meter, Outcome, State};
@@ -159,11 +159,20 @@ impl Kernel for Avx2 {
     }
 
     #[inline(always)]
-    fn minirows(self, x: u32) -> u32 {
-        // Bit 3k of `x | x >> 1 | x >> 2` says minirow k holds a cell; the
-        // nine such bits, gathered, are the matrix.
-        let t = x | x >> 1 | x >> 2;
+    fn gather(self, t: u32) -> u32 {
         // SAFETY: `self` proves BMI2.
         unsafe { _pext_u32(t, 0x124_9249) }
+    }
+
+    #[inline(always)]
+    fn stack(self, present: u32, s: usize) -> u32 {
+        // SAFETY: `self` proves BMI2.
+        unsafe { _pext_u32(present, 0x1c_0e07 << (3 * s)) }
+    }
+
+    #[inline(always)]
+    fn unstack(self, m: u32, s: usize) -> u32 {
+        // SAFETY: `self` proves BMI2.
+        unsafe { _pdep_u32(m, 0x1c_0e07 << (3 * s)) }
     }
 }

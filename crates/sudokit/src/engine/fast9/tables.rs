@@ -78,24 +78,6 @@ pub(super) const PEERS: [u128; 128] = {
 /// The 27 bits of a band word.
 pub(super) const BAND: u32 = (1 << 27) - 1;
 
-/// A 9-bit row of a band → which of its three minirows (boxes) are not
-/// empty, as 3 bits.
-pub(super) const SHRINK: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut j = 0;
-        while j < 3 {
-            if x >> (3 * j) & 7 != 0 {
-                t[x] |= 1 << j;
-            }
-            j += 1;
-        }
-        x += 1;
-    }
-    t
-};
-
 /// A 3x3 boolean matrix `m` (bit `3i + j` = entry (i, j)) → the entries that
 /// lie on a permutation (one entry per row and per column) inside `m`; 0
 /// when there is none. For a digit in a band, rows are the band's rows and
@@ -122,6 +104,29 @@ pub(super) const PERM: [u16; 512] = {
                 t[m] |= bits as u16;
             }
             k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// A 3x3 boolean matrix (bit `3i + j`) → its entries that are the only one
+/// in their row or the only one in their column. For the minirows a band
+/// keeps for a digit, these are the minirows that are the digit's only
+/// place in their row or in their box.
+pub(super) const ALONE: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut e = 0;
+        while e < 9 {
+            let (i, j) = (e / 3, e % 3);
+            let row = 7 << (3 * i);
+            let column = 0o111 << j;
+            if m >> e & 1 != 0 && (m & row == 1 << e || m & column == 1 << e) {
+                t[m] |= 1 << e;
+            }
+            e += 1;
         }
         m += 1;
     }
