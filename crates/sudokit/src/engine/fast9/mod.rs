@@ -584,11 +584,14 @@ fn to_grid(s: &State) -> Grid {
     // Indexed by a `u8` cell number, so that no store needs a bounds check.
     let mut digits = [0u8; 256];
     for (d, plane) in s.planes.iter().enumerate() {
-        let mut p = *plane;
-        while p != 0 {
-            let pos = p.trailing_zeros() as usize;
-            p &= p - 1;
-            digits[usize::from(CELL[pos & 127])] = d as u8;
+        // One 64-bit half at a time: bands 0 and 1, then band 2.
+        for (half, base) in [(*plane as u64, 0), ((*plane >> 64) as u64, 64)] {
+            let mut p = half;
+            while p != 0 {
+                let pos = p.trailing_zeros() as usize + base;
+                p &= p - 1;
+                digits[usize::from(CELL[pos & 127])] = d as u8;
+            }
         }
     }
     let mut cells = [0u8; 81];
