@@ -691,8 +691,9 @@ struct Small {
     scan: usize,
     /// The 4 items of each option: its cell, then its houses' items.
     opt: Vec<[Link; 4]>,
-    /// At `item * n + b`: the other 3 items of the item's option `b`.
-    others: Vec<[Link; 3]>,
+    /// Per item, at `b < n`: the other 3 items of the item's option `b`
+    /// (a row of [`SMALL_N`], so that any bit indexes it).
+    others: Vec<[[Link; 3]; SMALL_N]>,
     /// The `n` options of each item, in increasing order.
     item_opts: Vec<u16>,
     /// Per item: options not hidden ([`SMALL_SLOTS`] long).
@@ -763,11 +764,16 @@ impl Small {
             }
         }
         self.others.clear();
-        for (i, &o) in self.item_opts.iter().enumerate() {
-            let item = (i / n) as u16;
-            let mut rest = self.opt[o as usize].iter().filter(|l| l.item != item);
-            let mut next = || *rest.next().expect("an option has 4 distinct items");
-            self.others.push([next(), next(), next()]);
+        for (item, opts) in self.item_opts.chunks_exact(n).enumerate() {
+            let mut row = [[Link::default(); 3]; SMALL_N];
+            for (slot, &o) in row.iter_mut().zip(opts) {
+                let mut rest = self.opt[o as usize]
+                    .iter()
+                    .filter(|l| usize::from(l.item) != item);
+                let mut next = || *rest.next().expect("an option has 4 distinct items");
+                *slot = [next(), next(), next()];
+            }
+            self.others.push(row);
         }
         self.live.clear();
         self.live.resize(SMALL_SLOTS, 0);
@@ -863,9 +869,9 @@ impl Small {
                     } else {
                         len[c] = len[c].wrapping_sub(COVERED);
                     }
-                    let row = &others[c * n..c * n + n];
+                    let row = &others[c];
                     while m != 0 {
-                        let b = m.trailing_zeros() as usize;
+                        let b = m.trailing_zeros() as usize % SMALL_N;
                         m &= m - 1;
                         for l in &row[b] {
                             let i = l.item as usize;
