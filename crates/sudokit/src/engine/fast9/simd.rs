@@ -18,7 +18,7 @@ use std::arch::x86_64::{
     __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_pd,
     _mm256_castsi256_si128, _mm256_cmpeq_epi64, _mm256_extracti128_si256, _mm256_loadu_si256,
     _mm256_movemask_pd, _mm256_or_si256, _mm256_set_epi64x, _mm256_setzero_si256,
-    _mm256_storeu_si256, _mm_storeu_si128,
+    _mm256_storeu_si256, _mm_and_si128, _mm_loadu_si128, _mm_or_si128, _mm_storeu_si128,
 };
 use std::arch::x86_64::{_pdep_u32, _pext_u32};
 use std::ops::ControlFlow;
@@ -80,34 +80,13 @@ unsafe fn splat(x: u128) -> __m256i {
     unsafe { _mm256_set_epi64x(hi, lo, hi, lo) }
 }
 
-/// The two 128-bit halves of a vector.
-///
-/// # Safety
-/// The CPU must have AVX2.
-#[inline(always)]
-unsafe fn halves(v: __m256i) -> [u128; 2] {
-    let mut out = [0u128; 2];
-    // SAFETY: the caller guarantees AVX2; the stores write 16 bytes into
-    // each element of `out`.
-    unsafe {
-        _mm_storeu_si128(
-            out.as_mut_ptr().cast::<__m128i>(),
-            _mm256_castsi256_si128(v),
-        );
-        _mm_storeu_si128(
-            out.as_mut_ptr().add(1).cast::<__m128i>(),
-            _mm256_extracti128_si256::<1>(v),
-        );
-    }
-    out
-}
-
 impl Kernel for Avx2 {
     #[inline(always)]
     fn counts(self, planes: &[u128; 9], open: u128) -> [u128; 3] {
-        // SAFETY: `self` proves AVX2; the four loads read planes 0–7, 32
-        // bytes each, inside the 144-byte array.
-        let [ones, twos, threes] = unsafe {
+        // SAFETY: `self` proves AVX2; the four 32-byte loads read planes
+        // 0–7 and the 16-byte load plane 8, inside the 144-byte array; the
+        // stores write one `u128` each.
+        unsafe {
             let base = planes.as_ptr().cast::<__m256i>();
             let o = splat(open);
             let mut ones = _mm256_setzero_si256();
@@ -119,17 +98,39 @@ impl Kernel for Avx2 {
                 twos = _mm256_or_si256(twos, _mm256_and_si256(ones, m));
                 ones = _mm256_or_si256(ones, m);
             }
-            [halves(ones), halves(twos), halves(threes)]
-        };
-        // Add the two halves (even and odd planes), then plane 8.
-        let mut three = threes[0] | threes[1] | (twos[0] & ones[1]) | (ones[0] & twos[1]);
-        let mut two = twos[0] | twos[1] | (ones[0] & ones[1]);
-        let mut one = ones[0] | ones[1];
-        let m = planes[8] & open;
-        three |= two & m;
-        two |= one & m;
-        one |= m;
-        [one, two, three]
+            // Add the two halves (even and odd planes), then plane 8, in
+            // 128-bit registers.
+            let (o0, o1) = (
+                _mm256_castsi256_si128(ones),
+                _mm256_extracti128_si256::<1>(ones),
+            );
+            let (t0, t1) = (
+                _mm256_castsi256_si128(twos),
+                _mm256_extracti128_si256::<1>(twos),
+            );
+            let (h0, h1) = (
+                _mm256_castsi256_si128(threes),
+                _mm256_extracti128_si256::<1>(threes),
+            );
+            let mut three = _mm_or_si128(
+                _mm_or_si128(h0, h1),
+                _mm_or_si128(_mm_and_si128(t0, o1), _mm_and_si128(o0, t1)),
+            );
+            let mut two = _mm_or_si128(_mm_or_si128(t0, t1), _mm_and_si128(o0, o1));
+            let mut one = _mm_or_si128(o0, o1);
+            let m = _mm_and_si128(
+                _mm_loadu_si128(planes.as_ptr().add(8).cast::<__m128i>()),
+                _mm256_castsi256_si128(o),
+            );
+            three = _mm_or_si128(three, _mm_and_si128(two, m));
+            two = _mm_or_si128(two, _mm_and_si128(one, m));
+            one = _mm_or_si128(one, m);
+            let mut out = [0u128; 3];
+            _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), one);
+            _mm_storeu_si128(out.as_mut_ptr().add(1).cast::<__m128i>(), two);
+            _mm_storeu_si128(out.as_mut_ptr().add(2).cast::<__m128i>(), three);
+            out
+        }
     }
 
     #[inline(always)]
@@ -137,9 +138,9 @@ impl Kernel for Avx2 {
         let bit = 1u128 << pos;
         // The 64-bit lane of each plane that holds the bit: 0 or 1.
         let lane = pos >> 6;
-        let mut touched = 0u32;
-        // SAFETY: `self` proves AVX2; the loads and stores touch planes 0–7,
-        // 32 bytes each, inside the 144-byte array.
+        let mut had = 0u32;
+        // SAFETY: `self` proves AVX2 and BMI2; the loads and stores touch
+        // planes 0–7, 32 bytes each, inside the 144-byte array.
         unsafe {
             let base = planes.as_mut_ptr().cast::<__m256i>();
             let b = splat(bit);
@@ -148,14 +149,15 @@ impl Kernel for Avx2 {
                 let v = _mm256_loadu_si256(base.add(i));
                 let empty = _mm256_cmpeq_epi64(_mm256_and_si256(v, b), zero);
                 // Lanes: plane 2i low, high, plane 2i+1 low, high.
-                let mask = !_mm256_movemask_pd(_mm256_castsi256_pd(empty)) as u32;
-                touched |= (mask >> lane & 1) << (2 * i) | (mask >> (2 + lane) & 1) << (2 * i + 1);
+                had |= (_mm256_movemask_pd(_mm256_castsi256_pd(empty)) as u32) << (4 * i);
                 _mm256_storeu_si256(base.add(i), _mm256_andnot_si256(b, v));
             }
+            // Bit `2k + lane` of `!had` says plane k had the bit.
+            let touched = _pext_u32(!had >> lane, 0x5555);
+            let touched = touched | u32::from(planes[8] & bit != 0) << 8;
+            planes[8] &= !bit;
+            touched
         }
-        touched |= u32::from(planes[8] & bit != 0) << 8;
-        planes[8] &= !bit;
-        touched
     }
 
     #[inline(always)]
