@@ -83,7 +83,7 @@ impl<R: BufRead> Lines<R> {
                 break;
             }
             any = true;
-            let (chunk, found) = match available.iter().position(|&b| b == b'\n') {
+            let (chunk, found) = match memchr::memchr(b'\n', available) {
                 Some(i) => (&available[..i], i + 1),
                 None => (available, available.len()),
             };

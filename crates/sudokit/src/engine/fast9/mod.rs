@@ -66,7 +66,7 @@ use crate::puzzle::Puzzle;
 mod simd;
 mod tables;
 
-use tables::{ALL, ALONE, BAND, CELL, EXPAND, PEERS, PERM, POS};
+use tables::{ALL, ALONE, BAND, BIT, CELL, EXPAND, PEERS, PERM, POS};
 
 /// The state of the search; see the [module docs](self).
 #[derive(Clone, Copy, Debug)]
@@ -102,7 +102,8 @@ impl State {
         let mut filled = 0u128;
         for (&v, &pos) in cells.iter().zip(POS.iter()) {
             if let Some(d) = v {
-                let (bit, pos) = (1u128 << pos, usize::from(pos));
+                let pos = usize::from(pos);
+                let bit = BIT[pos];
                 let d = d.index();
                 if seen[d] & bit != 0 {
                     return None;

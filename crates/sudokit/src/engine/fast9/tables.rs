@@ -25,6 +25,18 @@ pub(super) const POS: [u8; 81] = {
     t
 };
 
+/// `1 << pos` for each bit position (a table: a variable `u128` shift costs
+/// more than a load).
+pub(super) const BIT: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
 /// Row-major cell index of each bit position; 255 for unused bits.
 pub(super) const CELL: [u8; 128] = {
     let mut t = [255u8; 128];
