@@ -1,12 +1,12 @@
 #!/bin/bash
 # Whole-process, single-thread throughput of peer sudoku solvers vs sudokit.
 # For each dataset in $DATA (default $PEERS_DIR/data/*.50k.txt) and each program+mode:
-# run it $REPS times (default 3) pinned to one CPU, input from the dataset, output discarded,
-# wall time from `/usr/bin/time -f %e`; report puzzles/s of the median run as a markdown table.
+# run it $REPS times (default 5, interleaved with the other programs) pinned to one CPU, input from
+# the dataset, output discarded, wall time from bash's $EPOCHREALTIME (µs); report puzzles/s of the
+# median run as a markdown table.
 #
 # Env overrides: SUDOKIT TDOKU RUST_SUDOKU SCHOKU DATA REPS CPU ONLY (regex on "program|mode" labels)
-# Missing programs are skipped with a note.  Timing resolution of %e is 10 ms: on the easy
-# sets (~0.1 s per run) that is a ~10% granularity, see the raw-time table at the end.
+# Missing programs are skipped with a note. Each time includes starting bash (about 1 ms).
 set -u
 
 PEERS_DIR=${PEERS_DIR:-peers}
@@ -15,12 +15,10 @@ TDOKU=${TDOKU:-$PEERS_DIR/tdoku/solve}
 RUST_SUDOKU=${RUST_SUDOKU:-$PEERS_DIR/target-rs/release/rust-sudoku-peer}
 SCHOKU=${SCHOKU:-$PEERS_DIR/schoku/src/schoku}
 DATA=${DATA:-$PEERS_DIR/data}
-REPS=${REPS:-3}
+REPS=${REPS:-5}
 CPU=${CPU:-0}
 ONLY=${ONLY:-}
 
-TIME=/usr/bin/time
-[ -x "$TIME" ] || { echo "error: $TIME not found (apt-get install time)" >&2; exit 2; }
 PIN=()
 if command -v taskset >/dev/null 2>&1; then PIN=(taskset -c "$CPU"); fi
 
@@ -59,35 +57,46 @@ for F in "${FILES[@]}"; do
   header+=" $d |"; sep+="---:|"
 done
 
+# Runs are interleaved (rep 1 of every program, then rep 2, ...) so that a drift in the
+# machine's speed during a dataset hits every program alike.
+declare -A TIMES STATUS
 for F in "${FILES[@]}"; do
   n=$(grep -cE '^[0-9.]{81}' "$F")
   d=$(basename "$F")
+  for ((r = 1; r <= REPS; r++)); do
+    for e in "${ENTRIES[@]}"; do
+      IFS='|' read -r label mode bin cmd <<<"$e"
+      key="$label|$mode"
+      [ -n "$ONLY" ] && ! [[ "$key" =~ $ONLY ]] && continue
+      [ -x "$bin" ] || continue
+      [ "${STATUS["$key|$F"]:-ok}" = ok ] || continue
+      export F OUT="$WORK/out.txt"
+      rm -f "$OUT"
+      t0=$EPOCHREALTIME
+      "${PIN[@]}" bash -c "$cmd" 2> "$WORK/err"
+      rc=$?
+      t1=$EPOCHREALTIME
+      if [ $rc -ne 0 ]; then
+        STATUS["$key|$F"]="exit $rc"
+        notes+=("$label ($mode) on $d: exit $rc: $(head -c 200 "$WORK/err" | tr '\n' ' ')")
+        echo "# $label | $mode | $d: exit $rc" >&2
+        continue
+      fi
+      TIMES["$key|$F"]+="$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f", b - a}') "
+    done
+  done
   for e in "${ENTRIES[@]}"; do
     IFS='|' read -r label mode bin cmd <<<"$e"
     key="$label|$mode"
     [ -n "$ONLY" ] && ! [[ "$key" =~ $ONLY ]] && continue
-    if [ ! -x "$bin" ]; then
-      RATE["$key|$F"]="—"; continue
+    if [ ! -x "$bin" ]; then RATE["$key|$F"]="—"; continue; fi
+    if [ "${STATUS["$key|$F"]:-ok}" != ok ]; then
+      RATE["$key|$F"]="fail"; RAW["$key|$F"]="${STATUS["$key|$F"]}"; continue
     fi
-    times=(); status=ok
-    for ((r = 1; r <= REPS; r++)); do
-      export F OUT="$WORK/out.txt"
-      rm -f "$OUT"
-      "${PIN[@]}" "$TIME" -f %e -o "$WORK/time" bash -c "$cmd" 2> "$WORK/err"
-      rc=$?
-      t=$(tail -n 1 "$WORK/time")
-      if [ $rc -ne 0 ]; then status="exit $rc"; break; fi
-      times+=("$t")
-    done
-    if [ "$status" != ok ]; then
-      RATE["$key|$F"]="fail"; RAW["$key|$F"]="$status"
-      notes+=("$label ($mode) on $d: $status: $(head -c 200 "$WORK/err" | tr '\n' ' ')")
-      echo "# $label | $mode | $d: $status" >&2
-      continue
-    fi
+    read -r -a times <<<"${TIMES["$key|$F"]}"
     med=$(median "${times[@]}")
     RAW["$key|$F"]="${times[*]}"
-    RATE["$key|$F"]=$(awk -v n="$n" -v t="$med" 'BEGIN{ if (t <= 0) print "≥" n/0.01; else printf "%.0f", n/t }' | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta')
+    RATE["$key|$F"]=$(awk -v n="$n" -v t="$med" 'BEGIN{ if (t <= 0) print "-"; else printf "%.0f", n/t }' | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta')
     echo "# $label | $mode | $d: ${times[*]} s -> ${RATE["$key|$F"]}/s" >&2
   done
 done
@@ -100,7 +109,7 @@ done
 echo "## Peer throughput, whole process, one thread (puzzles/s of the median of $REPS runs)"
 echo
 echo "Host: $(uname -n), $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'); pinned: ${PIN[*]:-no taskset}; $(date -u '+%Y-%m-%d %H:%M UTC')"
-echo "Datasets: $DATA ($(for F in "${FILES[@]}"; do printf '%s ' "$(grep -cE '^[0-9.]{81}' "$F")"; done| sed 's/ $//') puzzles); timer: /usr/bin/time -f %e (10 ms resolution)."
+echo "Datasets: $DATA ($(for F in "${FILES[@]}"; do printf '%s ' "$(grep -cE '^[0-9.]{81}' "$F")"; done| sed 's/ $//') puzzles); timer: bash $EPOCHREALTIME around each run, runs interleaved."
 echo
 echo "$header"; echo "$sep"
 seen=()
