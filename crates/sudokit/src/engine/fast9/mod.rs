@@ -397,18 +397,21 @@ fn choose<K: Kernel>(k: K, s: &State) -> (usize, usize) {
         }
         best.1
     } else {
-        let mut best = (u32::MAX, 0);
-        let mut open = s.open;
-        while open != 0 {
-            let pos = open.trailing_zeros() as usize;
-            open &= open - 1;
-            let bit = 1u128 << pos;
-            let n = s.planes.iter().filter(|p| *p & bit != 0).count() as u32;
-            if n < best.0 {
-                best = (n, pos);
+        // No bivalue cell: the first cell with the fewest candidates,
+        // from bit-sliced counts (`at[k]`: at least k + 1 candidates).
+        let mut at = [0u128; 9];
+        for p in &s.planes {
+            let m = p & s.open;
+            for k in (1..9).rev() {
+                at[k] |= at[k - 1] & m;
             }
+            at[0] |= m;
         }
-        best.1
+        let fewest = (2..9)
+            .map(|k| s.open & at[k] & !at.get(k + 1).copied().unwrap_or(0))
+            .find(|&cells| cells != 0)
+            .unwrap_or(s.open);
+        fewest.trailing_zeros() as usize
     };
     let bit = 1u128 << pos;
     let d = s
