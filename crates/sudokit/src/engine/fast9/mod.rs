@@ -174,6 +174,17 @@ pub(crate) trait Kernel: Copy {
     /// plane had it (a 9-bit set).
     fn clear(self, planes: &mut [u128; 9], pos: usize) -> u32;
 
+    /// The digits whose plane has the cell at bit `pos` (a 9-bit set),
+    /// without a data-dependent branch.
+    #[inline(always)]
+    fn holders(self, planes: &[u128; 9], pos: usize) -> u32 {
+        let mut set = 0;
+        for (d, p) in planes.iter().enumerate() {
+            set |= ((p >> pos) as u32 & 1) << d;
+        }
+        set
+    }
+
     /// Bits `0, 3, 6, …, 24` of a band word gathered into 9 bits: with
     /// `x | x >> 1 | x >> 2` the minirows that hold a cell, as a 3x3 matrix
     /// (bit `3i + j`: row i, box j).
@@ -327,13 +338,13 @@ fn propagate<K: Kernel>(k: K, s: &mut State) -> bool {
             while singles != 0 {
                 let pos = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
-                let bit = 1u128 << pos;
                 // An earlier single of this round may have taken the only
                 // candidate.
-                let Some(d) = s.planes.iter().position(|p| p & bit != 0) else {
+                let holders = k.holders(&s.planes, pos);
+                if holders == 0 {
                     return false;
-                };
-                s.place_single(pos, d);
+                }
+                s.place_single(pos, holders.trailing_zeros() as usize);
             }
             continue;
         }
@@ -796,6 +807,12 @@ mod tests {
                     ),
                 };
                 assert_eq!(got, naive_bit_ops(word, s, m), "{b:?} gather/stack");
+                let got_holders = match b {
+                    #[cfg(target_arch = "x86_64")]
+                    Backend::Avx2 => simd::Avx2::detect().unwrap().holders(&planes, pos),
+                    _ => Portable.holders(&planes, pos),
+                };
+                assert_eq!(got_holders, touched, "{b:?} holders");
                 assert_eq!((got_touched, c), (touched, a), "{b:?} clear");
             }
         }

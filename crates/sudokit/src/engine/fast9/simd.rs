@@ -161,6 +161,27 @@ impl Kernel for Avx2 {
     }
 
     #[inline(always)]
+    fn holders(self, planes: &[u128; 9], pos: usize) -> u32 {
+        let bit = 1u128 << pos;
+        let lane = pos >> 6;
+        let mut had = 0u32;
+        // SAFETY: `self` proves AVX2 and BMI2; the loads read planes 0–7,
+        // 32 bytes each, inside the 144-byte array.
+        unsafe {
+            let base = planes.as_ptr().cast::<__m256i>();
+            let b = splat(bit);
+            let zero = _mm256_setzero_si256();
+            for i in 0..4 {
+                let v = _mm256_loadu_si256(base.add(i));
+                let empty = _mm256_cmpeq_epi64(_mm256_and_si256(v, b), zero);
+                had |= (_mm256_movemask_pd(_mm256_castsi256_pd(empty)) as u32) << (4 * i);
+            }
+            // As in `clear`: bit `2k + lane` of `!had` says plane k has it.
+            _pext_u32(!had >> lane, 0x5555) | u32::from(planes[8] & bit != 0) << 8
+        }
+    }
+
+    #[inline(always)]
     fn gather(self, t: u32) -> u32 {
         // SAFETY: `self` proves BMI2.
         unsafe { _pext_u32(t, 0x124_9249) }
