@@ -23,7 +23,10 @@
 //!   (minicolumns) lying on such a permutation keep it (table `PERM`):
 //!   pointing and claiming in every direction, and a house left with no
 //!   place is a contradiction; then the cells that are the digit's only
-//!   place in a row, column or box (hidden singles) are placed.
+//!   place in a row, column or box (hidden singles) are placed: a row or
+//!   box of a band has one place when a single minirow is kept in it and
+//!   that minirow has one cell (table `ALONE`), a column when one of its
+//!   nine cells is left.
 //!
 //! None of them assumes the solution is unique, so counting (limit 2 and up)
 //! is exact.
@@ -42,14 +45,18 @@
 //! # Backends
 //!
 //! The `Kernel` holds the hot operations on all nine planes (the
-//! bit-sliced candidate count, clearing a cell) and the minirow gathering of
-//! the band rule. [`Backend::Portable`] is plain Rust and runs everywhere;
-//! [`Backend::Avx2`] does the plane operations two planes per 256-bit
-//! instruction and the gathering with BMI2 `pext`. [`Backend::detect`] picks
-//! the best one the CPU offers, once per engine; the environment variable `SUDOKIT_FAST9_BACKEND`
-//! (`portable` or `avx2`) overrides it, so the portable backend can be
-//! tested on any machine. Both run the same search (the same nodes, guesses
-//! and solutions in the same order; the tests check this).
+//! bit-sliced candidate count, clearing a cell, the digits that hold a
+//! cell) and the bit gathering of the band and stack rules.
+//! [`Backend::Portable`] is plain Rust and runs everywhere; [`Backend::Avx2`]
+//! does the plane operations two planes per 256-bit instruction (the digit
+//! of a naked single without a data-dependent branch: `movemask` and
+//! `pext`), and the gathering with BMI2 `pext`/`pdep`; its search is
+//! compiled with BMI1, POPCNT and LZCNT as well. [`Backend::detect`] picks
+//! the best one the CPU offers, once per engine; the environment variable
+//! `SUDOKIT_FAST9_BACKEND` (`portable` or `avx2`) overrides it, so the
+//! portable backend can be tested on any machine. Both run the same search
+//! (the same nodes, guesses and solutions in the same order; the tests
+//! check this).
 
 use std::ops::ControlFlow;
 
