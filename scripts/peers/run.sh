@@ -109,7 +109,7 @@ done
 echo "## Peer throughput, whole process, one thread (puzzles/s of the median of $REPS runs)"
 echo
 echo "Host: $(uname -n), $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'); pinned: ${PIN[*]:-no taskset}; $(date -u '+%Y-%m-%d %H:%M UTC')"
-echo "Datasets: $DATA ($(for F in "${FILES[@]}"; do printf '%s ' "$(grep -cE '^[0-9.]{81}' "$F")"; done| sed 's/ $//') puzzles); timer: bash $EPOCHREALTIME around each run, runs interleaved."
+echo "Datasets: $DATA ($(for F in "${FILES[@]}"; do printf '%s ' "$(grep -cE '^[0-9.]{81}' "$F")"; done| sed 's/ $//') puzzles); timer: bash \$EPOCHREALTIME around each run, runs interleaved."
 echo
 echo "$header"; echo "$sep"
 seen=()
