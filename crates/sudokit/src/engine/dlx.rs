@@ -75,16 +75,22 @@
 //! time. For plain and jigsaw sudoku up to 16x16 (every cell in three
 //! houses) a specialised version of it does less per step: the state after
 //! the givens is built from the candidates instead of selecting each given,
-//! and covering an item reads, per option, a table of that option's three
-//! other items. It reports the same solutions in the same order and the same
-//! node counts as the two reductions above (the tests check this on every
-//! geometry), with far fewer instructions (callgrind, whole `sudokit solve
-//! --engine dlx -f line` process, per puzzle, first 2000 puzzles of the
-//! 17-clue set: 64k at limit 1 and 94k at limit 2, against 109k and 166k
-//! for the unspecialised bitset search and 383k at limit 2 for the previous
-//! default; first 300 of magictour top1465: 0.51M and 0.86M, against 0.90M
-//! and 1.52M). The two reductions remain, as the reference the bitset search
-//! is checked against, and to exercise the exact-cover crate.
+//! and covering an option's 4 items is one loop over their options, each
+//! reading a table of that option's three other items. It reports the same
+//! solutions in the same order and the same node counts as the two
+//! reductions above (the tests check this on every geometry), with far
+//! fewer instructions (callgrind, whole `sudokit solve --engine dlx -f
+//! line` process, per puzzle, first 2000 puzzles of the 17-clue set: 71k at
+//! limit 1 and 105k at limit 2, against 109k and 166k for the
+//! unspecialised bitset search and 383k at limit 2 for the previous
+//! default; first 300 of magictour top1465: 0.56M and 0.95M, against 0.90M
+//! and 1.52M). Those counts are 10% above an earlier version of it (64k and
+//! 94k; 0.51M and 0.86M) that covered the 4 items in a loop each and built
+//! the start state candidate by candidate, but this one is faster:
+//! cachegrind's branch simulation counts half the mispredicted branches
+//! (370 per puzzle at limit 1 against 720), and the wall time fell by about
+//! 1.2x. The two reductions remain, as the reference the bitset search is
+//! checked against, and to exercise the exact-cover crate.
 //!
 //! # Search and statistics
 //!
@@ -679,6 +685,21 @@ const SMALL_N: usize = 16;
 /// loops need no bounds checks (only the first `scan` entries are used).
 const SMALL_SLOTS: usize = 1 << 16;
 
+/// Length of [`Small::others`]: rows for 1024 items of 16 options (16x16).
+const SMALL_ROWS: usize = 1 << 14;
+
+/// Covering option `o` in [`Small`]: the `live` sets of its 4 items side by
+/// side in a `u64` (16 bits each, the option's items in order), less the
+/// options that an item before in that order also lists (`keep`), are the
+/// options to hide, each exactly once; lane `k` of `rows` is `items[k] * n`,
+/// the first row of `others` for that item.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cover {
+    items: [u16; 4],
+    rows: u64,
+    keep: u64,
+}
+
 /// An item of an option and the bit of the item's `live` mask that stands
 /// for the option.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -691,15 +712,21 @@ struct Link {
 /// in exactly three houses and `n <= 16` (plain and jigsaw sudoku of any
 /// size up to 16x16): every option has exactly 4 items, masks are `u16`.
 ///
-/// Same state and same search as [`Cells`], with three changes that leave
+/// Same state and same search as [`Cells`], with four changes that leave
 /// the search tree alone:
 /// - the initial state is built from the candidates [`Dlx::scan`] found
-///   (each allowed option added to its 4 items) instead of selecting every
-///   given's option;
-/// - covering item `c` hides, for each option `b` of its `live` set, the
-///   three *other* items of that option, read from a table made for `(c, b)`
-///   (`others`), so the inner loop has neither an option lookup nor a test
-///   for the item being covered;
+///   instead of selecting every given's option, and without a branch per
+///   cell or candidate: a cell item's `live` set is the cell's candidates,
+///   and the (house, digit) items' sets are gathered per house, 4 digits to
+///   a `u64` ([`gather`]);
+/// - hiding option `b` of item `c` updates the three *other* items of that
+///   option, read from a table made for `(c, b)` (`others`), so the inner
+///   loop has neither an option lookup nor a test for the item being
+///   covered;
+/// - the 4 items of an option are covered in one loop over their `live`
+///   sets side by side in a `u64`, an option listed by two of them taken
+///   once ([`Cover`]): one loop exit (mostly a mispredicted branch) per
+///   option chosen instead of one per item;
 /// - a covered item's `live` set is never touched while it is covered (every
 ///   option hidden or restored meanwhile is present, so none of its items
 ///   is covered), so uncovering reads it back from `live`: no trail. For the
@@ -717,9 +744,11 @@ struct Small {
     scan: usize,
     /// The 4 items of each option: its cell, then its houses' items.
     opt: Vec<[Link; 4]>,
-    /// Per item, at `b < n`: the other 3 items of the item's option `b`
-    /// (a row of [`SMALL_N`], so that any bit indexes it).
-    others: Vec<[[Link; 3]; SMALL_N]>,
+    /// What covering each option reads: see [`Cover`].
+    cover: Vec<Cover>,
+    /// At `item * n + b`: the other 3 items of the item's option `b`
+    /// ([`SMALL_ROWS`] long, so that a masked index needs no check).
+    others: Vec<[Link; 3]>,
     /// The `n` options of each item, in increasing order.
     item_opts: Vec<u16>,
     /// Per item: options not hidden ([`SMALL_SLOTS`] long).
@@ -732,6 +761,60 @@ struct Small {
     stack_item: Vec<u16>,
     stack_rest: Vec<u16>,
     stack_opt: Vec<u16>,
+    /// The three houses of each cell and the cell's position in each.
+    homes: Vec<[(u16, u16); 3]>,
+    /// Per house, scratch for [`Small::start`]: the house's `live` sets,
+    /// digit `d` in bits `16 * (d % 4)..` of word `d / 4`.
+    lanes: Vec<[u64; 4]>,
+}
+
+/// Bits 0 to 3 of `x` moved to bits 0, 16, 32 and 48.
+#[inline(always)]
+fn spread4(x: u64) -> u64 {
+    // The products x_i * 2^(15 j) land at distinct bits i + 15 j (i < 4),
+    // so nothing carries; bit 16 i holds x_i.
+    ((x & 15) * 0x0000_2000_4000_8001) & 0x0001_0001_0001_0001
+}
+
+/// The number of set bits of each 16-bit lane of `x`, in the lane.
+#[inline(always)]
+fn lane_counts(x: u64) -> u64 {
+    const M1: u64 = 0x5555_5555_5555_5555;
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    let x = x - ((x >> 1) & M1);
+    let x = (x & M2) + ((x >> 2) & M2);
+    let x = (x + (x >> 4)) & M4;
+    (x + (x >> 8)) & 0x00ff_00ff_00ff_00ff
+}
+
+/// The cell items' part of [`Small::start`], and the gathering of the
+/// (house, digit) items' `live` sets into `lanes`, `G` words per house (4
+/// digits to a word). Returns the number of given cells.
+#[inline(always)]
+fn gather<const G: usize>(
+    candidates: &[u64],
+    homes: &[[(u16, u16); 3]],
+    lanes: &mut [[u64; 4]],
+    live: &mut [u16; SMALL_SLOTS],
+    len: &mut [u8; SMALL_SLOTS],
+) -> usize {
+    let mut givens = 0;
+    for ((c, &cands), home) in candidates.iter().enumerate().zip(homes) {
+        live[c % SMALL_SLOTS] = cands as u16;
+        let count = cands.count_ones() as u8;
+        // A given cell (an open one has a candidate) is covered.
+        len[c % SMALL_SLOTS] = if cands == 0 { COVERED } else { count };
+        givens += usize::from(cands == 0);
+        let spread: [u64; G] = std::array::from_fn(|g| spread4(cands >> (4 * g)));
+        for &(h, pos) in home {
+            let words = &mut lanes[usize::from(h)];
+            for g in 0..G {
+                words[g] |= spread[g] << pos;
+            }
+        }
+    }
+    givens
 }
 
 impl Small {
@@ -758,6 +841,17 @@ impl Small {
         }
         self.n = n;
         self.cells = cells;
+        self.homes.clear();
+        for c in 0..cells {
+            let houses = g.houses_of(Cell(c as u32));
+            let home = |k: usize| {
+                let h = houses[k] as usize;
+                (h as u16, pos[h * cells + c])
+            };
+            self.homes.push([home(0), home(1), home(2)]);
+        }
+        self.lanes.clear();
+        self.lanes.resize(g.houses().len(), [0; 4]);
         self.items = items;
         self.scan = scan;
         self.opt.clear();
@@ -791,15 +885,37 @@ impl Small {
         }
         self.others.clear();
         for (item, opts) in self.item_opts.chunks_exact(n).enumerate() {
-            let mut row = [[Link::default(); 3]; SMALL_N];
-            for (slot, &o) in row.iter_mut().zip(opts) {
+            for &o in opts {
                 let mut rest = self.opt[o as usize]
                     .iter()
                     .filter(|l| usize::from(l.item) != item);
                 let mut next = || *rest.next().expect("an option has 4 distinct items");
-                *slot = [next(), next(), next()];
+                self.others.push([next(), next(), next()]);
             }
-            self.others.push(row);
+        }
+        self.others.resize(SMALL_ROWS, [Link::default(); 3]);
+        self.cover.clear();
+        for links in &self.opt {
+            let items = links.map(|l| l.item);
+            let (mut rows, mut keep) = (0, 0);
+            for (k, &c) in items.iter().enumerate() {
+                let c = usize::from(c);
+                rows |= ((c * n) as u64) << (16 * k);
+                // The options of item `k` that an earlier item lists (the
+                // option itself, and those of a row or column that share the
+                // region with it) are hidden through that earlier item.
+                let mut lane = 0u64;
+                for (b, &p) in self.item_opts[c * n..c * n + n].iter().enumerate() {
+                    let shared = self.opt[usize::from(p)]
+                        .iter()
+                        .any(|l| items[..k].contains(&l.item));
+                    if !shared {
+                        lane |= 1 << b;
+                    }
+                }
+                keep |= lane << (16 * k);
+            }
+            self.cover.push(Cover { items, rows, keep });
         }
         self.live.clear();
         self.live.resize(SMALL_SLOTS, 0);
@@ -822,36 +938,35 @@ impl Small {
         let (n, cells, items) = (self.n, self.cells, self.items);
         let live: &mut [u16; SMALL_SLOTS] = (&mut self.live[..]).try_into().expect("sized");
         let len: &mut [u8; SMALL_SLOTS] = (&mut self.len[..]).try_into().expect("sized");
-        live[..items].fill(0);
-        len[..items].fill(0);
-        let mut remaining = items;
-        for (c, &cands) in candidates.iter().enumerate().take(cells) {
-            if cands == 0 {
-                // A given cell (an open one has a candidate).
-                len[c] = COVERED;
-                remaining -= 1;
-            }
-            let mut rest = cands;
-            while rest != 0 {
-                let d = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                for l in &self.opt[c * n + d] {
-                    live[l.item as usize] |= l.bit;
-                    len[l.item as usize] += 1;
+        // Without a branch per cell or per candidate: a cell item's options
+        // are its candidates; a (house, digit) item's are the house's cells
+        // with the digit, gathered 4 digits to a word.
+        let lanes = &mut self.lanes[..];
+        lanes.fill([0; 4]);
+        let groups = n.div_ceil(4);
+        let cands = &candidates[..cells];
+        let givens = match groups {
+            1 => gather::<1>(cands, &self.homes, lanes, live, len),
+            2 => gather::<2>(cands, &self.homes, lanes, live, len),
+            3 => gather::<3>(cands, &self.homes, lanes, live, len),
+            _ => gather::<4>(cands, &self.homes, lanes, live, len),
+        };
+        for (h, (words, &seen)) in lanes.iter().zip(given).enumerate() {
+            let first = cells + h * n;
+            for (g, &w) in words.iter().enumerate().take(groups) {
+                let counts = lane_counts(w);
+                for k in 0..4.min(n - 4 * g) {
+                    let d = 4 * g + k;
+                    live[first + d] = (w >> (16 * k)) as u16;
+                    // A digit given in the house: no open cell of the house
+                    // has it, and its item is covered.
+                    let covered = (seen >> d & 1) as u8 * COVERED;
+                    len[first + d] = (counts >> (16 * k)) as u8 | covered;
                 }
             }
         }
-        for (h, &seen) in given.iter().enumerate() {
-            let mut rest = seen;
-            while rest != 0 {
-                let d = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                // No open cell of the house has the digit: `live` is empty.
-                len[cells + h * n + d] = COVERED;
-                remaining -= 1;
-            }
-        }
-        remaining
+        // Each given covers its cell and its three (house, digit) items.
+        items - 4 * givens
     }
 
     /// As [`Cells::solve`], the givens given as [`Dlx::scan`] left them.
@@ -865,8 +980,8 @@ impl Small {
     ) -> (u64, u64, bool) {
         let mut remaining = self.start(given, candidates);
         let (n, scan) = (self.n, self.scan);
-        let opt = &self.opt[..];
-        let others = &self.others[..];
+        let cover = &self.cover[..];
+        let others: &[[Link; 3]; SMALL_ROWS] = (&self.others[..]).try_into().expect("sized");
         let item_opts = &self.item_opts[..];
         let live: &mut [u16; SMALL_SLOTS] = (&mut self.live[..]).try_into().expect("sized");
         let len: &mut [u8; SMALL_SLOTS] = (&mut self.len[..]).try_into().expect("sized");
@@ -881,32 +996,41 @@ impl Small {
             return (count, nodes, !stop);
         }
         // Covers the items of option `o` (`$cover`), hiding the options of
-        // their `live` sets, or uncovers them, restoring those options.
+        // their `live` sets, or uncovers them, restoring those options. The
+        // options to hide are read before any is hidden, each from the first
+        // of its items in the option's order ([`Cover`]), so the work is one
+        // loop, and it is the same as covering the items one after the
+        // other. A covered item's `live` set then lacks exactly the options
+        // the `keep` mask drops (they were hidden through an earlier item),
+        // so uncovering reads the same options from `live` unmasked.
         macro_rules! visit {
             ($o:expr, $cover:expr) => {{
-                let own = &opt[$o];
-                // Uncovering goes in reverse: the last item covered is
-                // uncovered first, while the items before it are covered.
-                for k in 0..4 {
-                    let c = own[if $cover { k } else { 3 - k }].item as usize;
-                    let mut m = live[c];
+                let Cover { items, rows, keep } = cover[$o];
+                let mut m = 0;
+                for (k, &c) in items.iter().enumerate() {
+                    let c = usize::from(c);
+                    m |= u64::from(live[c]) << (16 * k);
                     if $cover {
                         len[c] = len[c].wrapping_add(COVERED);
                     } else {
                         len[c] = len[c].wrapping_sub(COVERED);
                     }
-                    let row = &others[c];
-                    while m != 0 {
-                        let b = m.trailing_zeros() as usize % SMALL_N;
-                        m &= m - 1;
-                        for l in &row[b] {
-                            let i = l.item as usize;
-                            live[i] ^= l.bit;
-                            if $cover {
-                                len[i] = len[i].wrapping_sub(1);
-                            } else {
-                                len[i] = len[i].wrapping_add(1);
-                            }
+                }
+                if $cover {
+                    m &= keep;
+                }
+                while m != 0 {
+                    let b = m.trailing_zeros();
+                    m &= m - 1;
+                    let first = (rows >> (b & 48)) as u16;
+                    let row = (usize::from(first) + (b & 15) as usize) % SMALL_ROWS;
+                    for l in &others[row] {
+                        let i = l.item as usize;
+                        live[i] ^= l.bit;
+                        if $cover {
+                            len[i] = len[i].wrapping_sub(1);
+                        } else {
+                            len[i] = len[i].wrapping_add(1);
                         }
                     }
                 }
