@@ -135,29 +135,20 @@ impl Kernel for Avx2 {
 
     #[inline(always)]
     fn clear(self, planes: &mut [u128; 9], pos: usize) -> u32 {
+        let touched = self.holders(planes, pos);
         let bit = 1u128 << pos;
-        // The 64-bit lane of each plane that holds the bit: 0 or 1.
-        let lane = pos >> 6;
-        let mut had = 0u32;
-        // SAFETY: `self` proves AVX2 and BMI2; the loads and stores touch
-        // planes 0–7, 32 bytes each, inside the 144-byte array.
+        // SAFETY: `self` proves AVX2; the loads and stores touch planes 0–7,
+        // 32 bytes each, inside the 144-byte array.
         unsafe {
             let base = planes.as_mut_ptr().cast::<__m256i>();
             let b = splat(bit);
-            let zero = _mm256_setzero_si256();
             for i in 0..4 {
                 let v = _mm256_loadu_si256(base.add(i));
-                let empty = _mm256_cmpeq_epi64(_mm256_and_si256(v, b), zero);
-                // Lanes: plane 2i low, high, plane 2i+1 low, high.
-                had |= (_mm256_movemask_pd(_mm256_castsi256_pd(empty)) as u32) << (4 * i);
                 _mm256_storeu_si256(base.add(i), _mm256_andnot_si256(b, v));
             }
-            // Bit `2k + lane` of `!had` says plane k had the bit.
-            let touched = _pext_u32(!had >> lane, 0x5555);
-            let touched = touched | u32::from(planes[8] & bit != 0) << 8;
-            planes[8] &= !bit;
-            touched
         }
+        planes[8] &= !bit;
+        touched
     }
 
     #[inline(always)]
@@ -176,7 +167,8 @@ impl Kernel for Avx2 {
                 let empty = _mm256_cmpeq_epi64(_mm256_and_si256(v, b), zero);
                 had |= (_mm256_movemask_pd(_mm256_castsi256_pd(empty)) as u32) << (4 * i);
             }
-            // As in `clear`: bit `2k + lane` of `!had` says plane k has it.
+            // Lanes of vector i: plane 2i low, high, plane 2i+1 low, high;
+            // so bit `2k + lane` of `!had` says plane k has the bit.
             _pext_u32(!had >> lane, 0x5555) | u32::from(planes[8] & bit != 0) << 8
         }
     }
