@@ -73,7 +73,9 @@ use crate::puzzle::Puzzle;
 mod simd;
 mod tables;
 
-use tables::{ALL, ALONE, BAND, BIT, CELL, EXPAND, PEERS, PERM, POS};
+#[cfg(test)]
+use tables::CELL;
+use tables::{ALL, ALONE, BAND, BIT, EXPAND, PEERS, PERM, POS, SPREAD};
 
 /// The state of the search; see the [module docs](self).
 #[derive(Clone, Copy, Debug)]
@@ -106,19 +108,28 @@ impl State {
     fn from_givens(cells: &[Option<Digit>], allowed: Option<&[DigitSet]>) -> Option<State> {
         let mut given = [0u128; 9];
         let mut seen = [0u128; 9];
+        // The filled cells, found without a branch: band `b` holds cells
+        // `27b..27b + 27` in row-major order. Then only they are visited.
+        let cells: &[Option<Digit>; 81] = cells.try_into().ok()?;
         let mut filled = 0u128;
-        for (&v, &pos) in cells.iter().zip(POS.iter()) {
-            if let Some(d) = v {
-                let pos = usize::from(pos);
-                let bit = BIT[pos];
-                let d = d.index();
-                if seen[d] & bit != 0 {
-                    return None;
-                }
-                given[d] |= bit;
-                seen[d] |= PEERS[pos];
-                filled |= bit;
+        for (b, band) in cells.chunks_exact(27).enumerate() {
+            let mut word = 0u32;
+            for (i, v) in band.iter().enumerate() {
+                word |= u32::from(v.is_some()) << i;
             }
+            filled |= u128::from(word) << (32 * b);
+        }
+        let mut rest = filled;
+        while rest != 0 {
+            let pos = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let d = cells[27 * (pos >> 5) + (pos & 31)].map_or(0, |d| d.index());
+            let bit = BIT[pos];
+            if d >= 9 || seen[d] & bit != 0 {
+                return None;
+            }
+            given[d] |= bit;
+            seen[d] |= PEERS[pos];
         }
         let mut s = State::EMPTY;
         s.open = ALL & !filled;
@@ -603,22 +614,33 @@ impl Fast9 {
 
 /// The grid of a solved state.
 fn to_grid(s: &State) -> Grid {
-    // Indexed by a `u8` cell number, so that no store needs a bounds check.
-    let mut digits = [0u8; 256];
-    for (d, plane) in s.planes.iter().enumerate() {
-        // One 64-bit half at a time: bands 0 and 1, then band 2.
-        for (half, base) in [(*plane as u64, 0), ((*plane >> 64) as u64, 64)] {
-            let mut p = half;
-            while p != 0 {
-                let pos = p.trailing_zeros() as usize + base;
-                p &= p - 1;
-                digits[usize::from(CELL[pos & 127])] = d as u8;
+    // The four bits of each cell's digit index, as four sets of cells.
+    let p = &s.planes;
+    let bits = [
+        p[1] | p[3] | p[5] | p[7],
+        p[2] | p[3] | p[6] | p[7],
+        p[4] | p[5] | p[6] | p[7],
+        p[8],
+    ];
+    // Band `b` holds cells `27b..27b + 27` in row-major order, one bit
+    // each: spread eight bits at a time into eight bytes.
+    let mut cells = [0u8; 88];
+    for b in 0..3 {
+        let mut bytes = [0u64; 4];
+        for (k, set) in bits.iter().enumerate() {
+            let word = (set >> (32 * b)) as u32;
+            for (c, bytes) in bytes.iter_mut().enumerate() {
+                *bytes |= SPREAD[(word >> (8 * c)) as usize & 0xff] << k;
             }
         }
+        for (c, bytes) in bytes.iter().enumerate() {
+            let at = 27 * b + 8 * c;
+            cells[at..at + 8].copy_from_slice(&bytes.to_le_bytes());
+        }
     }
-    let mut cells = [0u8; 81];
-    cells.copy_from_slice(&digits[..81]);
-    Grid::classic_from_digits(&cells)
+    let mut digits = [0u8; 81];
+    digits.copy_from_slice(&cells[..81]);
+    Grid::classic_from_digits(&digits)
 }
 
 impl Engine for Fast9 {

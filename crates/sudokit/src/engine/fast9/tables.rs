@@ -38,6 +38,7 @@ pub(super) const BIT: [u128; 128] = {
 };
 
 /// Row-major cell index of each bit position; 255 for unused bits.
+#[cfg(test)]
 pub(super) const CELL: [u8; 128] = {
     let mut t = [255u8; 128];
     let mut i = 0;
@@ -159,6 +160,22 @@ pub(super) const EXPAND: [u32; 512] = {
             b += 1;
         }
         m += 1;
+    }
+    t
+};
+
+/// A byte → its eight bits as the eight bytes of a `u64` (bit `i` in the
+/// low bit of byte `i`).
+pub(super) const SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut x = 0;
+    while x < 256 {
+        let mut i = 0;
+        while i < 8 {
+            t[x] |= ((x as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        x += 1;
     }
     t
 };
