@@ -33,9 +33,11 @@
 //!
 //! # Search
 //!
-//! Binary branching on a cell: the bivalue cell that sees the most open
-//! cells if there is a bivalue cell, else an open cell with the fewest
-//! candidates; the branch *digit d in cell c* runs on a
+//! Binary branching on a cell: if there is a bivalue cell, the digit `d`
+//! held by the most bivalue cells and, among them, the cell that sees the
+//! most open cells and the most of those bivalue cells; else an open cell
+//! with the fewest candidates and its lowest digit `d`; the branch *digit d
+//! in cell c* runs on a
 //! copy of the state, and when it is refuted (or its solutions are
 //! counted) the state below it continues with *not d in c*, in place. The
 //! stack of states is owned by the engine: no allocation per puzzle except
@@ -108,28 +110,19 @@ impl State {
     fn from_givens(cells: &[Option<Digit>], allowed: Option<&[DigitSet]>) -> Option<State> {
         let mut given = [0u128; 9];
         let mut seen = [0u128; 9];
-        // The filled cells, found without a branch: band `b` holds cells
-        // `27b..27b + 27` in row-major order. Then only they are visited.
-        let cells: &[Option<Digit>; 81] = cells.try_into().ok()?;
         let mut filled = 0u128;
-        for (b, band) in cells.chunks_exact(27).enumerate() {
-            let mut word = 0u32;
-            for (i, v) in band.iter().enumerate() {
-                word |= u32::from(v.is_some()) << i;
+        for (&v, &pos) in cells.iter().zip(POS.iter()) {
+            if let Some(d) = v {
+                let pos = usize::from(pos);
+                let bit = BIT[pos];
+                let d = d.index();
+                if seen[d] & bit != 0 {
+                    return None;
+                }
+                given[d] |= bit;
+                seen[d] |= PEERS[pos];
+                filled |= bit;
             }
-            filled |= u128::from(word) << (32 * b);
-        }
-        let mut rest = filled;
-        while rest != 0 {
-            let pos = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let d = cells[27 * (pos >> 5) + (pos & 31)].map_or(0, |d| d.index());
-            let bit = BIT[pos];
-            if d >= 9 || seen[d] & bit != 0 {
-                return None;
-            }
-            given[d] |= bit;
-            seen[d] |= PEERS[pos];
         }
         let mut s = State::EMPTY;
         s.open = ALL & !filled;
@@ -408,40 +401,49 @@ fn propagate<K: Kernel>(k: K, s: &mut State) -> bool {
 fn choose<K: Kernel>(k: K, s: &State) -> (usize, usize) {
     let [_, twos, threes] = k.counts(&s.planes, s.open);
     let bivalue = s.open & twos & !threes;
-    let pos = if bivalue != 0 {
-        // The bivalue cell that sees the most open cells: its two branches
-        // propagate furthest (measured: guesses per puzzle at limit 2 fall
-        // from 19.3 to 10.5 on magictour top1465 and from 140 to 83 on the
-        // first 3,000 of forum_hardest_1905_11+, against the first bivalue
-        // cell).
-        let mut best = (0u32, bivalue.trailing_zeros() as usize);
-        let mut b = bivalue;
+    if bivalue != 0 {
+        // The digit held by the most bivalue cells; among those cells, the
+        // one that sees the most open cells and the most of the others
+        // (weights 2 and 3), so that its branches propagate furthest; that
+        // digit is tried first. The scan is short (only that digit's
+        // bivalue cells). Guesses and instructions against the earlier
+        // choices are in DEVELOPERS.md.
+        let (mut with, mut digit, mut most) = (0, 0, 0);
+        for (d, p) in s.planes.iter().enumerate() {
+            let w = bivalue & p;
+            let n = w.count_ones();
+            if n > most {
+                (most, with, digit) = (n, w, d);
+            }
+        }
+        let mut best = (0u32, with.trailing_zeros() as usize);
+        let mut b = with;
         while b != 0 {
             let pos = b.trailing_zeros() as usize;
             b &= b - 1;
-            let score = (PEERS[pos] & s.open).count_ones();
+            let peers = PEERS[pos];
+            let score = 2 * (peers & s.open).count_ones() + 3 * (peers & with).count_ones();
             if score > best.0 {
                 best = (score, pos);
             }
         }
-        best.1
-    } else {
-        // No bivalue cell: the first cell with the fewest candidates,
-        // from bit-sliced counts (`at[k]`: at least k + 1 candidates).
-        let mut at = [0u128; 9];
-        for p in &s.planes {
-            let m = p & s.open;
-            for k in (1..9).rev() {
-                at[k] |= at[k - 1] & m;
-            }
-            at[0] |= m;
+        return (best.1, digit);
+    }
+    // No bivalue cell: the first cell with the fewest candidates, from
+    // bit-sliced counts (`at[k]`: at least k + 1 candidates).
+    let mut at = [0u128; 9];
+    for p in &s.planes {
+        let m = p & s.open;
+        for k in (1..9).rev() {
+            at[k] |= at[k - 1] & m;
         }
-        let fewest = (2..9)
-            .map(|k| s.open & at[k] & !at.get(k + 1).copied().unwrap_or(0))
-            .find(|&cells| cells != 0)
-            .unwrap_or(s.open);
-        fewest.trailing_zeros() as usize
-    };
+        at[0] |= m;
+    }
+    let fewest = (2..9)
+        .map(|k| s.open & at[k] & !at.get(k + 1).copied().unwrap_or(0))
+        .find(|&cells| cells != 0)
+        .unwrap_or(s.open);
+    let pos = fewest.trailing_zeros() as usize;
     let bit = 1u128 << pos;
     let d = s
         .planes
