@@ -416,6 +416,8 @@ fn choose<K: Kernel>(k: K, s: &State) -> (usize, usize) {
                 (most, with, digit) = (n, w, d);
             }
         }
+        // `with` is not empty: a bivalue cell is in the plane of each of
+        // its two digits.
         let mut best = (0u32, with.trailing_zeros() as usize);
         let mut b = with;
         while b != 0 {
