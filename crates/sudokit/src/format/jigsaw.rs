@@ -19,8 +19,8 @@ use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
 use super::alphabet::Alphabet;
-use super::text::{char_at, Lines, MAX_LINE};
-use super::{choose_alphabet, Entry, ParseError, ParseErrorKind, ReadError, Style};
+use super::text::{char_at, Lines};
+use super::{choose_alphabet, Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
 use crate::{Cell, Digit, Geometry, Grid, Puzzle};
 
 /// The symbols [`write`](fn@write) uses for region numbers.
@@ -156,17 +156,25 @@ pub struct Reader<R> {
     ended: bool,
     geometry: Option<Arc<Geometry>>,
     givens: Vec<u8>,
+    max_side: usize,
 }
 
 impl<R: BufRead> Reader<R> {
-    /// A reader over `reader`.
+    /// A reader over `reader`, with the default [`Limits`].
     pub fn new(reader: R) -> Reader<R> {
+        Reader::with_limits(reader, Limits::default())
+    }
+
+    /// A reader that reports lines longer than [`Limits::max_line`] and
+    /// puzzles of a side above [`Limits::max_side`].
+    pub fn with_limits(reader: R, limits: Limits) -> Reader<R> {
         Reader {
-            lines: Lines::new(reader),
+            lines: Lines::with_max(reader, limits.max_line),
             index: 0,
             ended: false,
             geometry: None,
             givens: Vec::new(),
+            max_side: limits.max_side,
         }
     }
 
@@ -217,7 +225,8 @@ impl<R: BufRead> Iterator for Reader<R> {
         let error =
             |line, column, kind| Some(Err(ParseError::new(index, line, column, kind).into()));
         if self.lines.too_long() {
-            return error(first, None, ParseErrorKind::LineTooLong { max: MAX_LINE });
+            let max = self.lines.max();
+            return error(first, None, ParseErrorKind::LineTooLong { max });
         }
         let text = self.lines.text();
         let chars = text.iter().filter(|&&b| b & 0xC0 != 0x80).count();
@@ -244,7 +253,9 @@ impl<R: BufRead> Iterator for Reader<R> {
                 Ok(true) => {}
             }
             if self.lines.too_long() {
-                let kind = ParseErrorKind::LineTooLong { max: MAX_LINE };
+                let kind = ParseErrorKind::LineTooLong {
+                    max: self.lines.max(),
+                };
                 return error(self.lines.number(), None, kind);
             }
             (n, self.lines.number(), 0)
@@ -254,6 +265,13 @@ impl<R: BufRead> Iterator for Reader<R> {
             );
             return error(first, None, ParseErrorKind::Shape { reason });
         };
+        if n > self.max_side {
+            let kind = ParseErrorKind::Side {
+                n,
+                reason: "larger than the reader's maximum side",
+            };
+            return error(first, None, kind);
+        }
         let (grid, alphabet) = match parse_givens(&self.givens, n) {
             Ok(g) => g,
             Err((i, kind)) => {
@@ -311,7 +329,7 @@ pub fn write<W: Write + ?Sized>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::format::{detect, read_all, Format};
     use crate::{validate, Dfs, Engine};

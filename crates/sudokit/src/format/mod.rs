@@ -454,9 +454,9 @@ pub fn read_with_limits<R: BufRead>(format: Format, reader: R, limits: Limits) -
         Format::Grid | Format::Sdk | Format::Ss => {
             Inner::Grid(grid::Reader::with_limits(reader, limits))
         }
-        Format::Sdm => Inner::Sdm(sdm::Reader::new(reader)),
-        Format::Pencilmark => Inner::Pencilmark(pencilmark::Reader::new(reader)),
-        Format::Jigsaw => Inner::Jigsaw(jigsaw::Reader::new(reader)),
+        Format::Sdm => Inner::Sdm(sdm::Reader::with_limits(reader, limits)),
+        Format::Pencilmark => Inner::Pencilmark(pencilmark::Reader::with_limits(reader, limits)),
+        Format::Jigsaw => Inner::Jigsaw(jigsaw::Reader::with_limits(reader, limits)),
     };
     Reader { inner }
 }
@@ -677,6 +677,57 @@ pub(crate) fn read_all(format: Format, input: &[u8]) -> Vec<Result<Entry, ParseE
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `sdm`, `pencilmark` and `jigsaw` honour the caller's line bound (and
+    /// `jigsaw` the side bound): the overlong puzzle is an error that names
+    /// its line, and the puzzles around it are read.
+    #[test]
+    fn every_line_reader_honours_the_limits() {
+        let sdm = "0".repeat(81);
+        let pencilmark = "123456789".repeat(81);
+        let jigsaw = format!("{}{}", jigsaw::tests::GIVENS, jigsaw::tests::REGIONS);
+        for (format, good) in [
+            (Format::Sdm, sdm),
+            (Format::Pencilmark, pencilmark),
+            (Format::Jigsaw, jigsaw),
+        ] {
+            let long = format!("{good}{}", " ".repeat(good.len()));
+            let input = format!("{good}\n{long}\n{good}\n");
+            let limits = Limits {
+                max_line: good.len() + 1,
+                ..Limits::default()
+            };
+            let got: Vec<_> = read_with_limits(format, input.as_bytes(), limits).collect();
+            assert_eq!(got.len(), 3, "{format}");
+            assert!(got[0].is_ok() && got[2].is_ok(), "{format}: {got:?}");
+            match &got[1] {
+                Err(ReadError::Parse(e)) => {
+                    assert_eq!(e.line, 2, "{format}");
+                    assert_eq!(
+                        e.kind,
+                        ParseErrorKind::LineTooLong {
+                            max: good.len() + 1
+                        }
+                    );
+                }
+                other => panic!("{format}: {other:?}"),
+            }
+            // The default bound reads all three.
+            let got: Vec<_> = read(format, input.as_bytes()).collect();
+            assert!(got.iter().all(Result::is_ok), "{format}: {got:?}");
+        }
+        let jigsaw = format!("{}{}\n", jigsaw::tests::GIVENS, jigsaw::tests::REGIONS);
+        let limits = Limits {
+            max_side: 8,
+            ..Limits::default()
+        };
+        match read_with_limits(Format::Jigsaw, jigsaw.as_bytes(), limits).next() {
+            Some(Err(ReadError::Parse(e))) => {
+                assert!(matches!(e.kind, ParseErrorKind::Side { n: 9, .. }), "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
 
     #[test]
     fn format_names_round_trip() {

@@ -13,8 +13,8 @@
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
-use super::text::{char_at, Lines, MAX_LINE};
-use super::{Entry, ParseError, ParseErrorKind, ReadError, Style};
+use super::text::{char_at, Lines};
+use super::{Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
 use crate::{Cell, Digit, DigitSet, Geometry, Grid, Puzzle};
 
 /// Characters in a pencilmark line.
@@ -75,10 +75,16 @@ pub struct Reader<R> {
 }
 
 impl<R: BufRead> Reader<R> {
-    /// A reader over `reader`.
+    /// A reader over `reader`, with the default [`Limits`].
     pub fn new(reader: R) -> Reader<R> {
+        Reader::with_limits(reader, Limits::default())
+    }
+
+    /// A reader that reports lines longer than [`Limits::max_line`] (the
+    /// side is always 9: [`Limits::max_side`] does not apply).
+    pub fn with_limits(reader: R, limits: Limits) -> Reader<R> {
         Reader {
-            lines: Lines::new(reader),
+            lines: Lines::with_max(reader, limits.max_line),
             index: 0,
             geometry: Geometry::shared_square(9).expect("9x9 exists"),
             ended: false,
@@ -112,7 +118,9 @@ impl<R: BufRead> Iterator for Reader<R> {
             let line = self.lines.number();
             let error = |column, kind| ParseError::new(self.index, line, column, kind);
             if self.lines.too_long() {
-                let kind = ParseErrorKind::LineTooLong { max: MAX_LINE };
+                let kind = ParseErrorKind::LineTooLong {
+                    max: self.lines.max(),
+                };
                 return Some(Err(error(None, kind).into()));
             }
             return Some(match parse(self.lines.text()) {

@@ -15,8 +15,8 @@ use std::sync::Arc;
 
 use super::alphabet::Alphabet;
 use super::line::write_symbols;
-use super::text::{char_at, Lines, MAX_LINE};
-use super::{Entry, ParseError, ParseErrorKind, ReadError, Style};
+use super::text::{char_at, Lines};
+use super::{Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
 use crate::{Digit, Geometry, Grid, Puzzle};
 
 /// Parses one trimmed `sdm` line.
@@ -53,10 +53,16 @@ pub struct Reader<R> {
 }
 
 impl<R: BufRead> Reader<R> {
-    /// A reader over `reader`.
+    /// A reader over `reader`, with the default [`Limits`].
     pub fn new(reader: R) -> Reader<R> {
+        Reader::with_limits(reader, Limits::default())
+    }
+
+    /// A reader that reports lines longer than [`Limits::max_line`] (the
+    /// side is always 9: [`Limits::max_side`] does not apply).
+    pub fn with_limits(reader: R, limits: Limits) -> Reader<R> {
         Reader {
-            lines: Lines::new(reader),
+            lines: Lines::with_max(reader, limits.max_line),
             index: 0,
             geometry: Geometry::shared_square(9).expect("9x9 exists"),
             ended: false,
@@ -90,7 +96,9 @@ impl<R: BufRead> Iterator for Reader<R> {
             let line = self.lines.number();
             let error = |column, kind| ParseError::new(self.index, line, column, kind);
             if self.lines.too_long() {
-                let kind = ParseErrorKind::LineTooLong { max: MAX_LINE };
+                let kind = ParseErrorKind::LineTooLong {
+                    max: self.lines.max(),
+                };
                 return Some(Err(error(None, kind).into()));
             }
             return Some(match parse(self.lines.text()) {

@@ -41,6 +41,7 @@ pub(crate) struct Lines<R> {
 
 impl<R: BufRead> Lines<R> {
     /// A reader with the default line bound ([`MAX_LINE`]).
+    #[cfg(test)]
     pub(crate) fn new(reader: R) -> Lines<R> {
         Lines::with_max(reader, MAX_LINE)
     }
