@@ -282,16 +282,25 @@ fn update<K: Kernel>(k: K, p: u128) -> Option<(u128, u128)> {
     // The minirows each band keeps, as 3x3 matrices.
     let mut kept = [0u32; 3];
     // Bands, then stacks, until the stacks remove nothing (the bands are
-    // then settled too, and `kept` is theirs).
+    // then settled too, and `kept` is theirs). After the stacks narrowed
+    // the bands, a band pass that removes nothing ends it: the columns
+    // present are then the stacks' own result, which they keep.
+    let mut first = true;
     loop {
+        let mut removed = 0;
         for (x, kept) in w.iter_mut().zip(&mut kept) {
             let allowed = PERM[k.minirows(*x) as usize];
             if allowed == 0 {
                 return None;
             }
             *kept = u32::from(allowed);
+            removed |= *x & !EXPAND[allowed as usize];
             *x &= EXPAND[allowed as usize];
         }
+        if removed == 0 && !first {
+            break;
+        }
+        first = false;
         // Columns present in each band, as the rows of one 27-bit word;
         // each stack is a 3x3 matrix (band, column of the stack) of it.
         let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
