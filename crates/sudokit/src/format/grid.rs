@@ -26,7 +26,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
 use super::text::{symbol_error, Lines};
-use super::{choose_alphabet, empty_symbol_for, writable_alphabet};
+use super::{above_max_side, choose_alphabet, empty_symbol_for, writable_alphabet};
 use super::{Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
 use crate::{Cell, Digit, Geometry, Grid, Puzzle, MAX_SIZE};
 
@@ -154,10 +154,7 @@ impl<R: BufRead> Reader<R> {
         let line = self.lines.number();
         block.last_line = line;
         block.rows += 1;
-        if self.lines.too_long() {
-            let kind = ParseErrorKind::LineTooLong {
-                max: self.lines.max(),
-            };
+        if let Some(kind) = self.lines.overflow() {
             block.problem.get_or_insert((line, None, kind));
             return;
         }
@@ -205,13 +202,13 @@ impl<R: BufRead> Reader<R> {
             if cells > self.max_side {
                 self.symbols.clear();
                 self.positions.clear();
-                let kind = ParseErrorKind::Side {
-                    n: cells,
-                    reason: if cells > MAX_SIDE {
-                        "too large (at most 61 symbols)"
-                    } else {
-                        "larger than the reader's maximum side"
-                    },
+                let kind = if cells > MAX_SIDE {
+                    ParseErrorKind::Side {
+                        n: cells,
+                        reason: "too large (at most 61 symbols)",
+                    }
+                } else {
+                    above_max_side(cells)
                 };
                 block.problem.get_or_insert((line, None, kind));
             }

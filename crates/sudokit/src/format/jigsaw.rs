@@ -20,7 +20,9 @@ use std::sync::Arc;
 
 use super::alphabet::Alphabet;
 use super::text::{char_at, Lines};
-use super::{choose_alphabet, Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
+use super::{
+    above_max_side, choose_alphabet, Entry, Limits, ParseError, ParseErrorKind, ReadError, Style,
+};
 use crate::{Cell, Digit, Geometry, Grid, Puzzle};
 
 /// The symbols [`write`](fn@write) uses for region numbers.
@@ -224,9 +226,8 @@ impl<R: BufRead> Iterator for Reader<R> {
         let first = self.lines.number();
         let error =
             |line, column, kind| Some(Err(ParseError::new(index, line, column, kind).into()));
-        if self.lines.too_long() {
-            let max = self.lines.max();
-            return error(first, None, ParseErrorKind::LineTooLong { max });
+        if let Some(kind) = self.lines.overflow() {
+            return error(first, None, kind);
         }
         let text = self.lines.text();
         let chars = text.iter().filter(|&&b| b & 0xC0 != 0x80).count();
@@ -252,10 +253,7 @@ impl<R: BufRead> Iterator for Reader<R> {
                 }
                 Ok(true) => {}
             }
-            if self.lines.too_long() {
-                let kind = ParseErrorKind::LineTooLong {
-                    max: self.lines.max(),
-                };
+            if let Some(kind) = self.lines.overflow() {
                 return error(self.lines.number(), None, kind);
             }
             (n, self.lines.number(), 0)
@@ -266,11 +264,7 @@ impl<R: BufRead> Iterator for Reader<R> {
             return error(first, None, ParseErrorKind::Shape { reason });
         };
         if n > self.max_side {
-            let kind = ParseErrorKind::Side {
-                n,
-                reason: "larger than the reader's maximum side",
-            };
-            return error(first, None, kind);
+            return error(first, None, above_max_side(n));
         }
         let (grid, alphabet) = match parse_givens(&self.givens, n) {
             Ok(g) => g,

@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use super::alphabet::{is_empty_symbol, Alphabet};
 use super::text::{symbol_error, Lines};
-use super::{choose_alphabet, empty_symbol_for, writable_alphabet};
+use super::{above_max_side, choose_alphabet, empty_symbol_for, writable_alphabet};
 use super::{Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
 use crate::{Digit, Geometry, Grid, Puzzle};
 
@@ -219,21 +219,13 @@ impl<R: BufRead> Iterator for Reader<R> {
             self.index += 1;
             let line = self.lines.number();
             let error = |column, kind| ParseError::new(self.index, line, column, kind);
-            if self.lines.too_long() {
-                let kind = ParseErrorKind::LineTooLong {
-                    max: self.lines.max(),
-                };
+            if let Some(kind) = self.lines.overflow() {
                 return Some(Err(error(None, kind).into()));
             }
             return Some(match parse_cells(self.lines.text()) {
-                Ok((grid, _)) if grid.size() > self.max_side => Err(error(
-                    None,
-                    ParseErrorKind::Side {
-                        n: grid.size(),
-                        reason: "larger than the reader's maximum side",
-                    },
-                )
-                .into()),
+                Ok((grid, _)) if grid.size() > self.max_side => {
+                    Err(error(None, above_max_side(grid.size())).into())
+                }
                 Ok((grid, alphabet)) => {
                     let geometry = cached_square(&mut self.geometry, grid.size());
                     Ok(Entry {

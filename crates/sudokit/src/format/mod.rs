@@ -461,6 +461,14 @@ pub fn read_with_limits<R: BufRead>(format: Format, reader: R, limits: Limits) -
     Reader { inner }
 }
 
+/// The error for a puzzle of side `n` above [`Limits::max_side`].
+pub(crate) fn above_max_side(n: usize) -> ParseErrorKind {
+    ParseErrorKind::Side {
+        n,
+        reason: "larger than the reader's maximum side",
+    }
+}
+
 /// What a reader accepts at most, so that no input makes it hold much
 /// memory or hand an engine a grid larger than wanted. A line or puzzle over
 /// a limit is a [`ParseError`] for that puzzle

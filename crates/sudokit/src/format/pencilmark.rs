@@ -117,10 +117,7 @@ impl<R: BufRead> Iterator for Reader<R> {
             self.index += 1;
             let line = self.lines.number();
             let error = |column, kind| ParseError::new(self.index, line, column, kind);
-            if self.lines.too_long() {
-                let kind = ParseErrorKind::LineTooLong {
-                    max: self.lines.max(),
-                };
+            if let Some(kind) = self.lines.overflow() {
                 return Some(Err(error(None, kind).into()));
             }
             return Some(match parse(self.lines.text()) {

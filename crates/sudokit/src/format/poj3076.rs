@@ -56,10 +56,9 @@ impl<R: BufRead> Reader<R> {
     /// returning the first problem in it.
     fn row(&mut self) -> Option<(Option<usize>, ParseErrorKind)> {
         let text = self.lines.text();
-        if self.lines.too_long() {
+        if let Some(kind) = self.lines.overflow() {
             self.cells.extend([None; SIZE]);
-            let max = self.lines.max();
-            return Some((None, ParseErrorKind::LineTooLong { max }));
+            return Some((None, kind));
         }
         let chars = text.iter().filter(|&&b| b & 0xC0 != 0x80).count();
         if chars != SIZE {

@@ -132,16 +132,18 @@ impl<R: BufRead> Lines<R> {
         self.number
     }
 
-    /// The longest line stored (bytes).
-    #[inline]
-    pub(crate) fn max(&self) -> usize {
-        self.max
-    }
-
-    /// Whether the current line was longer than [`Lines::max`] (and cut).
+    /// Whether the current line was longer than the bound (and cut).
     #[inline]
     pub(crate) fn too_long(&self) -> bool {
         self.too_long
+    }
+
+    /// The error for the current line when it was longer than the bound
+    /// (and cut), else `None`.
+    #[inline]
+    pub(crate) fn overflow(&self) -> Option<super::ParseErrorKind> {
+        self.too_long
+            .then_some(super::ParseErrorKind::LineTooLong { max: self.max })
     }
 
     /// Whether the current line is blank.
