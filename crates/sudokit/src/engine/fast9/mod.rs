@@ -651,9 +651,8 @@ fn to_grid(s: &State) -> Grid {
             cells[at..at + 8].copy_from_slice(&bytes.to_le_bytes());
         }
     }
-    let mut digits = [0u8; 81];
-    digits.copy_from_slice(&cells[..81]);
-    Grid::classic_from_digits(&digits)
+    let digits: &[u8; 81] = cells[..81].try_into().expect("81 of 88 bytes");
+    Grid::classic_from_digits(digits)
 }
 
 impl Engine for Fast9 {
