@@ -110,24 +110,27 @@ impl State {
     fn from_givens(cells: &[Option<Digit>], allowed: Option<&[DigitSet]>) -> Option<State> {
         let mut given = [0u128; 9];
         let mut seen = [0u128; 9];
-        let mut filled = 0u128;
         for (&v, &pos) in cells.iter().zip(POS.iter()) {
             if let Some(d) = v {
                 let pos = usize::from(pos);
                 let bit = BIT[pos];
                 let d = d.index();
-                if seen[d] & bit != 0 {
-                    return None;
-                }
                 given[d] |= bit;
                 seen[d] |= PEERS[pos];
-                filled |= bit;
             }
         }
+        let filled = given.iter().fold(0, |a, g| a | g);
         let mut s = State::EMPTY;
         s.open = ALL & !filled;
+        // Two givens clash when one sees the other: checked once per digit
+        // rather than per given.
+        let mut clash = 0;
         for d in 0..9 {
+            clash |= given[d] & seen[d];
             s.planes[d] = given[d] | (s.open & !seen[d]);
+        }
+        if clash != 0 {
+            return None;
         }
         // Pencilmark puzzles: a cell keeps only its candidates (an open cell
         // left with none is refuted by the first propagation).
