@@ -182,19 +182,9 @@ impl<R: BufRead> Reader<R> {
 
     /// The next non-blank line; `Ok(false)` at end of input.
     fn next_line(&mut self) -> io::Result<bool> {
-        loop {
-            match self.lines.advance() {
-                Ok(true) if self.lines.is_blank() => continue,
-                Ok(more) => {
-                    self.ended |= !more;
-                    return Ok(more);
-                }
-                Err(e) => {
-                    self.ended = true;
-                    return Err(e);
-                }
-            }
-        }
+        let more = self.lines.next_nonblank();
+        self.ended |= !matches!(more, Ok(true));
+        more
     }
 
     fn geometry(&mut self, n: usize, map: &[usize]) -> Result<Arc<Geometry>, String> {

@@ -18,9 +18,9 @@ use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
 use super::alphabet::{is_empty_symbol, Alphabet};
-use super::text::{symbol_error, Lines};
+use super::text::{symbol_error, PuzzleLines};
 use super::{above_max_side, choose_alphabet, empty_symbol_for, writable_alphabet};
-use super::{Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
+use super::{Entry, Limits, ParseErrorKind, ReadError, Style};
 use crate::{Digit, Geometry, Grid, Puzzle};
 
 /// Why a single line is not a puzzle.
@@ -150,10 +150,8 @@ pub fn parse_line(line: &str) -> Result<Puzzle, LineError> {
 /// up to a line `end` or the end of the input.
 #[derive(Debug)]
 pub struct Reader<R> {
-    lines: Lines<R>,
-    index: usize,
+    lines: PuzzleLines<R>,
     geometry: Option<Arc<Geometry>>,
-    ended: bool,
     max_side: usize,
 }
 
@@ -168,10 +166,8 @@ impl<R: BufRead> Reader<R> {
     /// [`Limits::max_side`].
     pub fn with_limits(reader: R, limits: Limits) -> Reader<R> {
         Reader {
-            lines: Lines::with_max(reader, limits.max_line),
-            index: 0,
+            lines: PuzzleLines::with_max(reader, limits.max_line),
             geometry: None,
-            ended: false,
             max_side: limits.max_side,
         }
     }
@@ -194,54 +190,20 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<Entry, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if self.ended {
-                return None;
-            }
-            match self.lines.advance() {
-                Err(e) => {
-                    self.ended = true;
-                    return Some(Err(ReadError::Io(e)));
-                }
-                Ok(false) => {
-                    self.ended = true;
-                    return None;
-                }
-                Ok(true) => {}
-            }
-            if self.lines.is_blank() {
-                continue;
-            }
-            if self.lines.text() == b"end" {
-                self.ended = true;
-                return None;
-            }
-            self.index += 1;
-            let line = self.lines.number();
-            let error = |column, kind| ParseError::new(self.index, line, column, kind);
-            if let Some(kind) = self.lines.overflow() {
-                return Some(Err(error(None, kind).into()));
-            }
-            return Some(match parse_cells(self.lines.text()) {
-                Ok((grid, _)) if grid.size() > self.max_side => {
-                    Err(error(None, above_max_side(grid.size())).into())
-                }
-                Ok((grid, alphabet)) => {
-                    let geometry = cached_square(&mut self.geometry, grid.size());
-                    Ok(Entry {
-                        index: self.index,
-                        line,
-                        puzzle: Puzzle::new(geometry, grid).expect("same side"),
-                        style: Style { alphabet },
-                        warnings: Vec::new(),
-                    })
-                }
-                Err((at, kind)) => {
-                    let column = at.map(|i| self.lines.column(i));
-                    Err(error(column, kind).into())
-                }
-            });
+        if let Err(e) = self.lines.next_puzzle(Some(b"end"))? {
+            return Some(Err(e));
         }
+        Some(match parse_cells(self.lines.text()) {
+            Ok((grid, _)) if grid.size() > self.max_side => {
+                Err(self.lines.error(None, above_max_side(grid.size())))
+            }
+            Ok((grid, alphabet)) => {
+                let geometry = cached_square(&mut self.geometry, grid.size());
+                let puzzle = Puzzle::new(geometry, grid).expect("same side");
+                Ok(self.lines.entry(puzzle, Style { alphabet }))
+            }
+            Err((at, kind)) => Err(self.lines.error(at, kind)),
+        })
     }
 }
 
@@ -297,7 +259,7 @@ pub(crate) fn write_symbols<W: Write + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{read, Format};
+    use crate::format::{read, Format, ParseError};
     use proptest::prelude::*;
 
     const ACWING: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.\nend\n";

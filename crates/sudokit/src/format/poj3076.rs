@@ -104,19 +104,16 @@ impl<R: BufRead> Iterator for Reader<R> {
             return None;
         }
         // Skip blank lines up to the first row.
-        loop {
-            match self.lines.advance() {
-                Err(e) => {
-                    self.ended = true;
-                    return Some(Err(ReadError::Io(e)));
-                }
-                Ok(false) => {
-                    self.ended = true;
-                    return None;
-                }
-                Ok(true) if self.lines.is_blank() => {}
-                Ok(true) => break,
+        match self.lines.next_nonblank() {
+            Err(e) => {
+                self.ended = true;
+                return Some(Err(ReadError::Io(e)));
             }
+            Ok(false) => {
+                self.ended = true;
+                return None;
+            }
+            Ok(true) => {}
         }
         self.index += 1;
         let first_line = self.lines.number();

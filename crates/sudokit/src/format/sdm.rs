@@ -15,8 +15,8 @@ use std::sync::Arc;
 
 use super::alphabet::Alphabet;
 use super::line::write_symbols;
-use super::text::{char_at, Lines};
-use super::{Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
+use super::text::{char_at, PuzzleLines};
+use super::{Entry, Limits, ParseErrorKind, ReadError, Style};
 use crate::{Digit, Geometry, Grid, Puzzle};
 
 /// Parses one trimmed `sdm` line.
@@ -46,10 +46,8 @@ fn parse(bytes: &[u8]) -> Result<Grid, (Option<usize>, ParseErrorKind)> {
 /// Reads `sdm` puzzles from a [`BufRead`], one `Result` per non-blank line.
 #[derive(Debug)]
 pub struct Reader<R> {
-    lines: Lines<R>,
-    index: usize,
+    lines: PuzzleLines<R>,
     geometry: Arc<Geometry>,
-    ended: bool,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -62,10 +60,8 @@ impl<R: BufRead> Reader<R> {
     /// side is always 9: [`Limits::max_side`] does not apply).
     pub fn with_limits(reader: R, limits: Limits) -> Reader<R> {
         Reader {
-            lines: Lines::with_max(reader, limits.max_line),
-            index: 0,
+            lines: PuzzleLines::with_max(reader, limits.max_line),
             geometry: Geometry::shared_square(9).expect("9x9 exists"),
-            ended: false,
         }
     }
 }
@@ -74,44 +70,16 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<Entry, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if self.ended {
-                return None;
-            }
-            match self.lines.advance() {
-                Err(e) => {
-                    self.ended = true;
-                    return Some(Err(ReadError::Io(e)));
-                }
-                Ok(false) => {
-                    self.ended = true;
-                    return None;
-                }
-                Ok(true) => {}
-            }
-            if self.lines.is_blank() {
-                continue;
-            }
-            self.index += 1;
-            let line = self.lines.number();
-            let error = |column, kind| ParseError::new(self.index, line, column, kind);
-            if let Some(kind) = self.lines.overflow() {
-                return Some(Err(error(None, kind).into()));
-            }
-            return Some(match parse(self.lines.text()) {
-                Ok(grid) => Ok(Entry {
-                    index: self.index,
-                    line,
-                    puzzle: Puzzle::new(self.geometry.clone(), grid).expect("9x9"),
-                    style: Style::default(),
-                    warnings: Vec::new(),
-                }),
-                Err((at, kind)) => {
-                    let column = at.map(|i| self.lines.column(i));
-                    Err(error(column, kind).into())
-                }
-            });
+        if let Err(e) = self.lines.next_puzzle(None)? {
+            return Some(Err(e));
         }
+        Some(match parse(self.lines.text()) {
+            Ok(grid) => {
+                let puzzle = Puzzle::new(self.geometry.clone(), grid).expect("9x9");
+                Ok(self.lines.entry(puzzle, Style::default()))
+            }
+            Err((at, kind)) => Err(self.lines.error(at, kind)),
+        })
     }
 }
 

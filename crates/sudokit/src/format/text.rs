@@ -9,6 +9,9 @@
 
 use std::io::{self, BufRead};
 
+use super::{Entry, ParseError, ParseErrorKind, ReadError, Style};
+use crate::Puzzle;
+
 /// The longest line a line-based reader stores (bytes). The longest puzzle
 /// line is 61² = 3721 symbols; grid rows with blanks and separators are
 /// shorter still.
@@ -120,6 +123,20 @@ impl<R: BufRead> Lines<R> {
         Ok(true)
     }
 
+    /// Reads up to the next non-blank line; `Ok(false)` at end of input,
+    /// and on every call after the end or an error.
+    ///
+    /// # Errors
+    /// I/O errors of the underlying reader.
+    pub(crate) fn next_nonblank(&mut self) -> io::Result<bool> {
+        while self.advance()? {
+            if !self.is_blank() {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     /// The current line without its line end and surrounding blanks.
     #[inline]
     pub(crate) fn text(&self) -> &[u8] {
@@ -160,6 +177,81 @@ impl<R: BufRead> Lines<R> {
             0
         };
         char_column(&self.buf[bom..], self.start - bom + i)
+    }
+}
+
+/// The puzzles of a format with one puzzle per non-blank line (`line`,
+/// `sdm`, `pencilmark`): numbers them, and builds their entries and
+/// errors, so that each reader only parses the line.
+#[derive(Debug)]
+pub(crate) struct PuzzleLines<R> {
+    lines: Lines<R>,
+    /// 1-based number of the current puzzle.
+    index: usize,
+    /// A stop line was read.
+    ended: bool,
+}
+
+impl<R: BufRead> PuzzleLines<R> {
+    /// Puzzle lines of `reader`, storing at most `max` bytes of a line.
+    pub(crate) fn with_max(reader: R, max: usize) -> PuzzleLines<R> {
+        PuzzleLines {
+            lines: Lines::with_max(reader, max),
+            index: 0,
+            ended: false,
+        }
+    }
+
+    /// Moves to the next puzzle's line, skipping blank lines: `None` at the
+    /// end of input, at a line equal to `stop` and on every call after
+    /// either; an error for an I/O failure (which ends the input) or a line
+    /// over the bound (a puzzle of its own: reading goes on after it);
+    /// else the line is in [`PuzzleLines::text`].
+    #[inline]
+    pub(crate) fn next_puzzle(&mut self, stop: Option<&[u8]>) -> Option<Result<(), ReadError>> {
+        if self.ended {
+            return None;
+        }
+        match self.lines.next_nonblank() {
+            // `Lines` is done after an error: the next call ends.
+            Err(e) => return Some(Err(ReadError::Io(e))),
+            Ok(false) => return None,
+            Ok(true) => {}
+        }
+        if stop == Some(self.lines.text()) {
+            self.ended = true;
+            return None;
+        }
+        self.index += 1;
+        Some(match self.lines.overflow() {
+            Some(kind) => Err(self.error(None, kind)),
+            None => Ok(()),
+        })
+    }
+
+    /// The current puzzle's line, trimmed.
+    #[inline]
+    pub(crate) fn text(&self) -> &[u8] {
+        self.lines.text()
+    }
+
+    /// The error `kind` for the current puzzle, at byte `at` of its line
+    /// (turned into a column) when known.
+    pub(crate) fn error(&self, at: Option<usize>, kind: ParseErrorKind) -> ReadError {
+        let column = at.map(|i| self.lines.column(i));
+        ParseError::new(self.index, self.lines.number(), column, kind).into()
+    }
+
+    /// The entry of the current puzzle.
+    #[inline]
+    pub(crate) fn entry(&self, puzzle: Puzzle, style: Style) -> Entry {
+        Entry {
+            index: self.index,
+            line: self.lines.number(),
+            puzzle,
+            style,
+            warnings: Vec::new(),
+        }
     }
 }
 
