@@ -13,68 +13,17 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
-use sudokit::format::{self, Entry, Format, ParseError, ReadError};
-use sudokit::{validate, Grid};
+use sudokit::format::Format;
+use sudokit::validate;
+
+mod common;
+use common::{puzzles, queens, records, solution, sudokit, tempdir};
 
 /// The longest any case may run.
 const DEADLINE: Duration = Duration::from_secs(10);
 
 fn corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad_input")
-}
-
-/// The puzzles of an input, read with the library.
-fn puzzles(format: Format, input: &[u8]) -> Vec<Result<Entry, ParseError>> {
-    format::read(format, input)
-        .map(|r| match r {
-            Ok(e) => Ok(e),
-            Err(ReadError::Parse(e)) => Err(e),
-            Err(ReadError::Io(e)) => panic!("{e}"),
-        })
-        .collect()
-}
-
-/// Splits the output into one record per puzzle.
-fn records(format: Format, output: &str) -> Vec<String> {
-    match format {
-        Format::Line | Format::Sdm | Format::Pencilmark | Format::Jigsaw => {
-            output.lines().map(str::to_owned).collect()
-        }
-        Format::Poj3076 | Format::Grid | Format::Sdk | Format::Ss => {
-            assert!(output.is_empty() || output.ends_with("\n\n"), "{output:?}");
-            output
-                .split_terminator("\n\n")
-                .map(|r| format!("{r}\n"))
-                .collect()
-        }
-        Format::Hdu4069 => {
-            let mut out: Vec<String> = Vec::new();
-            for line in output.lines() {
-                if let Some(k) = line.strip_prefix("Case ").and_then(|k| k.strip_suffix(':')) {
-                    assert_eq!(k.parse::<usize>().unwrap(), out.len() + 1, "{output}");
-                    out.push(String::new());
-                } else {
-                    let last = out.last_mut().expect("a record starts with `Case k:`");
-                    last.push_str(line);
-                    last.push('\n');
-                }
-            }
-            out
-        }
-    }
-}
-
-/// Parses a solved record back into a grid.
-fn solution(format: Format, record: &str) -> Grid {
-    let (text, read_as) = match format {
-        Format::Hdu4069 => (record.lines().collect::<String>(), Format::Line),
-        f => (record.to_owned(), f),
-    };
-    let mut got = puzzles(read_as, text.as_bytes());
-    assert_eq!(got.len(), 1, "{record:?}");
-    let entry = got.remove(0).unwrap_or_else(|e| panic!("{e}: {record:?}"));
-    entry.puzzle.givens().clone()
 }
 
 /// One bad input and what the binary must make of it.
@@ -176,8 +125,7 @@ const CASES: &[Case] = &[
 fn run(dir: &Path, c: &Case) {
     let input = fs::read(dir.join(c.file)).unwrap_or_else(|e| panic!("{}: {e}", c.file));
     let start = Instant::now();
-    let out = Command::cargo_bin("sudokit")
-        .expect("the sudokit binary is built")
+    let out = sudokit()
         .current_dir(dir)
         .arg("solve")
         .args(c.args)
@@ -276,13 +224,6 @@ fn two_puzzles() -> (String, String) {
     )
 }
 
-fn tempdir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn a_10_mb_line_is_skipped_without_being_held_and_the_batch_goes_on() {
     let dir = tempdir("bad_input_10mb");
@@ -347,33 +288,9 @@ fn a_10_mb_number_in_hdu4069_is_one_bad_value() {
     );
 }
 
-/// The n-queens problem in Knuth's format (rows and columns primary,
-/// diagonals secondary).
-fn queens(n: usize) -> String {
-    let mut text = String::new();
-    for r in 0..n {
-        text.push_str(&format!("r{r} "));
-    }
-    for c in 0..n {
-        text.push_str(&format!("c{c} "));
-    }
-    text.push('|');
-    for d in 0..2 * n - 1 {
-        text.push_str(&format!(" a{d} b{d}"));
-    }
-    text.push('\n');
-    for r in 0..n {
-        for c in 0..n {
-            text.push_str(&format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c));
-        }
-    }
-    text
-}
-
 #[test]
 fn exact_cover_gives_up_at_its_node_or_time_bound() {
-    let out = Command::cargo_bin("sudokit")
-        .unwrap()
+    let out = sudokit()
         .args(["exact-cover", "--count", "--max-nodes", "100"])
         .write_stdin(queens(10))
         .timeout(DEADLINE)
@@ -388,8 +305,7 @@ fn exact_cover_gives_up_at_its_node_or_time_bound() {
     );
     // 16 queens has 14,772,512 solutions: far more than 0.2 s of search.
     let start = Instant::now();
-    let out = Command::cargo_bin("sudokit")
-        .unwrap()
+    let out = sudokit()
         .args(["exact-cover", "--count", "--timeout", "0.2"])
         .write_stdin(queens(16))
         .timeout(DEADLINE)
@@ -400,8 +316,7 @@ fn exact_cover_gives_up_at_its_node_or_time_bound() {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("gave up: time limit reached"), "{stderr}");
     // A limit reached is no giving up.
-    Command::cargo_bin("sudokit")
-        .unwrap()
+    sudokit()
         .args([
             "exact-cover",
             "--count",
@@ -445,8 +360,7 @@ fn a_huge_t_with_one_case_gives_every_missing_case_a_record_and_stderr_one_line(
             )
         },
     );
-    let out = Command::cargo_bin("sudokit")
-        .unwrap()
+    let out = sudokit()
         .current_dir(&dir)
         .args(["solve", "--format", "hdu4069", "huge_t.txt"])
         .timeout(DEADLINE)

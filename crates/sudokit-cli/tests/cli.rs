@@ -7,10 +7,12 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
-use sudokit::format::{self, Entry, Format, ParseError, ReadError};
+use sudokit::format::{self, Format};
 use sudokit::{validate, EngineKind, Grid};
+
+mod common;
+use common::{puzzles, queens, records, solution, sudokit, tempdir};
 
 #[path = "cli/batch.rs"]
 mod batch;
@@ -25,81 +27,6 @@ fn example(name: &str) -> PathBuf {
 
 fn read_example(name: &str) -> Vec<u8> {
     fs::read(example(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
-}
-
-fn sudokit() -> Command {
-    Command::cargo_bin("sudokit").expect("the sudokit binary is built")
-}
-
-/// The puzzles of an input, read with the library.
-fn puzzles(format: Format, input: &[u8]) -> Vec<Result<Entry, ParseError>> {
-    format::read(format, input)
-        .map(|r| match r {
-            Ok(e) => Ok(e),
-            Err(ReadError::Parse(e)) => Err(e),
-            Err(ReadError::Io(e)) => panic!("{e}"),
-        })
-        .collect()
-}
-
-/// Splits the output into one record per puzzle.
-fn records(format: Format, output: &str) -> Vec<String> {
-    match format {
-        Format::Line | Format::Sdm | Format::Pencilmark => {
-            output.lines().map(str::to_owned).collect()
-        }
-        Format::Jigsaw => {
-            // A solution is two lines (solution, regions); a message one.
-            let mut out = Vec::new();
-            let mut lines = output.lines();
-            while let Some(line) = lines.next() {
-                if line.contains(' ') {
-                    out.push(line.to_owned());
-                } else {
-                    let regions = lines.next().expect("a region line");
-                    out.push(format!("{line}\n{regions}\n"));
-                }
-            }
-            out
-        }
-        Format::Poj3076 | Format::Grid | Format::Sdk | Format::Ss => {
-            assert!(output.is_empty() || output.ends_with("\n\n"), "{output:?}");
-            output
-                .split_terminator("\n\n")
-                .map(|r| format!("{r}\n"))
-                .collect()
-        }
-        Format::Hdu4069 => {
-            let mut out: Vec<String> = Vec::new();
-            for (i, line) in output.lines().enumerate() {
-                if let Some(k) = line.strip_prefix("Case ").and_then(|k| k.strip_suffix(':')) {
-                    assert_eq!(k.parse::<usize>().unwrap(), out.len() + 1, "line {i}");
-                    out.push(String::new());
-                } else {
-                    let last = out.last_mut().expect("a record starts with `Case k:`");
-                    last.push_str(line);
-                    last.push('\n');
-                }
-            }
-            out
-        }
-    }
-}
-
-/// Parses a solved record back into a grid.
-fn solution(format: Format, record: &str) -> Grid {
-    let text = match format {
-        Format::Hdu4069 => record.lines().collect::<String>(),
-        _ => record.to_owned(),
-    };
-    let read_as = match format {
-        Format::Hdu4069 | Format::Pencilmark => Format::Line,
-        f => f,
-    };
-    let mut got = puzzles(read_as, text.as_bytes());
-    assert_eq!(got.len(), 1, "{record:?}");
-    let grid = got.remove(0).unwrap_or_else(|e| panic!("{e}: {record:?}"));
-    grid.puzzle.givens().clone()
 }
 
 /// Checks that `output` has one record per puzzle of `input`, that malformed
@@ -506,14 +433,6 @@ fn help_shows_examples_and_record_rules() {
         .stdout(predicate::str::contains("Examples:"));
 }
 
-/// A fresh directory under the target directory for one test.
-fn tempdir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Regenerates `examples/line16.txt`, `line25.txt` and `line36.txt`:
 /// `cargo test -p sudokit-cli --test cli -- --ignored generate`.
 ///
@@ -609,40 +528,17 @@ fn generated(br: usize, bc: usize, givens_percent: usize, seed: u64) -> String {
         .collect()
 }
 
-/// Knuth's DLX text for n queens: rows and columns primary, diagonals
-/// secondary.
-fn queens_dlx(n: usize) -> String {
-    let mut text = String::new();
-    for r in 0..n {
-        text.push_str(&format!("r{r} "));
-    }
-    for c in 0..n {
-        text.push_str(&format!("c{c} "));
-    }
-    text.push('|');
-    for d in 0..2 * n - 1 {
-        text.push_str(&format!(" a{d} b{d}"));
-    }
-    text.push('\n');
-    for r in 0..n {
-        for c in 0..n {
-            text.push_str(&format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c));
-        }
-    }
-    text
-}
-
 #[test]
 fn exact_cover_counts_queens_and_prints_solutions_as_option_lines() {
     sudokit()
         .args(["exact-cover", "--count"])
-        .write_stdin(queens_dlx(8))
+        .write_stdin(queens(8))
         .assert()
         .success()
         .stdout("92\n");
     sudokit()
         .args(["exact-cover", "--count", "--limit", "10"])
-        .write_stdin(queens_dlx(8))
+        .write_stdin(queens(8))
         .assert()
         .success()
         .stdout("10+\n");

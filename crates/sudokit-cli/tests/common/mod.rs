@@ -1,0 +1,117 @@
+//! Helpers shared by the CLI test binaries (`cli`, `bad_input`): running
+//! the binary, reading its input and output back with the library.
+// Each test binary uses its own subset of these.
+#![allow(dead_code)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use sudokit::format::{self, Entry, Format, ParseError, ReadError};
+use sudokit::Grid;
+
+pub fn sudokit() -> Command {
+    Command::cargo_bin("sudokit").expect("the sudokit binary is built")
+}
+
+/// The puzzles of an input, read with the library.
+pub fn puzzles(format: Format, input: &[u8]) -> Vec<Result<Entry, ParseError>> {
+    format::read(format, input)
+        .map(|r| match r {
+            Ok(e) => Ok(e),
+            Err(ReadError::Parse(e)) => Err(e),
+            Err(ReadError::Io(e)) => panic!("{e}"),
+        })
+        .collect()
+}
+
+/// Splits the output into one record per puzzle.
+pub fn records(format: Format, output: &str) -> Vec<String> {
+    match format {
+        Format::Line | Format::Sdm | Format::Pencilmark => {
+            output.lines().map(str::to_owned).collect()
+        }
+        Format::Jigsaw => {
+            // A solution is two lines (solution, regions); a message one.
+            let mut out = Vec::new();
+            let mut lines = output.lines();
+            while let Some(line) = lines.next() {
+                if line.contains(' ') {
+                    out.push(line.to_owned());
+                } else {
+                    let regions = lines.next().expect("a region line");
+                    out.push(format!("{line}\n{regions}\n"));
+                }
+            }
+            out
+        }
+        Format::Poj3076 | Format::Grid | Format::Sdk | Format::Ss => {
+            assert!(output.is_empty() || output.ends_with("\n\n"), "{output:?}");
+            output
+                .split_terminator("\n\n")
+                .map(|r| format!("{r}\n"))
+                .collect()
+        }
+        Format::Hdu4069 => {
+            let mut out: Vec<String> = Vec::new();
+            for (i, line) in output.lines().enumerate() {
+                if let Some(k) = line.strip_prefix("Case ").and_then(|k| k.strip_suffix(':')) {
+                    assert_eq!(k.parse::<usize>().unwrap(), out.len() + 1, "line {i}");
+                    out.push(String::new());
+                } else {
+                    let last = out.last_mut().expect("a record starts with `Case k:`");
+                    last.push_str(line);
+                    last.push('\n');
+                }
+            }
+            out
+        }
+    }
+}
+
+/// Parses a solved record back into a grid.
+pub fn solution(format: Format, record: &str) -> Grid {
+    let text = match format {
+        Format::Hdu4069 => record.lines().collect::<String>(),
+        _ => record.to_owned(),
+    };
+    let read_as = match format {
+        Format::Hdu4069 | Format::Pencilmark => Format::Line,
+        f => f,
+    };
+    let mut got = puzzles(read_as, text.as_bytes());
+    assert_eq!(got.len(), 1, "{record:?}");
+    let grid = got.remove(0).unwrap_or_else(|e| panic!("{e}: {record:?}"));
+    grid.puzzle.givens().clone()
+}
+
+/// A fresh directory under the target directory for one test.
+pub fn tempdir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Knuth's DLX text for n queens: rows and columns primary, diagonals
+/// secondary.
+pub fn queens(n: usize) -> String {
+    let mut text = String::new();
+    for r in 0..n {
+        text.push_str(&format!("r{r} "));
+    }
+    for c in 0..n {
+        text.push_str(&format!("c{c} "));
+    }
+    text.push('|');
+    for d in 0..2 * n - 1 {
+        text.push_str(&format!(" a{d} b{d}"));
+    }
+    text.push('\n');
+    for r in 0..n {
+        for c in 0..n {
+            text.push_str(&format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c));
+        }
+    }
+    text
+}
