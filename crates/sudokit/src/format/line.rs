@@ -174,10 +174,11 @@ impl<R: BufRead> Reader<R> {
 }
 
 /// The shared geometry of side `n` (boxes of the default shape), rebuilt only
-/// when the side changes.
-pub(crate) fn cached_square(cache: &mut Option<Arc<Geometry>>, n: usize) -> Arc<Geometry> {
+/// when the side changes. `cache` only ever holds a geometry built here, so
+/// its side tells it all.
+fn cached_square(cache: &mut Option<Arc<Geometry>>, n: usize) -> Arc<Geometry> {
     match cache {
-        Some(g) if g.size() == n && g.box_shape() == crate::default_box_shape(n) => g.clone(),
+        Some(g) if g.size() == n => g.clone(),
         _ => {
             let g = Arc::new(Geometry::square(n).expect("side has a box shape"));
             *cache = Some(g.clone());
@@ -266,6 +267,23 @@ mod tests {
 
     fn entries(input: &[u8]) -> Vec<Result<Entry, ParseError>> {
         crate::format::read_all(Format::Line, input)
+    }
+
+    #[test]
+    fn sides_may_change_from_line_to_line() {
+        let nine = ACWING.lines().next().unwrap();
+        let (a, b) = ("1...........2...", "..3.......4.....");
+        let input = format!("{a}\n{b}\n{nine}\n{nine}\n{a}\n");
+        let sides: Vec<_> = entries(input.as_bytes())
+            .iter()
+            .map(|e| {
+                let g = e.as_ref().unwrap().puzzle.geometry();
+                (g.size(), g.box_shape())
+            })
+            .collect();
+        let four = (4, Some((2, 2)));
+        let nine = (9, Some((3, 3)));
+        assert_eq!(sides, [four, four, nine, nine, four]);
     }
 
     #[test]
