@@ -155,7 +155,6 @@ fn parse_givens(bytes: &[u8], n: usize) -> Result<(Grid, Alphabet), (usize, Pars
 pub struct Reader<R> {
     lines: Lines<R>,
     index: usize,
-    ended: bool,
     geometry: Option<Arc<Geometry>>,
     givens: Vec<u8>,
     max_side: usize,
@@ -173,18 +172,10 @@ impl<R: BufRead> Reader<R> {
         Reader {
             lines: Lines::with_max(reader, limits.max_line),
             index: 0,
-            ended: false,
             geometry: None,
             givens: Vec::new(),
             max_side: limits.max_side,
         }
-    }
-
-    /// The next non-blank line; `Ok(false)` at end of input.
-    fn next_line(&mut self) -> io::Result<bool> {
-        let more = self.lines.next_nonblank();
-        self.ended |= !matches!(more, Ok(true));
-        more
     }
 
     fn geometry(&mut self, n: usize, map: &[usize]) -> Result<Arc<Geometry>, String> {
@@ -203,10 +194,9 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<Entry, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.ended {
-            return None;
-        }
-        match self.next_line() {
+        // After the end of input or an I/O error, `Lines` reports the end
+        // on every call.
+        match self.lines.next_nonblank() {
             Err(e) => return Some(Err(ReadError::Io(e))),
             Ok(false) => return None,
             Ok(true) => {}
@@ -232,7 +222,7 @@ impl<R: BufRead> Iterator for Reader<R> {
             self.givens.truncate(n * n);
             (n, first, n * n)
         } else if let Some(n) = side(chars) {
-            match self.next_line() {
+            match self.lines.next_nonblank() {
                 Err(e) => return Some(Err(ReadError::Io(e))),
                 Ok(false) => {
                     let kind = ParseErrorKind::RowCount {

@@ -737,6 +737,43 @@ mod tests {
         }
     }
 
+    /// A source that hands out its bytes, then fails on every read.
+    struct Broken(&'static [u8]);
+
+    impl std::io::Read for Broken {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(std::io::Error::other("disk on fire"));
+            }
+            let n = buf.len().min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    /// An I/O error ends every reader: it is reported once, then the
+    /// iterator ends (the readers rely on `Lines` staying at the end).
+    #[test]
+    fn an_io_error_is_reported_once_and_ends_the_input() {
+        for format in Format::ALL {
+            for data in [&b""[..], b"1..", b"\n\n1\n1.2."] {
+                let got: Vec<_> = read(format, std::io::BufReader::new(Broken(data)))
+                    .take(10)
+                    .collect();
+                let io = got
+                    .iter()
+                    .filter(|r| matches!(r, Err(ReadError::Io(_))))
+                    .count();
+                assert_eq!(io, 1, "{format} {data:?}: {got:?}");
+                assert!(
+                    matches!(got.last(), Some(Err(ReadError::Io(_)))),
+                    "{format} {data:?}: {got:?}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn format_names_round_trip() {
         for (f, name) in Format::ALL.iter().zip(Format::NAMES) {

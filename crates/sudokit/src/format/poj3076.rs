@@ -30,7 +30,6 @@ pub struct Reader<R> {
     index: usize,
     geometry: Option<Arc<Geometry>>,
     cells: Vec<Option<Digit>>,
-    ended: bool,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -48,7 +47,6 @@ impl<R: BufRead> Reader<R> {
             index: 0,
             geometry: None,
             cells: Vec::with_capacity(SIZE * SIZE),
-            ended: false,
         }
     }
 
@@ -100,19 +98,11 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<Entry, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.ended {
-            return None;
-        }
-        // Skip blank lines up to the first row.
+        // Skip blank lines up to the first row. After the end of input or
+        // an I/O error, `Lines` reports the end on every call.
         match self.lines.next_nonblank() {
-            Err(e) => {
-                self.ended = true;
-                return Some(Err(ReadError::Io(e)));
-            }
-            Ok(false) => {
-                self.ended = true;
-                return None;
-            }
+            Err(e) => return Some(Err(ReadError::Io(e))),
+            Ok(false) => return None,
             Ok(true) => {}
         }
         self.index += 1;
@@ -131,16 +121,10 @@ impl<R: BufRead> Iterator for Reader<R> {
                 break;
             }
             match self.lines.advance() {
-                Err(e) => {
-                    self.ended = true;
-                    return Some(Err(ReadError::Io(e)));
-                }
-                Ok(false) => {
-                    self.ended = true;
-                    break;
-                }
-                Ok(true) if self.lines.is_blank() => break,
-                Ok(true) => {}
+                Err(e) => return Some(Err(ReadError::Io(e))),
+                Ok(true) if !self.lines.is_blank() => {}
+                // The end of input, or a blank line: the case is short.
+                Ok(_) => break,
             }
         }
         if rows < SIZE && problem.is_none() {

@@ -158,9 +158,9 @@ impl<R: BufRead> Lines<R> {
     /// The error for the current line when it was longer than the bound
     /// (and cut), else `None`.
     #[inline]
-    pub(crate) fn overflow(&self) -> Option<super::ParseErrorKind> {
+    pub(crate) fn overflow(&self) -> Option<ParseErrorKind> {
         self.too_long
-            .then_some(super::ParseErrorKind::LineTooLong { max: self.max })
+            .then_some(ParseErrorKind::LineTooLong { max: self.max })
     }
 
     /// Whether the current line is blank.
