@@ -1,12 +1,13 @@
 //! The benchmark sets of `../shared/bench-data/` (109,764 puzzles), solved
-//! and validated by `dfs` and by `fast9` on every backend this CPU runs, with
-//! the counts compared (every puzzle in release builds, every 8th in debug
-//! builds). Skipped, with a message, when the directory is
-//! absent.
+//! and validated by `dfs`, by `fast9` on every backend this CPU runs (every
+//! puzzle in release builds, every 8th in debug builds) and by the
+//! experimental `triad9` (every 8th, every 64th in debug), with the counts
+//! compared. Skipped, with a message, when the directory is absent.
 
 use std::path::PathBuf;
 
 use sudokit::engine::fast9::{Backend, Fast9};
+use sudokit::engine::Triad9;
 use sudokit::format::line::parse_line;
 use sudokit::{Dfs, Engine};
 
@@ -32,6 +33,7 @@ fn run_set(name: &str) -> Option<(usize, usize, usize, usize)> {
         .into_iter()
         .filter_map(Fast9::with_backend)
         .collect();
+    let mut triad = Triad9::new();
     let (mut total, mut unique, mut multiple, mut none) = (0, 0, 0, 0);
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -66,6 +68,16 @@ fn run_set(name: &str) -> Option<(usize, usize, usize, usize)> {
             }
             if answer.count == 1 {
                 assert_eq!(other.first, answer.first, "{name}:{}", i + 1);
+            }
+        }
+        // The experimental triad9 on every 8th puzzle (release) or 64th
+        // (debug).
+        if i % if cfg!(debug_assertions) { 64 } else { 8 } == 0 {
+            let other = triad.solve(&puzzle, 2).unwrap();
+            assert_eq!(other.count, answer.count, "{name}:{}: triad9", i + 1);
+            if let Some(first) = &other.first {
+                sudokit::validate(&puzzle, first)
+                    .unwrap_or_else(|e| panic!("{name}:{}: triad9: {e}", i + 1));
             }
         }
         total += 1;

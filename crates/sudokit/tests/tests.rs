@@ -8,3 +8,4 @@ mod dlx;
 mod fast9;
 mod generated;
 mod hostile;
+mod triad9;

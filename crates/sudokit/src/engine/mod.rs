@@ -26,10 +26,12 @@ use crate::puzzle::Puzzle;
 pub mod dfs;
 pub mod dlx;
 pub mod fast9;
+pub mod triad9;
 
 pub use dfs::Dfs;
 pub use dlx::Dlx;
 pub use fast9::Fast9;
+pub use triad9::Triad9;
 
 /// The engine cannot handle this geometry.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -93,11 +95,13 @@ pub enum EngineKind {
     Dlx,
     /// The classic 9x9 engine ([`Fast9`]).
     Fast9,
+    /// The experimental 9x9 box/band engine ([`Triad9`]).
+    Triad9,
 }
 
 impl EngineKind {
     /// Every engine name accepted by [`EngineKind::from_str`].
-    pub const NAMES: &'static [&'static str] = &["auto", "dfs", "dlx", "fast9"];
+    pub const NAMES: &'static [&'static str] = &["auto", "dfs", "dlx", "fast9", "triad9"];
 
     /// A new engine of this kind.
     pub fn build(self) -> Box<dyn Engine + Send> {
@@ -106,6 +110,7 @@ impl EngineKind {
             EngineKind::Dfs => Box::new(Dfs::new()),
             EngineKind::Dlx => Box::new(Dlx::new()),
             EngineKind::Fast9 => Box::new(Fast9::new()),
+            EngineKind::Triad9 => Box::new(Triad9::new()),
         }
     }
 
@@ -116,6 +121,7 @@ impl EngineKind {
             EngineKind::Dfs => "dfs",
             EngineKind::Dlx => "dlx",
             EngineKind::Fast9 => "fast9",
+            EngineKind::Triad9 => "triad9",
         }
     }
 }
@@ -128,7 +134,7 @@ impl fmt::Display for EngineKind {
 
 /// An engine name that is not known.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown engine `{0}` (expected one of: auto, dfs, dlx, fast9)")]
+#[error("unknown engine `{0}` (expected one of: auto, dfs, dlx, fast9, triad9)")]
 pub struct UnknownEngine(pub String);
 
 impl FromStr for EngineKind {
@@ -140,6 +146,7 @@ impl FromStr for EngineKind {
             "dfs" => Ok(EngineKind::Dfs),
             "dlx" => Ok(EngineKind::Dlx),
             "fast9" => Ok(EngineKind::Fast9),
+            "triad9" => Ok(EngineKind::Triad9),
             _ => Err(UnknownEngine(s.to_owned())),
         }
     }

@@ -1,0 +1,504 @@
+//! `triad9`: a classic 9x9 engine on boxes and bands (the triad
+//! representation of `../shared/design/algorithms.md` §1, written from its
+//! description): experimental, beside [`Fast9`](super::Fast9).
+//!
+//! # Representation
+//!
+//! A *minirow* is the three cells a row shares with a box; a *minicolumn*
+//! the three a column shares with a box. For a digit `v` and a minirow, the
+//! *negative triad* says "`v` is not in this minirow".
+//!
+//! - **Box**: a 4x4 matrix of 9-bit digit sets (`u16` lanes, lane `4i + j`).
+//!   The top-left 3x3 holds the box's cells (the digits still possible); lane
+//!   `4i + 3` the digits that may still be absent from minirow `i`; lane
+//!   `12 + j` the digits that may still be absent from minicolumn `j`; lane 15
+//!   is unused (empty). Rows 0–2 and columns 0–2 of the matrix are
+//!   *exactly-one* clauses per digit: a digit is in exactly one cell of the
+//!   minirow, or absent from it.
+//! - **Band**: for one digit, the three minirows it takes in a band of three
+//!   boxes (one per box, one per row) form one of six permutations, its
+//!   *configuration*. A band keeps, per configuration, the digits that may
+//!   still take it. The three horizontal bands (rows) are bands 0–2, the
+//!   three vertical ones (stacks, with minicolumns) bands 3–5.
+//!
+//! # Propagation
+//!
+//! Boxes and bands pass restrictions to each other until nothing changes:
+//! - a **box** counts its lanes: a cell with no digit, or a minirow
+//!   (minicolumn) with fewer than six possibly-absent digits, is a
+//!   contradiction; a cell with one digit, a triad lane with exactly six
+//!   (the other three are then in the minirow), and a digit left in one lane
+//!   of a clause, are asserted, which removes the digit from the clause's
+//!   other lanes (and the cell's other digits). It then tells its two bands
+//!   which digits each of its minirows (minicolumns) may hold, and which may
+//!   be absent from it: a configuration keeps a digit only if the digit may
+//!   be in the minirows it takes and absent from the others;
+//! - a **band** checks that every digit keeps a configuration, and that
+//!   each minirow may still hold three digits and lack six (each minirow
+//!   holds exactly three); exactly three, or exactly six, are asserted. It
+//!   then tells each box which digits each minirow may hold (its cells lose
+//!   the others) and which may be absent (its triad lane loses the others).
+//!
+//! This gives naked and hidden singles, pointing and claiming, and the
+//! three-digits-a-minirow rule, none of them assuming a unique solution.
+//!
+//! # Search
+//!
+//! Binary branching on a cell with the fewest candidates (its lowest digit
+//! first), on a copy of the state; the refuted branch's digit is removed in
+//! place.
+
+use std::ops::ControlFlow;
+
+use super::{Budget, Engine, Meter, Unsupported};
+use crate::digits::Digit;
+use crate::geometry::Geometry;
+use crate::grid::Grid;
+use crate::outcome::{Solutions, Stats};
+use crate::puzzle::Puzzle;
+
+/// All nine digits.
+const ALL: u16 = 0x1ff;
+
+/// The six configurations of a band: `PERMS[p][k]` is the line (row of a
+/// horizontal band, column of a vertical one) that configuration `p` takes
+/// in the band's box `k`.
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// The lanes of the six clauses of a box: matrix rows 0–2, then columns
+/// 0–2.
+const CLAUSES: [[usize; 4]; 6] = [
+    [0, 1, 2, 3],
+    [4, 5, 6, 7],
+    [8, 9, 10, 11],
+    [0, 4, 8, 12],
+    [1, 5, 9, 13],
+    [2, 6, 10, 14],
+];
+
+/// Whether lane `l` of a box holds a cell.
+const fn is_cell(l: usize) -> bool {
+    l < 12 && l % 4 != 3
+}
+
+/// The state of the search; see the [module docs](self).
+#[derive(Clone, Copy, Debug)]
+struct State {
+    boxes: [[u16; 16]; 9],
+    bands: [[u16; 6]; 6],
+    /// Boxes (bits 0–8) and bands (bits 9–14) to process.
+    dirty: u32,
+}
+
+impl State {
+    const EMPTY: State = State {
+        boxes: [[
+            ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, 0,
+        ]; 9],
+        bands: [[ALL; 6]; 6],
+        dirty: 0,
+    };
+
+    /// The state with the givens (and candidate restrictions) in their
+    /// cells, nothing propagated yet.
+    fn from_givens(cells: &[Option<Digit>], allowed: Option<&[crate::digits::DigitSet]>) -> State {
+        let mut s = State::EMPTY;
+        for (i, v) in cells.iter().enumerate() {
+            let (b, l) = locate(i);
+            if let Some(d) = v {
+                s.boxes[b][l] = 1 << d.index();
+                s.dirty |= 1 << b;
+            }
+            if let Some(allowed) = allowed {
+                s.boxes[b][l] &= allowed[i].0 as u16;
+                s.dirty |= 1 << b;
+            }
+        }
+        s
+    }
+
+    /// The digits of a solved state, row-major.
+    fn digits(&self) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for (i, o) in out.iter_mut().enumerate() {
+            let (b, l) = locate(i);
+            *o = self.boxes[b][l].trailing_zeros() as u8;
+        }
+        out
+    }
+
+    /// Runs the box and band rules until nothing changes; `false` on a
+    /// contradiction.
+    fn propagate(&mut self) -> bool {
+        while self.dirty != 0 {
+            let t = self.dirty.trailing_zeros() as usize;
+            self.dirty &= !(1 << t);
+            let ok = if t < 9 {
+                self.box_rules(t)
+            } else {
+                self.band_rules(t - 9)
+            };
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The rules of box `b`, then its messages to its two bands.
+    fn box_rules(&mut self, b: usize) -> bool {
+        let x = &mut self.boxes[b];
+        loop {
+            let mut a = [0u16; 16];
+            for (l, (&v, a)) in x.iter().zip(&mut a).enumerate().take(15) {
+                let n = v.count_ones();
+                if is_cell(l) {
+                    if n == 0 {
+                        return false;
+                    }
+                    if n == 1 {
+                        *a = v;
+                    }
+                } else {
+                    if n < 6 {
+                        return false;
+                    }
+                    if n == 6 {
+                        *a = v;
+                    }
+                }
+            }
+            for clause in &CLAUSES {
+                let (mut ones, mut twos) = (0u16, 0u16);
+                for &l in clause {
+                    twos |= ones & x[l];
+                    ones |= x[l];
+                }
+                if ones != ALL {
+                    return false;
+                }
+                let once = ones & !twos;
+                for &l in clause {
+                    a[l] |= x[l] & once;
+                }
+            }
+            let mut new = *x;
+            for l in 0..12 {
+                if is_cell(l) && a[l] != 0 {
+                    if a[l] & (a[l] - 1) != 0 {
+                        return false;
+                    }
+                    new[l] = a[l];
+                }
+            }
+            for clause in &CLAUSES {
+                let (mut ones, mut twos) = (0u16, 0u16);
+                for &l in clause {
+                    twos |= ones & a[l];
+                    ones |= a[l];
+                }
+                if twos != 0 {
+                    return false;
+                }
+                for &l in clause {
+                    new[l] &= !(ones & !a[l]);
+                }
+            }
+            if new == *x {
+                break;
+            }
+            *x = new;
+        }
+        let x = *x;
+        // Horizontal band: the minirows (matrix rows); vertical: the
+        // minicolumns.
+        let rows = (
+            b / 3,
+            b % 3,
+            std::array::from_fn::<u16, 3, _>(|i| x[4 * i] | x[4 * i + 1] | x[4 * i + 2]),
+            std::array::from_fn::<u16, 3, _>(|i| x[4 * i + 3]),
+        );
+        let cols = (
+            3 + b % 3,
+            b / 3,
+            std::array::from_fn::<u16, 3, _>(|j| x[j] | x[4 + j] | x[8 + j]),
+            std::array::from_fn::<u16, 3, _>(|j| x[12 + j]),
+        );
+        for (t, k, present, absent) in [rows, cols] {
+            let band = &mut self.bands[t];
+            let mut changed = false;
+            for (c, perm) in band.iter_mut().zip(&PERMS) {
+                let line = perm[k];
+                let mut r = present[line];
+                for (i, &n) in absent.iter().enumerate() {
+                    if i != line {
+                        r &= n;
+                    }
+                }
+                if *c & !r != 0 {
+                    *c &= r;
+                    changed = true;
+                }
+            }
+            if changed {
+                self.dirty |= 1 << (9 + t);
+            }
+        }
+        true
+    }
+
+    /// The rules of band `t`, then its messages to its three boxes.
+    fn band_rules(&mut self, t: usize) -> bool {
+        let c = &mut self.bands[t];
+        let mut present = [[0u16; 3]; 3];
+        let mut absent = [[0u16; 3]; 3];
+        loop {
+            if c.iter().fold(0, |a, &m| a | m) != ALL {
+                return false;
+            }
+            let mut changed = false;
+            for k in 0..3 {
+                for line in 0..3 {
+                    let (mut pos, mut neg) = (0u16, 0u16);
+                    for (p, &m) in PERMS.iter().zip(c.iter()) {
+                        if p[k] == line {
+                            pos |= m;
+                        } else {
+                            neg |= m;
+                        }
+                    }
+                    let (np, nn) = (pos.count_ones(), neg.count_ones());
+                    if np < 3 || nn < 6 {
+                        return false;
+                    }
+                    for (p, m) in PERMS.iter().zip(c.iter_mut()) {
+                        let drop = if p[k] == line {
+                            if nn == 6 {
+                                neg
+                            } else {
+                                0
+                            }
+                        } else if np == 3 {
+                            pos
+                        } else {
+                            0
+                        };
+                        if *m & drop != 0 {
+                            *m &= !drop;
+                            changed = true;
+                        }
+                    }
+                    present[k][line] = pos;
+                    absent[k][line] = neg;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        for k in 0..3 {
+            let b = if t < 3 { 3 * t + k } else { 3 * k + (t - 3) };
+            let x = &mut self.boxes[b];
+            let mut r = [0xffffu16; 16];
+            for line in 0..3 {
+                for e in 0..3 {
+                    let l = if t < 3 { 4 * line + e } else { 4 * e + line };
+                    r[l] = present[k][line];
+                }
+                let l = if t < 3 { 4 * line + 3 } else { 12 + line };
+                r[l] = absent[k][line];
+            }
+            let mut changed = false;
+            for (v, r) in x.iter_mut().zip(r) {
+                if *v & !r != 0 {
+                    *v &= r;
+                    changed = true;
+                }
+            }
+            if changed {
+                self.dirty |= 1 << b;
+            }
+        }
+        true
+    }
+
+    /// The branch: a band with the fewest configurations left (over all
+    /// digits) but not settled, a digit with the fewest configurations in
+    /// it (two if any), and that digit's first configuration, as (band,
+    /// configuration, digit bit); `None` when every band is settled (each
+    /// digit has one configuration: the grid is solved).
+    fn choose(&self) -> Option<(usize, usize, u16)> {
+        let mut best: Option<usize> = None;
+        let mut fewest = u32::MAX;
+        for (t, c) in self.bands.iter().enumerate() {
+            let n: u32 = c.iter().map(|m| m.count_ones()).sum();
+            if n > 9 && n < fewest {
+                fewest = n;
+                best = Some(t);
+            }
+        }
+        let t = best?;
+        let c = &self.bands[t];
+        // Bit-sliced counts of configurations per digit.
+        let (mut ones, mut twos, mut threes) = (0u16, 0u16, 0u16);
+        for &m in c {
+            threes |= twos & m;
+            twos |= ones & m;
+            ones |= m;
+        }
+        let two = twos & !threes;
+        let open = twos;
+        let pick = if two != 0 { two } else { open };
+        let d = pick & pick.wrapping_neg();
+        let p = c.iter().position(|&m| m & d != 0).unwrap_or(0);
+        Some((t, p, d))
+    }
+
+    /// Gives digit bit `d` configuration `p` of band `t` (and no other).
+    fn assign(&mut self, t: usize, p: usize, d: u16) {
+        for (q, m) in self.bands[t].iter_mut().enumerate() {
+            if q != p {
+                *m &= !d;
+            }
+        }
+        self.dirty |= 1 << (9 + t);
+    }
+
+    /// Takes configuration `p` of band `t` away from digit bit `d`.
+    fn refute(&mut self, t: usize, p: usize, d: u16) {
+        self.bands[t][p] &= !d;
+        self.dirty |= 1 << (9 + t);
+    }
+}
+
+/// The box and lane of cell `i` (row-major).
+fn locate(i: usize) -> (usize, usize) {
+    let (r, c) = (i / 9, i % 9);
+    (3 * (r / 3) + c / 3, 4 * (r % 3) + c % 3)
+}
+
+/// What [`search`] reports: solutions, nodes, guesses, exhaustive.
+type Outcome = (u64, u64, u64, bool);
+
+/// Counts the solutions below `stack[0]` up to `limit`.
+fn search(
+    stack: &mut [State],
+    limit: u64,
+    meter: &mut Meter,
+    visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
+) -> Outcome {
+    let (mut count, mut nodes, mut guesses) = (0, 0, 0);
+    let mut sp = 0;
+    loop {
+        if !meter.allows(nodes) {
+            return (count, nodes, guesses, false);
+        }
+        nodes += 1;
+        if stack[sp].propagate() {
+            match stack[sp].choose() {
+                None => {
+                    count += 1;
+                    if visit(&stack[sp]).is_break() || count >= limit {
+                        return (count, nodes, guesses, false);
+                    }
+                }
+                Some((t, p, d)) => {
+                    guesses += 1;
+                    let mut child = stack[sp];
+                    child.assign(t, p, d);
+                    stack[sp].refute(t, p, d);
+                    sp += 1;
+                    if sp == stack.len() {
+                        // Cannot happen: each level settles a digit in a
+                        // band, or takes a configuration away.
+                        return (count, nodes, guesses, false);
+                    }
+                    stack[sp] = child;
+                    continue;
+                }
+            }
+        }
+        if sp == 0 {
+            return (count, nodes, guesses, true);
+        }
+        sp -= 1;
+    }
+}
+
+/// The triad engine; see the [module docs](self).
+#[derive(Debug)]
+pub struct Triad9 {
+    stack: Vec<State>,
+    budget: Budget,
+}
+
+impl Default for Triad9 {
+    fn default() -> Triad9 {
+        Triad9::new()
+    }
+}
+
+impl Triad9 {
+    /// A new engine.
+    pub fn new() -> Triad9 {
+        Triad9 {
+            stack: vec![State::EMPTY; 83],
+            budget: Budget::UNLIMITED,
+        }
+    }
+}
+
+impl Engine for Triad9 {
+    fn name(&self) -> &'static str {
+        "triad9"
+    }
+
+    fn supports(&self, geometry: &Geometry) -> bool {
+        geometry.is_classic()
+    }
+
+    fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    fn solve_with(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+        visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    ) -> Result<Solutions, Unsupported> {
+        if !self.supports(puzzle.geometry()) {
+            return Err(Unsupported {
+                engine: self.name(),
+                geometry: puzzle.geometry().to_string(),
+            });
+        }
+        self.stack[0] = State::from_givens(puzzle.givens().cells(), puzzle.candidates());
+        let mut first: Option<Grid> = None;
+        let mut meter = Meter::start(self.budget);
+        let (count, nodes, guesses, complete) =
+            search(&mut self.stack, limit.max(1), &mut meter, &mut |s| {
+                let grid = Grid::classic_from_digits(&s.digits());
+                let flow = visit(&grid);
+                if first.is_none() {
+                    first = Some(grid);
+                }
+                flow
+            });
+        let stopped = meter.stopped();
+        Ok(Solutions {
+            count,
+            first,
+            complete: complete && stopped.is_none(),
+            stopped,
+            stats: Stats { nodes, guesses },
+        })
+    }
+}

@@ -1,0 +1,129 @@
+//! `triad9` (the experimental box/band engine) against `dfs` on generated
+//! 9x9 puzzles with 0, 1 and 2+ solutions; every solution validated.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use rand::Rng;
+use sudokit::engine::Triad9;
+use sudokit::{Dfs, Engine, EngineKind, Geometry, Grid, Puzzle};
+
+use crate::common::{naive_count, remove_clues, rng, solve_checked, solved_boxed};
+
+#[test]
+fn agrees_with_dfs_on_generated_puzzles() {
+    let g = Arc::new(Geometry::classic());
+    let mut triad = Triad9::new();
+    let mut dfs = Dfs::new();
+    let mut r = rng(19);
+    let mut seen = [0usize; 3];
+    for i in 0..2000 {
+        let solution = solved_boxed(3, 3, &mut r);
+        let keep = [0.2, 0.25, 0.3, 0.35, 0.45][i % 5];
+        let mut puzzle = remove_clues(&g, &solution, keep, &mut r);
+        if i % 7 == 0 {
+            // A wrong clue in an open cell: often no solution at all.
+            let mut cells = puzzle.givens().cells().to_vec();
+            if let Some(c) = (0..81)
+                .map(|_| r.gen_range(0..81))
+                .find(|&c| cells[c].is_none())
+            {
+                cells[c] = Some(sudokit::Digit(r.gen_range(0..9)));
+                puzzle = Puzzle::new(Arc::clone(&g), Grid::from_cells(9, cells).unwrap()).unwrap();
+            }
+        }
+        for limit in [1, 2, 3] {
+            let expected = solve_checked(&mut dfs, &puzzle, limit);
+            let got = solve_checked(&mut triad, &puzzle, limit);
+            assert_eq!(got, expected, "limit {limit} on {i}");
+            if limit == 2 {
+                seen[expected.min(2) as usize] += 1;
+            }
+        }
+    }
+    assert!(seen.iter().all(|&k| k > 70), "{seen:?}");
+}
+
+#[test]
+fn the_same_solution_sets_as_dfs() {
+    let g = Arc::new(Geometry::classic());
+    let mut r = rng(199);
+    let (mut dfs, mut triad) = (Dfs::new(), Triad9::new());
+    let all = |e: &mut dyn Engine, p: &Puzzle| {
+        let mut seen = HashSet::new();
+        e.solve_with(p, 60, &mut |s| {
+            assert!(seen.insert(s.clone()), "a solution visited twice");
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap();
+        seen
+    };
+    for _ in 0..40 {
+        let solution = solved_boxed(3, 3, &mut r);
+        let puzzle = remove_clues(&g, &solution, 0.3, &mut r);
+        let expected = all(&mut dfs, &puzzle);
+        let got = all(&mut triad, &puzzle);
+        assert_eq!(got.len(), expected.len());
+        if expected.len() < 60 {
+            assert!(got == expected, "other solutions");
+            assert_eq!(naive_count(&puzzle, 60), expected.len() as u64);
+        }
+    }
+}
+
+#[test]
+fn clashes_restrictions_and_the_empty_grid() {
+    let g = Arc::new(Geometry::classic());
+    let mut cells = vec![None; 81];
+    cells[0] = Some(sudokit::Digit(4));
+    cells[40] = Some(sudokit::Digit(4));
+    // Cell 72 sees cell 0 (the same column).
+    cells[72] = Some(sudokit::Digit(4));
+    let clash = Puzzle::new(Arc::clone(&g), Grid::from_cells(9, cells).unwrap()).unwrap();
+    let empty = Puzzle::new(Arc::clone(&g), Grid::empty(9)).unwrap();
+    let mut e = Triad9::new();
+    let a = e.solve(&clash, 2).unwrap();
+    assert_eq!((a.count, a.complete), (0, true));
+    assert_eq!(solve_checked(&mut e, &empty, 5), 5);
+    // Pencilmark puzzles, as in the fast9 tests.
+    let mut r = rng(41);
+    let mut dfs = Dfs::new();
+    let mut kinds = [0usize; 3];
+    for i in 0..400 {
+        let solution = solved_boxed(3, 3, &mut r);
+        let puzzle = remove_clues(&g, &solution, 0.15, &mut r);
+        let sets: Vec<sudokit::DigitSet> = solution
+            .cells()
+            .iter()
+            .map(|d| {
+                let d = d.unwrap().0;
+                let mut set = if i % 3 == 0 && r.gen_bool(0.9) {
+                    511
+                } else {
+                    r.gen_range(0..512u64) & r.gen_range(0..512u64)
+                };
+                if i % 5 != 0 || r.gen_bool(0.98) {
+                    set |= 1 << d;
+                }
+                sudokit::DigitSet(set)
+            })
+            .collect();
+        let puzzle = puzzle.with_candidates(sets).unwrap();
+        let expected = solve_checked(&mut dfs, &puzzle, 2);
+        kinds[expected.min(2) as usize] += 1;
+        assert_eq!(solve_checked(&mut e, &puzzle, 2), expected, "on {i}");
+    }
+    assert!(kinds.iter().all(|&k| k > 15), "{kinds:?}");
+}
+
+#[test]
+fn only_classic_geometry_is_supported() {
+    let mut e = Triad9::new();
+    assert!(e.supports(&Geometry::classic()));
+    let four = Arc::new(Geometry::square(4).unwrap());
+    let err = e
+        .solve(&Puzzle::new(four, Grid::empty(4)).unwrap(), 1)
+        .unwrap_err();
+    assert_eq!(err.engine, "triad9");
+    assert_eq!("triad9".parse::<EngineKind>().unwrap(), EngineKind::Triad9);
+}
