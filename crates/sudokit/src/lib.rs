@@ -35,7 +35,7 @@
 //!   input.
 
 #![deny(missing_docs)]
-// `unsafe` is denied everywhere but in `engine::fast9::simd` (SIMD
+// `unsafe` is denied everywhere but in `engine::fast9::simd` and `engine::triad9::simd` (SIMD
 // intrinsics behind runtime CPU detection), which allows it and says why.
 #![deny(unsafe_code)]
 

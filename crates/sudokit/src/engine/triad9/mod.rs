@@ -57,6 +57,9 @@ use crate::grid::Grid;
 use crate::outcome::{Solutions, Stats};
 use crate::puzzle::Puzzle;
 
+#[cfg(target_arch = "x86_64")]
+mod simd;
+
 /// All nine digits.
 const ALL: u16 = 0x1ff;
 
@@ -82,6 +85,89 @@ const CLAUSES: [[usize; 4]; 6] = [
     [1, 5, 9, 13],
     [2, 6, 10, 14],
 ];
+
+/// The lanes of a minirow (three cells, then its triad lane), per row of a
+/// box.
+const ROW_LANES: [[usize; 4]; 3] = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]];
+
+/// The lanes of a minicolumn (three cells, then its triad lane), per column
+/// of a box.
+const COL_LANES: [[usize; 4]; 3] = [[0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14]];
+
+/// The rules inside one box, the hot spot of the search: [`Portable`] is the
+/// reference, `simd::Avx2` the vector version.
+pub(crate) trait Settle: Copy {
+    /// Runs the box rules of the [module docs](self) on box `x` until it no
+    /// longer changes; `false` on a contradiction (`x` is then garbage).
+    fn settle(self, x: &mut [u16; 16]) -> bool;
+}
+
+/// The plain Rust [`Settle`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Portable;
+
+impl Settle for Portable {
+    #[inline(always)]
+    fn settle(self, x: &mut [u16; 16]) -> bool {
+        loop {
+            // Asserted digits per lane: a cell with one digit, a triad lane
+            // with six, a digit in a single lane of a clause.
+            let mut a = [0u16; 16];
+            for (l, (&v, a)) in x.iter().zip(&mut a).enumerate().take(15) {
+                let n = v.count_ones();
+                let min = if is_cell(l) { 1 } else { 6 };
+                if n < min {
+                    return false;
+                }
+                if n == min {
+                    *a = v;
+                }
+            }
+            for clause in &CLAUSES {
+                let (mut ones, mut twos) = (0u16, 0u16);
+                for &l in clause {
+                    twos |= ones & x[l];
+                    ones |= x[l];
+                }
+                if ones != ALL {
+                    return false;
+                }
+                let once = ones & !twos;
+                for &l in clause {
+                    a[l] |= x[l] & once;
+                }
+            }
+            // A cell keeps its asserted digit only; a clause's other lanes
+            // lose it.
+            let mut new = *x;
+            for l in 0..12 {
+                if is_cell(l) && a[l] != 0 {
+                    if a[l] & (a[l] - 1) != 0 {
+                        return false;
+                    }
+                    new[l] = a[l];
+                }
+            }
+            for clause in &CLAUSES {
+                let (mut ones, mut twos) = (0u16, 0u16);
+                for &l in clause {
+                    twos |= ones & a[l];
+                    ones |= a[l];
+                }
+                if twos != 0 {
+                    return false;
+                }
+                for &l in clause {
+                    new[l] &= !(ones & !a[l]);
+                }
+            }
+            if new == *x {
+                return true;
+            }
+            *x = new;
+        }
+    }
+}
 
 /// Whether lane `l` of a box holds a cell.
 const fn is_cell(l: usize) -> bool {
@@ -136,12 +222,13 @@ impl State {
 
     /// Runs the box and band rules until nothing changes; `false` on a
     /// contradiction.
-    fn propagate(&mut self) -> bool {
+    #[inline(always)]
+    fn propagate<K: Settle>(&mut self, k: K) -> bool {
         while self.dirty != 0 {
             let t = self.dirty.trailing_zeros() as usize;
-            self.dirty &= !(1 << t);
+            self.dirty &= self.dirty - 1;
             let ok = if t < 9 {
-                self.box_rules(t)
+                self.box_rules(k, t)
             } else {
                 self.band_rules(t - 9)
             };
@@ -152,177 +239,128 @@ impl State {
         true
     }
 
-    /// The rules of box `b`, then its messages to its two bands.
-    fn box_rules(&mut self, b: usize) -> bool {
-        let x = &mut self.boxes[b];
-        loop {
-            let mut a = [0u16; 16];
-            for (l, (&v, a)) in x.iter().zip(&mut a).enumerate().take(15) {
-                let n = v.count_ones();
-                if is_cell(l) {
-                    if n == 0 {
-                        return false;
-                    }
-                    if n == 1 {
-                        *a = v;
-                    }
-                } else {
-                    if n < 6 {
-                        return false;
-                    }
-                    if n == 6 {
-                        *a = v;
-                    }
-                }
-            }
-            for clause in &CLAUSES {
-                let (mut ones, mut twos) = (0u16, 0u16);
-                for &l in clause {
-                    twos |= ones & x[l];
-                    ones |= x[l];
-                }
-                if ones != ALL {
-                    return false;
-                }
-                let once = ones & !twos;
-                for &l in clause {
-                    a[l] |= x[l] & once;
-                }
-            }
-            let mut new = *x;
-            for l in 0..12 {
-                if is_cell(l) && a[l] != 0 {
-                    if a[l] & (a[l] - 1) != 0 {
-                        return false;
-                    }
-                    new[l] = a[l];
-                }
-            }
-            for clause in &CLAUSES {
-                let (mut ones, mut twos) = (0u16, 0u16);
-                for &l in clause {
-                    twos |= ones & a[l];
-                    ones |= a[l];
-                }
-                if twos != 0 {
-                    return false;
-                }
-                for &l in clause {
-                    new[l] &= !(ones & !a[l]);
-                }
-            }
-            if new == *x {
-                break;
-            }
-            *x = new;
+    /// The rules of box `b` ([`Settle::settle`]), then its messages to its
+    /// two bands: a configuration keeps a digit only if the digit may be
+    /// in the line it takes in this box and absent from the other two.
+    #[inline(always)]
+    fn box_rules<K: Settle>(&mut self, k: K, b: usize) -> bool {
+        if !k.settle(&mut self.boxes[b]) {
+            return false;
         }
-        let x = *x;
-        // Horizontal band: the minirows (matrix rows); vertical: the
-        // minicolumns.
-        let rows = (
-            b / 3,
-            b % 3,
-            std::array::from_fn::<u16, 3, _>(|i| x[4 * i] | x[4 * i + 1] | x[4 * i + 2]),
-            std::array::from_fn::<u16, 3, _>(|i| x[4 * i + 3]),
-        );
-        let cols = (
-            3 + b % 3,
-            b / 3,
-            std::array::from_fn::<u16, 3, _>(|j| x[j] | x[4 + j] | x[8 + j]),
-            std::array::from_fn::<u16, 3, _>(|j| x[12 + j]),
-        );
-        for (t, k, present, absent) in [rows, cols] {
-            let band = &mut self.bands[t];
-            let mut changed = false;
-            for (c, perm) in band.iter_mut().zip(&PERMS) {
-                let line = perm[k];
-                let mut r = present[line];
-                for (i, &n) in absent.iter().enumerate() {
-                    if i != line {
-                        r &= n;
-                    }
-                }
-                if *c & !r != 0 {
-                    *c &= r;
-                    changed = true;
-                }
-            }
-            if changed {
-                self.dirty |= 1 << (9 + t);
-            }
-        }
+        let x = &self.boxes[b];
+        // Per line: may hold the digit, and may lack it, in one mask.
+        let row = |i: usize| (x[4 * i] | x[4 * i + 1] | x[4 * i + 2], x[4 * i + 3]);
+        let col = |j: usize| (x[j] | x[4 + j] | x[8 + j], x[12 + j]);
+        let (r, c) = ([row(0), row(1), row(2)], [col(0), col(1), col(2)]);
+        let h = [
+            r[0].0 & r[1].1 & r[2].1,
+            r[1].0 & r[0].1 & r[2].1,
+            r[2].0 & r[0].1 & r[1].1,
+        ];
+        let v = [
+            c[0].0 & c[1].1 & c[2].1,
+            c[1].0 & c[0].1 & c[2].1,
+            c[2].0 & c[0].1 & c[1].1,
+        ];
+        self.restrict_band(b / 3, b % 3, h);
+        self.restrict_band(3 + b % 3, b / 3, v);
         true
     }
 
+    /// Restricts band `t` from its box `k`: configuration `p` keeps the
+    /// digits of `m[PERMS[p][k]]`.
+    #[inline(always)]
+    fn restrict_band(&mut self, t: usize, k: usize, m: [u16; 3]) {
+        let c = &mut self.bands[t];
+        let mut lost = 0;
+        for (c, perm) in c.iter_mut().zip(&PERMS) {
+            let r = m[perm[k]];
+            lost |= *c & !r;
+            *c &= r;
+        }
+        if lost != 0 {
+            self.dirty |= 1 << (9 + t);
+        }
+    }
+
     /// The rules of band `t`, then its messages to its three boxes.
+    #[inline(always)]
     fn band_rules(&mut self, t: usize) -> bool {
         let c = &mut self.bands[t];
-        let mut present = [[0u16; 3]; 3];
-        let mut absent = [[0u16; 3]; 3];
+        // `pos[k][line]`: the digits that may take `line` in box `k` (the
+        // two configurations that do); `neg`: that may not.
+        let mut pos;
+        let mut neg;
         loop {
-            if c.iter().fold(0, |a, &m| a | m) != ALL {
+            pos = [
+                [c[0] | c[1], c[2] | c[3], c[4] | c[5]],
+                [c[2] | c[4], c[0] | c[5], c[1] | c[3]],
+                [c[3] | c[5], c[1] | c[4], c[0] | c[2]],
+            ];
+            if pos[0][0] | pos[0][1] | pos[0][2] != ALL {
                 return false;
             }
-            let mut changed = false;
+            neg = pos.map(|p| [p[1] | p[2], p[0] | p[2], p[0] | p[1]]);
+            // Each line of each box holds exactly three digits: fewer than
+            // three possible, or six possibly absent, is a contradiction;
+            // exactly three (six) are asserted.
+            let mut tight = false;
             for k in 0..3 {
                 for line in 0..3 {
-                    let (mut pos, mut neg) = (0u16, 0u16);
-                    for (p, &m) in PERMS.iter().zip(c.iter()) {
-                        if p[k] == line {
-                            pos |= m;
-                        } else {
-                            neg |= m;
-                        }
-                    }
-                    let (np, nn) = (pos.count_ones(), neg.count_ones());
+                    let (np, nn) = (pos[k][line].count_ones(), neg[k][line].count_ones());
                     if np < 3 || nn < 6 {
                         return false;
                     }
-                    for (p, m) in PERMS.iter().zip(c.iter_mut()) {
-                        let drop = if p[k] == line {
+                    tight |= np == 3 || nn == 6;
+                }
+            }
+            if !tight {
+                break;
+            }
+            let mut lost = 0;
+            for k in 0..3 {
+                for line in 0..3 {
+                    let (p, n) = (pos[k][line], neg[k][line]);
+                    let (np, nn) = (p.count_ones(), n.count_ones());
+                    for (m, perm) in c.iter_mut().zip(&PERMS) {
+                        let drop = if perm[k] == line {
                             if nn == 6 {
-                                neg
+                                n
                             } else {
                                 0
                             }
                         } else if np == 3 {
-                            pos
+                            p
                         } else {
                             0
                         };
-                        if *m & drop != 0 {
-                            *m &= !drop;
-                            changed = true;
-                        }
+                        lost |= *m & drop;
+                        *m &= !drop;
                     }
-                    present[k][line] = pos;
-                    absent[k][line] = neg;
                 }
             }
-            if !changed {
+            if lost == 0 {
                 break;
             }
         }
         for k in 0..3 {
-            let b = if t < 3 { 3 * t + k } else { 3 * k + (t - 3) };
+            let (b, lanes) = if t < 3 {
+                (3 * t + k, &ROW_LANES)
+            } else {
+                (3 * k + (t - 3), &COL_LANES)
+            };
             let x = &mut self.boxes[b];
-            let mut r = [0xffffu16; 16];
+            let mut lost = 0;
             for line in 0..3 {
-                for e in 0..3 {
-                    let l = if t < 3 { 4 * line + e } else { 4 * e + line };
-                    r[l] = present[k][line];
-                }
-                let l = if t < 3 { 4 * line + 3 } else { 12 + line };
-                r[l] = absent[k][line];
+                let [l0, l1, l2, l3] = lanes[line];
+                let (p, n) = (pos[k][line], neg[k][line]);
+                lost |= (x[l0] | x[l1] | x[l2]) & !p | x[l3] & !n;
+                x[l0] &= p;
+                x[l1] &= p;
+                x[l2] &= p;
+                x[l3] &= n;
             }
-            let mut changed = false;
-            for (v, r) in x.iter_mut().zip(r) {
-                if *v & !r != 0 {
-                    *v &= r;
-                    changed = true;
-                }
-            }
-            if changed {
+            if lost != 0 {
                 self.dirty |= 1 << b;
             }
         }
@@ -388,7 +426,9 @@ fn locate(i: usize) -> (usize, usize) {
 type Outcome = (u64, u64, u64, bool);
 
 /// Counts the solutions below `stack[0]` up to `limit`.
-fn search(
+#[inline(always)]
+fn search<K: Settle>(
+    k: K,
     stack: &mut [State],
     limit: u64,
     meter: &mut Meter,
@@ -401,7 +441,7 @@ fn search(
             return (count, nodes, guesses, false);
         }
         nodes += 1;
-        if stack[sp].propagate() {
+        if stack[sp].propagate(k) {
             match stack[sp].choose() {
                 None => {
                     count += 1;
@@ -437,7 +477,17 @@ fn search(
 pub struct Triad9 {
     stack: Vec<State>,
     budget: Budget,
+    /// The AVX2 box rules, when the CPU has them and the portable ones
+    /// were not asked for.
+    simd: Option<Simd>,
 }
+
+#[cfg(target_arch = "x86_64")]
+type Simd = simd::Avx2;
+/// No vector backend off x86-64.
+#[cfg(not(target_arch = "x86_64"))]
+#[derive(Clone, Copy, Debug)]
+enum Simd {}
 
 impl Default for Triad9 {
     fn default() -> Triad9 {
@@ -446,12 +496,35 @@ impl Default for Triad9 {
 }
 
 impl Triad9 {
-    /// A new engine.
+    /// A new engine, on the AVX2 box rules when the CPU has them (and
+    /// `SUDOKIT_FAST9_BACKEND` does not say `portable`), else the portable
+    /// ones.
     pub fn new() -> Triad9 {
+        Triad9::with_portable(
+            std::env::var("SUDOKIT_FAST9_BACKEND").ok().as_deref() == Some("portable"),
+        )
+    }
+
+    /// A new engine on the portable box rules (`true`), or the best this
+    /// CPU runs.
+    pub fn with_portable(portable: bool) -> Triad9 {
+        #[cfg(target_arch = "x86_64")]
+        let simd = if portable { None } else { simd::Avx2::detect() };
+        #[cfg(not(target_arch = "x86_64"))]
+        let simd = {
+            let _ = portable;
+            None
+        };
         Triad9 {
             stack: vec![State::EMPTY; 83],
             budget: Budget::UNLIMITED,
+            simd,
         }
+    }
+
+    /// Whether the vector box rules are in use.
+    pub fn is_simd(&self) -> bool {
+        self.simd.is_some()
     }
 }
 
@@ -483,15 +556,26 @@ impl Engine for Triad9 {
         self.stack[0] = State::from_givens(puzzle.givens().cells(), puzzle.candidates());
         let mut first: Option<Grid> = None;
         let mut meter = Meter::start(self.budget);
-        let (count, nodes, guesses, complete) =
-            search(&mut self.stack, limit.max(1), &mut meter, &mut |s| {
-                let grid = Grid::classic_from_digits(&s.digits());
-                let flow = visit(&grid);
-                if first.is_none() {
-                    first = Some(grid);
-                }
-                flow
-            });
+        let mut on_solution = |s: &State| {
+            let grid = Grid::classic_from_digits(&s.digits());
+            let flow = visit(&grid);
+            if first.is_none() {
+                first = Some(grid);
+            }
+            flow
+        };
+        let limit = limit.max(1);
+        let (count, nodes, guesses, complete) = match self.simd {
+            #[cfg(target_arch = "x86_64")]
+            Some(k) => k.search(&mut self.stack, limit, &mut meter, &mut on_solution),
+            _ => search(
+                Portable,
+                &mut self.stack,
+                limit,
+                &mut meter,
+                &mut on_solution,
+            ),
+        };
         let stopped = meter.stopped();
         Ok(Solutions {
             count,
@@ -500,5 +584,53 @@ impl Engine for Triad9 {
             stopped,
             stats: Stats { nodes, guesses },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random boxes, most of them consistent enough to take a few rounds.
+    #[test]
+    fn vector_box_rules_agree_with_the_portable_ones() {
+        #[cfg(target_arch = "x86_64")]
+        let Some(avx2) = simd::Avx2::detect() else {
+            eprintln!("skipping: this CPU has no AVX2");
+            return;
+        };
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut outcomes = [0usize; 2];
+        for _ in 0..200_000 {
+            let mut x = State::EMPTY.boxes[0];
+            for (l, v) in x.iter_mut().enumerate().take(15) {
+                // Cells keep one to nine digits, triad lanes lose few.
+                let r = next();
+                let drop = if is_cell(l) {
+                    r & r >> 9 & r >> 18
+                } else {
+                    r & r >> 9 & r >> 18 & r >> 27
+                };
+                *v &= !(drop as u16);
+                if is_cell(l) && r >> 50 & 3 == 0 {
+                    *v = 1 << (r >> 52) % 9;
+                }
+            }
+            let (mut a, mut b) = (x, x);
+            let ok = Portable.settle(&mut a);
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(avx2.settle(&mut b), ok, "{x:?}");
+            if ok {
+                assert_eq!(a, b, "{x:?}");
+            }
+            outcomes[usize::from(ok)] += 1;
+        }
+        assert!(outcomes.iter().all(|&n| n > 10_000), "{outcomes:?}");
     }
 }

@@ -1,0 +1,188 @@
+//! The AVX2 box rules of `triad9`: a box is one 256-bit vector of sixteen
+//! `u16` lanes, and each round of [`Settle::settle`] is some forty vector
+//! instructions with no data-dependent branch but the loop's.
+//!
+//! Why `unsafe`: `std::arch` intrinsics may only run on a CPU that has the
+//! instruction set, which the compiler cannot check. The rule that makes it
+//! sound here: an [`Avx2`] value is a token that exists only after
+//! `is_x86_feature_detected!` said yes to AVX2, BMI1, BMI2, POPCNT and LZCNT
+//! ([`Avx2::detect`] is its one constructor), and every `unsafe` block below
+//! is reached only through such a token. The [`Portable`](super::Portable)
+//! rules are the reference: a test compares the two on random boxes, and
+//! the engine tests run the corpus on both.
+//!
+//! Lanes: `4i + j` is row `i`, column `j` of the box matrix, so a matrix row
+//! is a 64-bit group (its rotations are byte shuffles inside 128-bit
+//! halves) and a matrix column is the same lane of the four groups (its
+//! rotations are 64-bit permutes).
+
+#![allow(unsafe_code)]
+
+use std::arch::x86_64::{
+    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_blendv_epi8,
+    _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_loadu_si256, _mm256_maddubs_epi16,
+    _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi16, _mm256_set1_epi8,
+    _mm256_setr_epi16, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
+    _mm256_srli_epi16, _mm256_storeu_si256, _mm256_sub_epi16, _mm256_testz_si256, _mm256_xor_si256,
+};
+use std::ops::ControlFlow;
+
+use super::{search, Meter, Outcome, Settle, State};
+
+/// Proof that this CPU runs AVX2, BMI1, BMI2, POPCNT and LZCNT; see the
+/// [module docs](self).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Avx2 {
+    _detected: (),
+}
+
+impl Avx2 {
+    /// The token, when the CPU has AVX2, BMI1, BMI2, POPCNT and LZCNT.
+    pub(super) fn detect() -> Option<Avx2> {
+        (std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("lzcnt"))
+        .then_some(Avx2 { _detected: () })
+    }
+
+    /// [`search`] with these box rules, compiled for AVX2 as a whole so that
+    /// the intrinsics inline.
+    pub(super) fn search(
+        self,
+        stack: &mut [State],
+        limit: u64,
+        meter: &mut Meter,
+        visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
+    ) -> Outcome {
+        // SAFETY: `self` exists only when these features were detected.
+        unsafe { search_avx2(self, stack, limit, meter, visit) }
+    }
+}
+
+/// # Safety
+/// The CPU must have AVX2, BMI1, BMI2, POPCNT and LZCNT.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn search_avx2(
+    k: Avx2,
+    stack: &mut [State],
+    limit: u64,
+    meter: &mut Meter,
+    visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
+) -> Outcome {
+    search(k, stack, limit, meter, visit)
+}
+
+impl Settle for Avx2 {
+    #[inline(always)]
+    fn settle(self, x: &mut [u16; 16]) -> bool {
+        // SAFETY: `self` proves AVX2; the load and the store touch the 32
+        // bytes of `x`.
+        unsafe {
+            let p = x.as_mut_ptr().cast::<__m256i>();
+            let mut v = _mm256_loadu_si256(p);
+            let zero = _mm256_setzero_si256();
+            let all = _mm256_set1_epi16(0x1ff);
+            // Fewest digits per lane: a cell one, a triad lane six.
+            let min = _mm256_setr_epi16(1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1, 6, 6, 6, 6, 0);
+            // Lanes in a row clause (matrix rows 0–2), in a column clause
+            // (columns 0–2), and the cells.
+            let rows =
+                _mm256_setr_epi16(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0);
+            let cols =
+                _mm256_setr_epi16(-1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0);
+            let cells = _mm256_setr_epi16(-1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0, 0, 0, 0, 0);
+            // Rotations of the lanes inside each group of four.
+            let rot1 = _mm256_setr_epi8(
+                2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, 2, 3, 4, 5, 6, 7, 0, 1, 10,
+                11, 12, 13, 14, 15, 8, 9,
+            );
+            let rot2 = _mm256_setr_epi8(
+                4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3, 12,
+                13, 14, 15, 8, 9, 10, 11,
+            );
+            let rot3 = _mm256_setr_epi8(
+                6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13, 6, 7, 0, 1, 2, 3, 4, 5, 14,
+                15, 8, 9, 10, 11, 12, 13,
+            );
+            let nibbles = _mm256_setr_epi8(
+                0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3,
+                2, 3, 3, 4,
+            );
+            let low = _mm256_set1_epi8(0x0f);
+            let one8 = _mm256_set1_epi8(1);
+            let one16 = _mm256_set1_epi16(1);
+            // The OR of the three other lanes of each lane's row, column.
+            let in_row = |w: __m256i| {
+                _mm256_or_si256(
+                    _mm256_or_si256(_mm256_shuffle_epi8(w, rot1), _mm256_shuffle_epi8(w, rot2)),
+                    _mm256_shuffle_epi8(w, rot3),
+                )
+            };
+            let in_col = |w: __m256i| {
+                _mm256_or_si256(
+                    _mm256_or_si256(
+                        _mm256_permute4x64_epi64::<0x39>(w),
+                        _mm256_permute4x64_epi64::<0x4e>(w),
+                    ),
+                    _mm256_permute4x64_epi64::<0x93>(w),
+                )
+            };
+            loop {
+                // Popcount per lane: per nibble from a table, then the two
+                // bytes of each lane added.
+                let lo = _mm256_and_si256(v, low);
+                let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), low);
+                let bytes = _mm256_add_epi8(
+                    _mm256_shuffle_epi8(nibbles, lo),
+                    _mm256_shuffle_epi8(nibbles, hi),
+                );
+                let count = _mm256_maddubs_epi16(bytes, one8);
+                let mut fail = _mm256_cmpgt_epi16(min, count);
+                let at_min = _mm256_cmpeq_epi16(min, count);
+                let (ro, co) = (in_row(v), in_col(v));
+                // A clause that lost a digit everywhere.
+                fail = _mm256_or_si256(
+                    fail,
+                    _mm256_or_si256(
+                        _mm256_and_si256(_mm256_andnot_si256(_mm256_or_si256(v, ro), all), rows),
+                        _mm256_and_si256(_mm256_andnot_si256(_mm256_or_si256(v, co), all), cols),
+                    ),
+                );
+                // Asserted: a lane at its minimum, a digit alone in a clause.
+                let a = _mm256_or_si256(
+                    _mm256_and_si256(v, at_min),
+                    _mm256_or_si256(
+                        _mm256_and_si256(_mm256_andnot_si256(ro, v), rows),
+                        _mm256_and_si256(_mm256_andnot_si256(co, v), cols),
+                    ),
+                );
+                // Two digits asserted in one cell, or one digit in two lanes
+                // of a clause.
+                let others = _mm256_or_si256(
+                    _mm256_and_si256(in_row(a), rows),
+                    _mm256_and_si256(in_col(a), cols),
+                );
+                fail = _mm256_or_si256(
+                    fail,
+                    _mm256_or_si256(
+                        _mm256_and_si256(_mm256_and_si256(a, _mm256_sub_epi16(a, one16)), cells),
+                        _mm256_and_si256(a, others),
+                    ),
+                );
+                if _mm256_testz_si256(fail, fail) == 0 {
+                    return false;
+                }
+                let assigned = _mm256_andnot_si256(_mm256_cmpeq_epi16(a, zero), cells);
+                let new = _mm256_andnot_si256(others, _mm256_blendv_epi8(v, a, assigned));
+                let diff = _mm256_xor_si256(new, v);
+                v = new;
+                if _mm256_testz_si256(diff, diff) != 0 {
+                    _mm256_storeu_si256(p, v);
+                    return true;
+                }
+            }
+        }
+    }
+}
