@@ -619,7 +619,7 @@ mod tests {
                 };
                 *v &= !(drop as u16);
                 if is_cell(l) && r >> 50 & 3 == 0 {
-                    *v = 1 << (r >> 52) % 9;
+                    *v = 1 << ((r >> 52) % 9);
                 }
             }
             let (mut a, mut b) = (x, x);
