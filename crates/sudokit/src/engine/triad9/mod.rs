@@ -96,17 +96,48 @@ const COL_LANES: [[usize; 4]; 3] = [[0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14]
 
 /// The rules inside one box, the hot spot of the search: [`Portable`] is the
 /// reference, `simd::Avx2` the vector version.
-pub(crate) trait Settle: Copy {
+pub(crate) trait Kernel: Copy {
     /// Runs the box rules of the [module docs](self) on box `x` until it no
     /// longer changes; `false` on a contradiction (`x` is then garbage).
     fn settle(self, x: &mut [u16; 16]) -> bool;
+
+    /// Restricts band `c` from its box `at`: configuration `p` keeps only
+    /// the digits of `m[PERMS[p][at]]`; whether it lost any.
+    #[inline(always)]
+    fn restrict_band(self, c: &mut [u16; 8], at: usize, m: [u16; 3]) -> bool {
+        let mut lost = 0;
+        for (c, perm) in c.iter_mut().zip(&PERMS) {
+            let r = m[perm[at]];
+            lost |= *c & !r;
+            *c &= r;
+        }
+        lost != 0
+    }
+
+    /// Restricts box `x` from its horizontal band (`vertical` false: its
+    /// minirows) or its vertical one (its minicolumns): the cells of line
+    /// `i` keep only `pos[i]`, its triad lane `neg[i]`; whether it lost any.
+    #[inline(always)]
+    fn restrict_box(self, x: &mut [u16; 16], vertical: bool, pos: [u16; 3], neg: [u16; 3]) -> bool {
+        let lanes = if vertical { &COL_LANES } else { &ROW_LANES };
+        let mut lost = 0;
+        for (line, &[l0, l1, l2, l3]) in lanes.iter().enumerate() {
+            let (p, n) = (pos[line], neg[line]);
+            lost |= (x[l0] | x[l1] | x[l2]) & !p | x[l3] & !n;
+            x[l0] &= p;
+            x[l1] &= p;
+            x[l2] &= p;
+            x[l3] &= n;
+        }
+        lost != 0
+    }
 }
 
-/// The plain Rust [`Settle`].
+/// The plain Rust [`Kernel`].
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Portable;
 
-impl Settle for Portable {
+impl Kernel for Portable {
     #[inline(always)]
     fn settle(self, x: &mut [u16; 16]) -> bool {
         loop {
@@ -178,7 +209,9 @@ const fn is_cell(l: usize) -> bool {
 #[derive(Clone, Copy, Debug)]
 struct State {
     boxes: [[u16; 16]; 9],
-    bands: [[u16; 6]; 6],
+    /// Per band, the digits of each configuration (lanes 6 and 7 are
+    /// empty).
+    bands: [[u16; 8]; 6],
     /// Boxes (bits 0–8) and bands (bits 9–14) to process.
     dirty: u32,
 }
@@ -188,7 +221,7 @@ impl State {
         boxes: [[
             ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, 0,
         ]; 9],
-        bands: [[ALL; 6]; 6],
+        bands: [[ALL, ALL, ALL, ALL, ALL, ALL, 0, 0]; 6],
         dirty: 0,
     };
 
@@ -223,14 +256,14 @@ impl State {
     /// Runs the box and band rules until nothing changes; `false` on a
     /// contradiction.
     #[inline(always)]
-    fn propagate<K: Settle>(&mut self, k: K) -> bool {
+    fn propagate<K: Kernel>(&mut self, k: K) -> bool {
         while self.dirty != 0 {
             let t = self.dirty.trailing_zeros() as usize;
             self.dirty &= self.dirty - 1;
             let ok = if t < 9 {
                 self.box_rules(k, t)
             } else {
-                self.band_rules(t - 9)
+                self.band_rules(k, t - 9)
             };
             if !ok {
                 return false;
@@ -239,11 +272,11 @@ impl State {
         true
     }
 
-    /// The rules of box `b` ([`Settle::settle`]), then its messages to its
+    /// The rules of box `b` ([`Kernel::settle`]), then its messages to its
     /// two bands: a configuration keeps a digit only if the digit may be
     /// in the line it takes in this box and absent from the other two.
     #[inline(always)]
-    fn box_rules<K: Settle>(&mut self, k: K, b: usize) -> bool {
+    fn box_rules<K: Kernel>(&mut self, k: K, b: usize) -> bool {
         if !k.settle(&mut self.boxes[b]) {
             return false;
         }
@@ -262,32 +295,24 @@ impl State {
             c[1].0 & c[0].1 & c[2].1,
             c[2].0 & c[0].1 & c[1].1,
         ];
-        self.restrict_band(b / 3, b % 3, h);
-        self.restrict_band(3 + b % 3, b / 3, v);
+        self.restrict_band(k, b / 3, b % 3, h);
+        self.restrict_band(k, 3 + b % 3, b / 3, v);
         true
     }
 
-    /// Restricts band `t` from its box `k`: configuration `p` keeps the
-    /// digits of `m[PERMS[p][k]]`.
+    /// Restricts band `t` from its box `k` ([`Kernel::restrict_band`]).
     #[inline(always)]
-    fn restrict_band(&mut self, t: usize, k: usize, m: [u16; 3]) {
-        let c = &mut self.bands[t];
-        let mut lost = 0;
-        for (c, perm) in c.iter_mut().zip(&PERMS) {
-            let r = m[perm[k]];
-            lost |= *c & !r;
-            *c &= r;
-        }
-        if lost != 0 {
+    fn restrict_band<K: Kernel>(&mut self, k: K, t: usize, at: usize, m: [u16; 3]) {
+        if k.restrict_band(&mut self.bands[t], at, m) {
             self.dirty |= 1 << (9 + t);
         }
     }
 
     /// The rules of band `t`, then its messages to its three boxes.
     #[inline(always)]
-    fn band_rules(&mut self, t: usize) -> bool {
+    fn band_rules<K: Kernel>(&mut self, k: K, t: usize) -> bool {
         let c = &mut self.bands[t];
-        // `pos[k][line]`: the digits that may take `line` in box `k` (the
+        // `pos[at][line]`: the digits that may take `line` in box `k` (the
         // two configurations that do); `neg`: that may not.
         let mut pos;
         let mut neg;
@@ -303,39 +328,24 @@ impl State {
             neg = pos.map(|p| [p[1] | p[2], p[0] | p[2], p[0] | p[1]]);
             // Each line of each box holds exactly three digits: fewer than
             // three possible, or six possibly absent, is a contradiction;
-            // exactly three (six) are asserted.
-            let mut tight = false;
-            for k in 0..3 {
+            // exactly three (six) are asserted, which removes something
+            // only while a digit may still go either way.
+            let mut lost = 0;
+            for at in 0..3 {
                 for line in 0..3 {
-                    let (np, nn) = (pos[k][line].count_ones(), neg[k][line].count_ones());
+                    let (p, n) = (pos[at][line], neg[at][line]);
+                    let (np, nn) = (p.count_ones(), n.count_ones());
                     if np < 3 || nn < 6 {
                         return false;
                     }
-                    tight |= np == 3 || nn == 6;
-                }
-            }
-            if !tight {
-                break;
-            }
-            let mut lost = 0;
-            for k in 0..3 {
-                for line in 0..3 {
-                    let (p, n) = (pos[k][line], neg[k][line]);
-                    let (np, nn) = (p.count_ones(), n.count_ones());
+                    if p & n == 0 || (np != 3 && nn != 6) {
+                        continue;
+                    }
+                    let (keep_in, keep_out) = if np == 3 { (ALL, !p) } else { (!n, ALL) };
                     for (m, perm) in c.iter_mut().zip(&PERMS) {
-                        let drop = if perm[k] == line {
-                            if nn == 6 {
-                                n
-                            } else {
-                                0
-                            }
-                        } else if np == 3 {
-                            p
-                        } else {
-                            0
-                        };
-                        lost |= *m & drop;
-                        *m &= !drop;
+                        let keep = if perm[at] == line { keep_in } else { keep_out };
+                        lost |= *m & !keep;
+                        *m &= keep;
                     }
                 }
             }
@@ -343,24 +353,9 @@ impl State {
                 break;
             }
         }
-        for k in 0..3 {
-            let (b, lanes) = if t < 3 {
-                (3 * t + k, &ROW_LANES)
-            } else {
-                (3 * k + (t - 3), &COL_LANES)
-            };
-            let x = &mut self.boxes[b];
-            let mut lost = 0;
-            for line in 0..3 {
-                let [l0, l1, l2, l3] = lanes[line];
-                let (p, n) = (pos[k][line], neg[k][line]);
-                lost |= (x[l0] | x[l1] | x[l2]) & !p | x[l3] & !n;
-                x[l0] &= p;
-                x[l1] &= p;
-                x[l2] &= p;
-                x[l3] &= n;
-            }
-            if lost != 0 {
+        for at in 0..3 {
+            let b = if t < 3 { 3 * t + at } else { 3 * at + (t - 3) };
+            if k.restrict_box(&mut self.boxes[b], t >= 3, pos[at], neg[at]) {
                 self.dirty |= 1 << b;
             }
         }
@@ -427,7 +422,7 @@ type Outcome = (u64, u64, u64, bool);
 
 /// Counts the solutions below `stack[0]` up to `limit`.
 #[inline(always)]
-fn search<K: Settle>(
+fn search<K: Kernel>(
     k: K,
     stack: &mut [State],
     limit: u64,
@@ -632,5 +627,41 @@ mod tests {
             outcomes[usize::from(ok)] += 1;
         }
         assert!(outcomes.iter().all(|&n| n > 10_000), "{outcomes:?}");
+        // The two restrictions, on random lanes.
+        for _ in 0..50_000 {
+            let r = next();
+            let m = [
+                r as u16 & ALL,
+                (r >> 9) as u16 & ALL,
+                (r >> 18) as u16 & ALL,
+            ];
+            let n = [
+                (r >> 27) as u16 & ALL,
+                (r >> 36) as u16 & ALL,
+                (r >> 45) as u16 & ALL,
+            ];
+            let at = (r >> 60) as usize % 3;
+            let mut band = State::EMPTY.bands[0];
+            band.iter_mut().take(6).for_each(|c| *c &= next() as u16);
+            let (mut a, mut b) = (band, band);
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(
+                Portable.restrict_band(&mut a, at, m),
+                avx2.restrict_band(&mut b, at, m)
+            );
+            assert_eq!(a, b);
+            let mut x = State::EMPTY.boxes[0];
+            x.iter_mut()
+                .for_each(|v| *v &= next() as u16 | next() as u16);
+            for vertical in [false, true] {
+                let (mut a, mut b) = (x, x);
+                #[cfg(target_arch = "x86_64")]
+                assert_eq!(
+                    Portable.restrict_box(&mut a, vertical, m, n),
+                    avx2.restrict_box(&mut b, vertical, m, n)
+                );
+                assert_eq!(a, b);
+            }
+        }
     }
 }

@@ -1,5 +1,5 @@
 //! The AVX2 box rules of `triad9`: a box is one 256-bit vector of sixteen
-//! `u16` lanes, and each round of [`Settle::settle`] is some forty vector
+//! `u16` lanes, and each round of [`Kernel::settle`] is some forty vector
 //! instructions with no data-dependent branch but the loop's.
 //!
 //! Why `unsafe`: `std::arch` intrinsics may only run on a CPU that has the
@@ -19,6 +19,10 @@
 #![allow(unsafe_code)]
 
 use std::arch::x86_64::{
+    __m128i, _mm256_broadcastsi128_si256, _mm_and_si128, _mm_andnot_si128, _mm_loadu_si128,
+    _mm_setr_epi16, _mm_shuffle_epi8, _mm_storeu_si128, _mm_testz_si128,
+};
+use std::arch::x86_64::{
     __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_blendv_epi8,
     _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_loadu_si256, _mm256_maddubs_epi16,
     _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi16, _mm256_set1_epi8,
@@ -27,7 +31,7 @@ use std::arch::x86_64::{
 };
 use std::ops::ControlFlow;
 
-use super::{search, Meter, Outcome, Settle, State};
+use super::{search, Kernel, Meter, Outcome, State};
 
 /// Proof that this CPU runs AVX2, BMI1, BMI2, POPCNT and LZCNT; see the
 /// [module docs](self).
@@ -74,7 +78,7 @@ unsafe fn search_avx2(
     search(k, stack, limit, meter, visit)
 }
 
-impl Settle for Avx2 {
+impl Kernel for Avx2 {
     #[inline(always)]
     fn settle(self, x: &mut [u16; 16]) -> bool {
         // SAFETY: `self` proves AVX2; the load and the store touch the 32
@@ -185,4 +189,108 @@ impl Settle for Avx2 {
             }
         }
     }
+
+    #[inline(always)]
+    fn restrict_band(self, c: &mut [u16; 8], at: usize, m: [u16; 3]) -> bool {
+        // SAFETY: `self` proves AVX2 (hence SSSE3 and SSE4.1); the load and
+        // the store touch the 16 bytes of `c`; `at < 3` indexes `LINE`.
+        unsafe {
+            let q = _mm_setr_epi16(m[0] as i16, m[1] as i16, m[2] as i16, 0, 0, 0, 0, 0);
+            let r = _mm_shuffle_epi8(q, _mm_loadu_si128(LINE[at].as_ptr().cast::<__m128i>()));
+            let p = c.as_mut_ptr().cast::<__m128i>();
+            let v = _mm_loadu_si128(p);
+            let lost = _mm_andnot_si128(r, v);
+            _mm_storeu_si128(p, _mm_and_si128(v, r));
+            _mm_testz_si128(lost, lost) == 0
+        }
+    }
+
+    #[inline(always)]
+    fn restrict_box(self, x: &mut [u16; 16], vertical: bool, pos: [u16; 3], neg: [u16; 3]) -> bool {
+        // SAFETY: `self` proves AVX2; the load and the store touch the 32
+        // bytes of `x`.
+        unsafe {
+            let q = _mm_setr_epi16(
+                pos[0] as i16,
+                pos[1] as i16,
+                pos[2] as i16,
+                neg[0] as i16,
+                neg[1] as i16,
+                neg[2] as i16,
+                -1,
+                -1,
+            );
+            let spread = if vertical { &SPREAD_COLS } else { &SPREAD_ROWS };
+            let r = _mm256_shuffle_epi8(
+                _mm256_broadcastsi128_si256(q),
+                _mm256_loadu_si256(spread.as_ptr().cast::<__m256i>()),
+            );
+            let p = x.as_mut_ptr().cast::<__m256i>();
+            let v = _mm256_loadu_si256(p);
+            let lost = _mm256_andnot_si256(r, v);
+            _mm256_storeu_si256(p, _mm256_and_si256(v, r));
+            _mm256_testz_si256(lost, lost) == 0
+        }
+    }
+}
+
+/// The bytes of a `u16` lane `k` of a 128-bit vector, for a byte shuffle.
+const fn lane(k: u8) -> [u8; 2] {
+    [2 * k, 2 * k + 1]
+}
+
+/// Byte shuffles taking configuration lane `p` of a band from line
+/// `PERMS[p][at]` of the box message (lanes 6 and 7 zeroed).
+static LINE: [[u8; 16]; 3] = {
+    let mut t = [[0x80u8; 16]; 3];
+    let mut at = 0;
+    while at < 3 {
+        let mut p = 0;
+        while p < 6 {
+            let [a, b] = lane(super::PERMS[p][at] as u8);
+            t[at][2 * p] = a;
+            t[at][2 * p + 1] = b;
+            p += 1;
+        }
+        at += 1;
+    }
+    t
+};
+
+/// Byte shuffles spreading `(pos[0..3], neg[0..3], all, all)` over the
+/// lanes of a box: by minirows, and by minicolumns.
+static SPREAD_ROWS: [u8; 32] = spread(false);
+/// See [`SPREAD_ROWS`].
+static SPREAD_COLS: [u8; 32] = spread(true);
+
+/// The shuffle of [`SPREAD_ROWS`] or [`SPREAD_COLS`]: lane `4i + j` of
+/// the box takes message lane `line` (`pos`), `3 + line` (`neg`) or 6 (all).
+const fn spread(vertical: bool) -> [u8; 32] {
+    let mut t = [0u8; 32];
+    let mut l = 0;
+    while l < 16 {
+        let (i, j) = (l / 4, l % 4);
+        let k = if !vertical {
+            if i == 3 {
+                6
+            } else if j == 3 {
+                3 + i
+            } else {
+                i
+            }
+        } else if j == 3 {
+            6
+        } else if i == 3 {
+            3 + j
+        } else {
+            j
+        };
+        // Both 128-bit halves hold the message; lane `l` is in half
+        // `l / 8`, at byte `2 (l % 8)` of it.
+        let [a, b] = lane(k as u8);
+        t[2 * l] = a;
+        t[2 * l + 1] = b;
+        l += 1;
+    }
+    t
 }
