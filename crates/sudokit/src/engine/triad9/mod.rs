@@ -101,6 +101,34 @@ pub(crate) trait Kernel: Copy {
     /// longer changes; `false` on a contradiction (`x` is then garbage).
     fn settle(self, x: &mut [u16; 16]) -> bool;
 
+    /// The lines of band `c`: per box `at` and line, the digits that may
+    /// take the line (`pos[3 at + line]`, the union of the two
+    /// configurations that do) and that may be absent from it (`neg`, the
+    /// other four), or `None` on a contradiction: a digit with no
+    /// configuration, a line with fewer than three possible digits or six
+    /// possibly absent (each holds exactly three). `tight` when a line has
+    /// exactly three (six) while a digit may still go either way there.
+    #[inline(always)]
+    fn band_lines(self, c: &[u16; 8]) -> Option<BandLines> {
+        let mut out = BandLines {
+            pos: [0; 16],
+            neg: [0; 16],
+            tight: false,
+        };
+        for (e, (&[a, b], others)) in PAIRS.iter().zip(&OTHERS).enumerate() {
+            let p = c[a] | c[b];
+            let n = others.iter().fold(0, |m, &o| m | c[o]);
+            let (np, nn) = (p.count_ones(), n.count_ones());
+            if p | n != ALL || np < 3 || nn < 6 {
+                return None;
+            }
+            out.tight |= p & n != 0 && (np == 3 || nn == 6);
+            out.pos[e] = p;
+            out.neg[e] = n;
+        }
+        Some(out)
+    }
+
     /// Restricts band `c` from its box `at`: configuration `p` keeps only
     /// the digits of `m[PERMS[p][at]]`; whether it lost any.
     #[inline(always)]
@@ -199,6 +227,50 @@ impl Kernel for Portable {
         }
     }
 }
+
+/// What [`Kernel::band_lines`] finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct BandLines {
+    pos: [u16; 16],
+    neg: [u16; 16],
+    tight: bool,
+}
+
+/// The two configurations that take line `e % 3` in box `e / 3` of a band.
+const PAIRS: [[usize; 2]; 9] = {
+    let mut t = [[0; 2]; 9];
+    let mut e = 0;
+    while e < 9 {
+        let (mut p, mut n) = (0, 0);
+        while p < 6 {
+            if PERMS[p][e / 3] == e % 3 {
+                t[e][n] = p;
+                n += 1;
+            }
+            p += 1;
+        }
+        e += 1;
+    }
+    t
+};
+
+/// The four configurations that do not take line `e % 3` in box `e / 3`.
+const OTHERS: [[usize; 4]; 9] = {
+    let mut t = [[0; 4]; 9];
+    let mut e = 0;
+    while e < 9 {
+        let (mut p, mut n) = (0, 0);
+        while p < 6 {
+            if PERMS[p][e / 3] != e % 3 {
+                t[e][n] = p;
+                n += 1;
+            }
+            p += 1;
+        }
+        e += 1;
+    }
+    t
+};
 
 /// Whether lane `l` of a box holds a cell.
 const fn is_cell(l: usize) -> bool {
@@ -312,32 +384,22 @@ impl State {
     #[inline(always)]
     fn band_rules<K: Kernel>(&mut self, k: K, t: usize) -> bool {
         let c = &mut self.bands[t];
-        // `pos[at][line]`: the digits that may take `line` in box `k` (the
-        // two configurations that do); `neg`: that may not.
-        let mut pos;
-        let mut neg;
+        let mut lines;
         loop {
-            pos = [
-                [c[0] | c[1], c[2] | c[3], c[4] | c[5]],
-                [c[2] | c[4], c[0] | c[5], c[1] | c[3]],
-                [c[3] | c[5], c[1] | c[4], c[0] | c[2]],
-            ];
-            if pos[0][0] | pos[0][1] | pos[0][2] != ALL {
+            let Some(l) = k.band_lines(c) else {
                 return false;
+            };
+            lines = l;
+            if !lines.tight {
+                break;
             }
-            neg = pos.map(|p| [p[1] | p[2], p[0] | p[2], p[0] | p[1]]);
-            // Each line of each box holds exactly three digits: fewer than
-            // three possible, or six possibly absent, is a contradiction;
-            // exactly three (six) are asserted, which removes something
-            // only while a digit may still go either way.
+            // Each line of each box holds exactly three digits: exactly
+            // three possible (six possibly absent) are asserted.
             let mut lost = 0;
             for at in 0..3 {
                 for line in 0..3 {
-                    let (p, n) = (pos[at][line], neg[at][line]);
+                    let (p, n) = (lines.pos[3 * at + line], lines.neg[3 * at + line]);
                     let (np, nn) = (p.count_ones(), n.count_ones());
-                    if np < 3 || nn < 6 {
-                        return false;
-                    }
                     if p & n == 0 || (np != 3 && nn != 6) {
                         continue;
                     }
@@ -355,7 +417,13 @@ impl State {
         }
         for at in 0..3 {
             let b = if t < 3 { 3 * t + at } else { 3 * at + (t - 3) };
-            if k.restrict_box(&mut self.boxes[b], t >= 3, pos[at], neg[at]) {
+            let (pos, neg) = (&lines.pos[3 * at..], &lines.neg[3 * at..]);
+            if k.restrict_box(
+                &mut self.boxes[b],
+                t >= 3,
+                [pos[0], pos[1], pos[2]],
+                [neg[0], neg[1], neg[2]],
+            ) {
                 self.dirty |= 1 << b;
             }
         }
@@ -642,7 +710,15 @@ mod tests {
             ];
             let at = (r >> 60) as usize % 3;
             let mut band = State::EMPTY.bands[0];
-            band.iter_mut().take(6).for_each(|c| *c &= next() as u16);
+            band.iter_mut()
+                .take(6)
+                .for_each(|c| *c &= next() as u16 | next() as u16);
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(
+                Portable.band_lines(&band),
+                avx2.band_lines(&band),
+                "{band:?}"
+            );
             let (mut a, mut b) = (band, band);
             #[cfg(target_arch = "x86_64")]
             assert_eq!(

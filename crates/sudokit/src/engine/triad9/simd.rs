@@ -31,7 +31,7 @@ use std::arch::x86_64::{
 };
 use std::ops::ControlFlow;
 
-use super::{search, Kernel, Meter, Outcome, State};
+use super::{search, BandLines, Kernel, Meter, Outcome, State, OTHERS, PAIRS};
 
 /// Proof that this CPU runs AVX2, BMI1, BMI2, POPCNT and LZCNT; see the
 /// [module docs](self).
@@ -110,12 +110,6 @@ impl Kernel for Avx2 {
                 6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13, 6, 7, 0, 1, 2, 3, 4, 5, 14,
                 15, 8, 9, 10, 11, 12, 13,
             );
-            let nibbles = _mm256_setr_epi8(
-                0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3,
-                2, 3, 3, 4,
-            );
-            let low = _mm256_set1_epi8(0x0f);
-            let one8 = _mm256_set1_epi8(1);
             let one16 = _mm256_set1_epi16(1);
             // The OR of the three other lanes of each lane's row, column.
             let in_row = |w: __m256i| {
@@ -134,15 +128,7 @@ impl Kernel for Avx2 {
                 )
             };
             loop {
-                // Popcount per lane: per nibble from a table, then the two
-                // bytes of each lane added.
-                let lo = _mm256_and_si256(v, low);
-                let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), low);
-                let bytes = _mm256_add_epi8(
-                    _mm256_shuffle_epi8(nibbles, lo),
-                    _mm256_shuffle_epi8(nibbles, hi),
-                );
-                let count = _mm256_maddubs_epi16(bytes, one8);
+                let count = popcount16(v);
                 let mut fail = _mm256_cmpgt_epi16(min, count);
                 let at_min = _mm256_cmpeq_epi16(min, count);
                 let (ro, co) = (in_row(v), in_col(v));
@@ -191,6 +177,52 @@ impl Kernel for Avx2 {
     }
 
     #[inline(always)]
+    fn band_lines(self, c: &[u16; 8]) -> Option<BandLines> {
+        // SAFETY: `self` proves AVX2; the loads read `c` (16 bytes) and the
+        // 32-byte tables, the stores write the two 32-byte arrays.
+        unsafe {
+            let v = _mm256_broadcastsi128_si256(_mm_loadu_si128(c.as_ptr().cast::<__m128i>()));
+            let take = |s: usize| {
+                _mm256_shuffle_epi8(
+                    v,
+                    _mm256_loadu_si256(BAND_LINES[s].as_ptr().cast::<__m256i>()),
+                )
+            };
+            let pos = _mm256_or_si256(take(0), take(1));
+            let neg = _mm256_or_si256(
+                _mm256_or_si256(take(2), take(3)),
+                _mm256_or_si256(take(4), take(5)),
+            );
+            let used = _mm256_setr_epi16(-1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0);
+            let three = _mm256_set1_epi16(3);
+            let six = _mm256_set1_epi16(6);
+            let (np, nn) = (popcount16(pos), popcount16(neg));
+            let fail = _mm256_and_si256(
+                used,
+                _mm256_or_si256(
+                    _mm256_or_si256(_mm256_cmpgt_epi16(three, np), _mm256_cmpgt_epi16(six, nn)),
+                    _mm256_andnot_si256(_mm256_or_si256(pos, neg), _mm256_set1_epi16(0x1ff)),
+                ),
+            );
+            if _mm256_testz_si256(fail, fail) == 0 {
+                return None;
+            }
+            let either = _mm256_andnot_si256(
+                _mm256_cmpeq_epi16(_mm256_and_si256(pos, neg), _mm256_setzero_si256()),
+                _mm256_or_si256(_mm256_cmpeq_epi16(np, three), _mm256_cmpeq_epi16(nn, six)),
+            );
+            let mut out = BandLines {
+                pos: [0; 16],
+                neg: [0; 16],
+                tight: _mm256_testz_si256(either, used) == 0,
+            };
+            _mm256_storeu_si256(out.pos.as_mut_ptr().cast::<__m256i>(), pos);
+            _mm256_storeu_si256(out.neg.as_mut_ptr().cast::<__m256i>(), neg);
+            Some(out)
+        }
+    }
+
+    #[inline(always)]
     fn restrict_band(self, c: &mut [u16; 8], at: usize, m: [u16; 3]) -> bool {
         // SAFETY: `self` proves AVX2 (hence SSSE3 and SSE4.1); the load and
         // the store touch the 16 bytes of `c`; `at < 3` indexes `LINE`.
@@ -233,6 +265,50 @@ impl Kernel for Avx2 {
         }
     }
 }
+
+/// The popcount of each `u16` lane: per nibble from a table, then the two
+/// bytes of each lane added.
+///
+/// # Safety
+/// The CPU must have AVX2 (the caller is compiled for it, so this inlines).
+#[inline(always)]
+unsafe fn popcount16(v: __m256i) -> __m256i {
+    // SAFETY: the caller guarantees AVX2.
+    unsafe {
+        let nibbles = _mm256_setr_epi8(
+            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2,
+            3, 3, 4,
+        );
+        let low = _mm256_set1_epi8(0x0f);
+        let lo = _mm256_and_si256(v, low);
+        let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), low);
+        let bytes = _mm256_add_epi8(
+            _mm256_shuffle_epi8(nibbles, lo),
+            _mm256_shuffle_epi8(nibbles, hi),
+        );
+        _mm256_maddubs_epi16(bytes, _mm256_set1_epi8(1))
+    }
+}
+
+/// Byte shuffles of a band (in both halves) onto the nine lanes `3 at +
+/// line`: the first and second configuration of [`PAIRS`], then the four of
+/// [`OTHERS`]; lanes 9–15 zeroed.
+static BAND_LINES: [[u8; 32]; 6] = {
+    let mut t = [[0x80u8; 32]; 6];
+    let mut e = 0;
+    while e < 9 {
+        let mut s = 0;
+        while s < 6 {
+            let p = if s < 2 { PAIRS[e][s] } else { OTHERS[e][s - 2] };
+            let [a, b] = lane(p as u8);
+            t[s][2 * e] = a;
+            t[s][2 * e + 1] = b;
+            s += 1;
+        }
+        e += 1;
+    }
+    t
+};
 
 /// The bytes of a `u16` lane `k` of a 128-bit vector, for a byte shuffle.
 const fn lane(k: u8) -> [u8; 2] {
