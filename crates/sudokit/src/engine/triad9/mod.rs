@@ -301,26 +301,28 @@ impl State {
     /// cells, nothing propagated yet.
     fn from_givens(cells: &[Option<Digit>], allowed: Option<&[crate::digits::DigitSet]>) -> State {
         let mut s = State::EMPTY;
-        for (i, v) in cells.iter().enumerate() {
-            let (b, l) = locate(i);
+        let lanes = s.boxes.as_flattened_mut();
+        for (&v, &at) in cells.iter().zip(&FLAT) {
             if let Some(d) = v {
-                s.boxes[b][l] = 1 << d.index();
-                s.dirty |= 1 << b;
-            }
-            if let Some(allowed) = allowed {
-                s.boxes[b][l] &= allowed[i].0 as u16;
-                s.dirty |= 1 << b;
+                lanes[usize::from(at)] = 1 << d.index();
             }
         }
+        if let Some(allowed) = allowed {
+            for (set, &at) in allowed.iter().zip(&FLAT) {
+                lanes[usize::from(at)] &= set.0 as u16;
+            }
+        }
+        // Every box is looked at once (an empty box finds nothing, cheaply).
+        s.dirty = 0x1ff;
         s
     }
 
     /// The digits of a solved state, row-major.
     fn digits(&self) -> [u8; 81] {
+        let lanes = self.boxes.as_flattened();
         let mut out = [0u8; 81];
-        for (i, o) in out.iter_mut().enumerate() {
-            let (b, l) = locate(i);
-            *o = self.boxes[b][l].trailing_zeros() as u8;
+        for (o, &at) in out.iter_mut().zip(&FLAT) {
+            *o = lanes[usize::from(at)].trailing_zeros() as u8;
         }
         out
     }
@@ -479,11 +481,18 @@ impl State {
     }
 }
 
-/// The box and lane of cell `i` (row-major).
-fn locate(i: usize) -> (usize, usize) {
-    let (r, c) = (i / 9, i % 9);
-    (3 * (r / 3) + c / 3, 4 * (r % 3) + c % 3)
-}
+/// Where cell `i` (row-major) is in the boxes taken as one array: lane
+/// `4 (r % 3) + c % 3` of box `3 (r / 3) + c / 3`, at `16 box + lane`.
+const FLAT: [u8; 81] = {
+    let mut t = [0u8; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        t[i] = (16 * (3 * (r / 3) + c / 3) + 4 * (r % 3) + c % 3) as u8;
+        i += 1;
+    }
+    t
+};
 
 /// What [`search`] reports: solutions, nodes, guesses, exhaustive.
 type Outcome = (u64, u64, u64, bool);
