@@ -332,8 +332,13 @@ impl State {
     #[inline(always)]
     fn propagate<K: Kernel>(&mut self, k: K) -> bool {
         while self.dirty != 0 {
-            let t = self.dirty.trailing_zeros() as usize;
-            self.dirty &= self.dirty - 1;
+            // Bands first.
+            let t = if self.dirty >> 9 != 0 {
+                (self.dirty >> 9).trailing_zeros() as usize + 9
+            } else {
+                self.dirty.trailing_zeros() as usize
+            };
+            self.dirty &= !(1 << t);
             let ok = if t < 9 {
                 self.box_rules(k, t)
             } else {
