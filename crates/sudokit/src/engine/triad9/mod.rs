@@ -331,6 +331,15 @@ impl State {
     /// contradiction.
     #[inline(always)]
     fn propagate<K: Kernel>(&mut self, k: K) -> bool {
+        // The boxes the givens went into first, all of them, so that the
+        // bands start from every box's message (not from the first box's).
+        while self.dirty & 0x1ff != 0 {
+            let b = self.dirty.trailing_zeros() as usize;
+            self.dirty &= !(1 << b);
+            if !self.box_rules(k, b) {
+                return false;
+            }
+        }
         while self.dirty != 0 {
             // Bands first.
             let t = if self.dirty >> 9 != 0 {
