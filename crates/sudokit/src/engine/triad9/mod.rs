@@ -129,6 +129,36 @@ pub(crate) trait Kernel: Copy {
         Some(out)
     }
 
+    /// The messages of box `x` to its horizontal band `h` (where it is box
+    /// `at_h`) and its vertical band `v` (box `at_v`): per line (minirow,
+    /// minicolumn), the digits that may be in it and absent from the other
+    /// two lines, for [`restrict_band`](Kernel::restrict_band); whether
+    /// each band lost any.
+    #[inline(always)]
+    fn box_to_bands(
+        self,
+        x: &[u16; 16],
+        at_h: usize,
+        h: &mut [u16; 8],
+        at_v: usize,
+        v: &mut [u16; 8],
+    ) -> (bool, bool) {
+        // Per line: may hold the digit, and may lack it.
+        let row = |i: usize| (x[4 * i] | x[4 * i + 1] | x[4 * i + 2], x[4 * i + 3]);
+        let col = |j: usize| (x[j] | x[4 + j] | x[8 + j], x[12 + j]);
+        let only = |l: [(u16, u16); 3]| {
+            [
+                l[0].0 & l[1].1 & l[2].1,
+                l[1].0 & l[0].1 & l[2].1,
+                l[2].0 & l[0].1 & l[1].1,
+            ]
+        };
+        (
+            self.restrict_band(h, at_h, only([row(0), row(1), row(2)])),
+            self.restrict_band(v, at_v, only([col(0), col(1), col(2)])),
+        )
+    }
+
     /// Restricts band `c` from its box `at`: configuration `p` keeps only
     /// the digits of `m[PERMS[p][at]]`; whether it lost any.
     #[inline(always)]
@@ -368,32 +398,11 @@ impl State {
         if !k.settle(&mut self.boxes[b]) {
             return false;
         }
-        let x = &self.boxes[b];
-        // Per line: may hold the digit, and may lack it, in one mask.
-        let row = |i: usize| (x[4 * i] | x[4 * i + 1] | x[4 * i + 2], x[4 * i + 3]);
-        let col = |j: usize| (x[j] | x[4 + j] | x[8 + j], x[12 + j]);
-        let (r, c) = ([row(0), row(1), row(2)], [col(0), col(1), col(2)]);
-        let h = [
-            r[0].0 & r[1].1 & r[2].1,
-            r[1].0 & r[0].1 & r[2].1,
-            r[2].0 & r[0].1 & r[1].1,
-        ];
-        let v = [
-            c[0].0 & c[1].1 & c[2].1,
-            c[1].0 & c[0].1 & c[2].1,
-            c[2].0 & c[0].1 & c[1].1,
-        ];
-        self.restrict_band(k, b / 3, b % 3, h);
-        self.restrict_band(k, 3 + b % 3, b / 3, v);
+        let (h, v) = (b / 3, 3 + b % 3);
+        let [bh, bv] = self.bands.get_disjoint_mut([h, v]).expect("two bands");
+        let (lost_h, lost_v) = k.box_to_bands(&self.boxes[b], b % 3, bh, b / 3, bv);
+        self.dirty |= u32::from(lost_h) << (9 + h) | u32::from(lost_v) << (9 + v);
         true
-    }
-
-    /// Restricts band `t` from its box `k` ([`Kernel::restrict_band`]).
-    #[inline(always)]
-    fn restrict_band<K: Kernel>(&mut self, k: K, t: usize, at: usize, m: [u16; 3]) {
-        if k.restrict_band(&mut self.bands[t], at, m) {
-            self.dirty |= 1 << (9 + t);
-        }
     }
 
     /// The rules of band `t`, then its messages to its three boxes.
@@ -455,7 +464,11 @@ impl State {
         let mut best: Option<usize> = None;
         let mut fewest = u32::MAX;
         for (t, c) in self.bands.iter().enumerate() {
-            let n: u32 = c.iter().map(|m| m.count_ones()).sum();
+            // The lanes are disjoint bits of one 128-bit word.
+            let n = c
+                .iter()
+                .fold(0u128, |w, &m| w << 16 | u128::from(m))
+                .count_ones();
             if n > 9 && n < fewest {
                 fewest = n;
                 best = Some(t);
@@ -752,6 +765,20 @@ mod tests {
             let mut x = State::EMPTY.boxes[0];
             x.iter_mut()
                 .for_each(|v| *v &= next() as u16 | next() as u16);
+            let (at_h, at_v) = ((r >> 56) as usize % 3, (r >> 58) as usize % 3);
+            let other = [band, State::EMPTY.bands[0]].map(|mut b| {
+                b.iter_mut().take(6).for_each(|c| *c &= next() as u16);
+                b
+            });
+            let (mut a, mut b) = (other, other);
+            let [ah, av] = &mut a;
+            let [bh, bv] = &mut b;
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(
+                Portable.box_to_bands(&x, at_h, ah, at_v, av),
+                avx2.box_to_bands(&x, at_h, bh, at_v, bv)
+            );
+            assert_eq!(a, b);
             for vertical in [false, true] {
                 let (mut a, mut b) = (x, x);
                 #[cfg(target_arch = "x86_64")]

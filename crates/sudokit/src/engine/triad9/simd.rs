@@ -24,10 +24,11 @@ use std::arch::x86_64::{
 };
 use std::arch::x86_64::{
     __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_blendv_epi8,
-    _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_loadu_si256, _mm256_maddubs_epi16,
-    _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi16, _mm256_set1_epi8,
-    _mm256_setr_epi16, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
-    _mm256_srli_epi16, _mm256_storeu_si256, _mm256_sub_epi16, _mm256_testz_si256, _mm256_xor_si256,
+    _mm256_castsi256_si128, _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_loadu_si256,
+    _mm256_maddubs_epi16, _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_permutevar8x32_epi32,
+    _mm256_set1_epi16, _mm256_set1_epi8, _mm256_setr_epi16, _mm256_setr_epi32, _mm256_setr_epi8,
+    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_storeu_si256,
+    _mm256_sub_epi16, _mm256_testz_si256, _mm256_xor_si256,
 };
 use std::ops::ControlFlow;
 
@@ -223,6 +224,79 @@ impl Kernel for Avx2 {
     }
 
     #[inline(always)]
+    fn box_to_bands(
+        self,
+        x: &[u16; 16],
+        at_h: usize,
+        h: &mut [u16; 8],
+        at_v: usize,
+        v: &mut [u16; 8],
+    ) -> (bool, bool) {
+        // SAFETY: `self` proves AVX2; the loads read `x` (32 bytes), the
+        // bands (16 bytes each) and the tables, the stores write the bands;
+        // `at_h, at_v < 3` index `LINE`.
+        unsafe {
+            let w = _mm256_loadu_si256(x.as_ptr().cast::<__m256i>());
+            let shuffle = |t: &[u8; 32]| {
+                _mm256_shuffle_epi8(w, _mm256_loadu_si256(t.as_ptr().cast::<__m256i>()))
+            };
+            // Minirows: lane 4i holds the union of row i's cells, and its
+            // triad lane; the triad lanes of the two other rows are moved in
+            // by 64-bit permutes.
+            let present = _mm256_or_si256(w, _mm256_or_si256(shuffle(&ROT[0]), shuffle(&ROT[1])));
+            let absent = shuffle(&ROT[2]);
+            let rows = _mm256_and_si256(
+                present,
+                _mm256_and_si256(
+                    _mm256_permute4x64_epi64::<0b11_00_10_01>(absent),
+                    _mm256_permute4x64_epi64::<0b11_01_00_10>(absent),
+                ),
+            );
+            // Lanes 0, 4 and 8 to 16-bit lanes 0, 2 and 4 of the low half.
+            let rows = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
+                rows,
+                _mm256_setr_epi32(0, 2, 4, 0, 0, 0, 0, 0),
+            ));
+            // Minicolumns: lane j of the first group holds the union of
+            // column j's cells, and lane 12 + j its triad lane; the triad
+            // lanes of the other two columns are rotated in.
+            let present = _mm256_or_si256(
+                w,
+                _mm256_or_si256(
+                    _mm256_permute4x64_epi64::<0b11_00_10_01>(w),
+                    _mm256_permute4x64_epi64::<0b11_01_00_10>(w),
+                ),
+            );
+            let absent = _mm256_permute4x64_epi64::<0b00_00_00_11>(w);
+            let cols = _mm256_castsi256_si128(_mm256_and_si256(
+                present,
+                _mm256_and_si256(
+                    _mm256_shuffle_epi8(
+                        absent,
+                        _mm256_loadu_si256(ROT3[0].as_ptr().cast::<__m256i>()),
+                    ),
+                    _mm256_shuffle_epi8(
+                        absent,
+                        _mm256_loadu_si256(ROT3[1].as_ptr().cast::<__m256i>()),
+                    ),
+                ),
+            ));
+            let restrict = |c: &mut [u16; 8], m: __m128i, line: &[u8; 16]| {
+                let r = _mm_shuffle_epi8(m, _mm_loadu_si128(line.as_ptr().cast::<__m128i>()));
+                let p = c.as_mut_ptr().cast::<__m128i>();
+                let old = _mm_loadu_si128(p);
+                let lost = _mm_andnot_si128(r, old);
+                _mm_storeu_si128(p, _mm_and_si128(old, r));
+                _mm_testz_si128(lost, lost) == 0
+            };
+            (
+                restrict(h, rows, &LINE_EVEN[at_h]),
+                restrict(v, cols, &LINE[at_v]),
+            )
+        }
+    }
+
+    #[inline(always)]
     fn restrict_band(self, c: &mut [u16; 8], at: usize, m: [u16; 3]) -> bool {
         // SAFETY: `self` proves AVX2 (hence SSSE3 and SSE4.1); the load and
         // the store touch the 16 bytes of `c`; `at < 3` indexes `LINE`.
@@ -329,6 +403,66 @@ static LINE: [[u8; 16]; 3] = {
             p += 1;
         }
         at += 1;
+    }
+    t
+};
+
+/// [`LINE`] for a message whose lines are in lanes 0, 2 and 4.
+static LINE_EVEN: [[u8; 16]; 3] = {
+    let mut t = LINE;
+    let mut at = 0;
+    while at < 3 {
+        let mut b = 0;
+        while b < 16 {
+            if t[at][b] != 0x80 {
+                // Lane k (bytes 2k, 2k + 1) becomes lane 2k.
+                t[at][b] = (t[at][b] / 2) * 4 + t[at][b] % 2;
+            }
+            b += 1;
+        }
+        at += 1;
+    }
+    t
+};
+
+/// Rotations of the lanes inside each group of four, by one, two and three
+/// (lane `l` takes lane `l + r` of its group).
+static ROT: [[u8; 32]; 3] = {
+    let mut t = [[0u8; 32]; 3];
+    let mut r = 0;
+    while r < 3 {
+        let mut l = 0;
+        while l < 16 {
+            let from = (l / 4) * 4 + (l % 4 + r + 1) % 4;
+            let [a, b] = lane((from % 8) as u8);
+            t[r][2 * l] = a;
+            t[r][2 * l + 1] = b;
+            l += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
+/// Rotations of lanes 0–2 of each group of four, by one and two (lane 3
+/// stays).
+static ROT3: [[u8; 32]; 2] = {
+    let mut t = [[0u8; 32]; 2];
+    let mut r = 0;
+    while r < 2 {
+        let mut l = 0;
+        while l < 16 {
+            let from = if l % 4 == 3 {
+                l
+            } else {
+                (l / 4) * 4 + (l % 4 + r + 1) % 3
+            };
+            let [a, b] = lane((from % 8) as u8);
+            t[r][2 * l] = a;
+            t[r][2 * l + 1] = b;
+            l += 1;
+        }
+        r += 1;
     }
     t
 };
