@@ -399,8 +399,14 @@ impl State {
             return false;
         }
         let (h, v) = (b / 3, 3 + b % 3);
-        let [bh, bv] = self.bands.get_disjoint_mut([h, v]).expect("two bands");
-        let (lost_h, lost_v) = k.box_to_bands(&self.boxes[b], b % 3, bh, b / 3, bv);
+        let (horizontal, vertical) = self.bands.split_at_mut(3);
+        let (lost_h, lost_v) = k.box_to_bands(
+            &self.boxes[b],
+            b % 3,
+            &mut horizontal[h],
+            b / 3,
+            &mut vertical[v - 3],
+        );
         self.dirty |= u32::from(lost_h) << (9 + h) | u32::from(lost_v) << (9 + v);
         true
     }
