@@ -102,8 +102,8 @@ pub(crate) trait Kernel: Copy {
     fn settle(self, x: &mut [u16; 16]) -> bool;
 
     /// The lines of band `c`: per box `at` and line, the digits that may
-    /// take the line (`pos[3 at + line]`, the union of the two
-    /// configurations that do) and that may be absent from it (`neg`, the
+    /// take the line (`msg[at][line]`, the union of the two configurations
+    /// that do) and that may be absent from it (`msg[at][3 + line]`, the
     /// other four), or `None` on a contradiction: a digit with no
     /// configuration, a line with fewer than three possible digits or six
     /// possibly absent (each holds exactly three). `tight` when a line has
@@ -111,8 +111,7 @@ pub(crate) trait Kernel: Copy {
     #[inline(always)]
     fn band_lines(self, c: &[u16; 8]) -> Option<BandLines> {
         let mut out = BandLines {
-            pos: [0; 16],
-            neg: [0; 16],
+            msg: [[0, 0, 0, 0, 0, 0, 0xffff, 0xffff]; 3],
             tight: false,
         };
         for (e, (&[a, b], others)) in PAIRS.iter().zip(&OTHERS).enumerate() {
@@ -123,8 +122,8 @@ pub(crate) trait Kernel: Copy {
                 return None;
             }
             out.tight |= p & n != 0 && (np == 3 || nn == 6);
-            out.pos[e] = p;
-            out.neg[e] = n;
+            out.msg[e / 3][e % 3] = p;
+            out.msg[e / 3][3 + e % 3] = n;
         }
         Some(out)
     }
@@ -173,14 +172,15 @@ pub(crate) trait Kernel: Copy {
     }
 
     /// Restricts box `x` from its horizontal band (`vertical` false: its
-    /// minirows) or its vertical one (its minicolumns): the cells of line
-    /// `i` keep only `pos[i]`, its triad lane `neg[i]`; whether it lost any.
+    /// minirows) or its vertical one (its minicolumns), by its message of
+    /// [`band_lines`](Kernel::band_lines): the cells of line `i` keep only
+    /// `msg[i]`, its triad lane `msg[3 + i]`; whether it lost any.
     #[inline(always)]
-    fn restrict_box(self, x: &mut [u16; 16], vertical: bool, pos: [u16; 3], neg: [u16; 3]) -> bool {
+    fn restrict_box(self, x: &mut [u16; 16], vertical: bool, msg: &[u16; 8]) -> bool {
         let lanes = if vertical { &COL_LANES } else { &ROW_LANES };
         let mut lost = 0;
         for (line, &[l0, l1, l2, l3]) in lanes.iter().enumerate() {
-            let (p, n) = (pos[line], neg[line]);
+            let (p, n) = (msg[line], msg[3 + line]);
             lost |= (x[l0] | x[l1] | x[l2]) & !p | x[l3] & !n;
             x[l0] &= p;
             x[l1] &= p;
@@ -261,8 +261,9 @@ impl Kernel for Portable {
 /// What [`Kernel::band_lines`] finds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct BandLines {
-    pos: [u16; 16],
-    neg: [u16; 16],
+    /// Per box of the band: the digits that may be in each line, then that
+    /// may be absent from it, then two lanes of ones.
+    msg: [[u16; 8]; 3],
     tight: bool,
 }
 
@@ -429,7 +430,7 @@ impl State {
             let mut lost = 0;
             for at in 0..3 {
                 for line in 0..3 {
-                    let (p, n) = (lines.pos[3 * at + line], lines.neg[3 * at + line]);
+                    let (p, n) = (lines.msg[at][line], lines.msg[at][3 + line]);
                     let (np, nn) = (p.count_ones(), n.count_ones());
                     if p & n == 0 || (np != 3 && nn != 6) {
                         continue;
@@ -448,13 +449,7 @@ impl State {
         }
         for at in 0..3 {
             let b = if t < 3 { 3 * t + at } else { 3 * at + (t - 3) };
-            let (pos, neg) = (&lines.pos[3 * at..], &lines.neg[3 * at..]);
-            if k.restrict_box(
-                &mut self.boxes[b],
-                t >= 3,
-                [pos[0], pos[1], pos[2]],
-                [neg[0], neg[1], neg[2]],
-            ) {
+            if k.restrict_box(&mut self.boxes[b], t >= 3, &lines.msg[at]) {
                 self.dirty |= 1 << b;
             }
         }
@@ -785,12 +780,13 @@ mod tests {
                 avx2.box_to_bands(&x, at_h, bh, at_v, bv)
             );
             assert_eq!(a, b);
+            let msg = [m[0], m[1], m[2], n[0], n[1], n[2], 0xffff, 0xffff];
             for vertical in [false, true] {
                 let (mut a, mut b) = (x, x);
                 #[cfg(target_arch = "x86_64")]
                 assert_eq!(
-                    Portable.restrict_box(&mut a, vertical, m, n),
-                    avx2.restrict_box(&mut b, vertical, m, n)
+                    Portable.restrict_box(&mut a, vertical, &msg),
+                    avx2.restrict_box(&mut b, vertical, &msg)
                 );
                 assert_eq!(a, b);
             }

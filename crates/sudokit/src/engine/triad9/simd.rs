@@ -27,12 +27,12 @@ use std::arch::x86_64::{
     _mm256_castsi256_si128, _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_loadu_si256,
     _mm256_maddubs_epi16, _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_permutevar8x32_epi32,
     _mm256_set1_epi16, _mm256_set1_epi8, _mm256_setr_epi16, _mm256_setr_epi32, _mm256_setr_epi8,
-    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_storeu_si256,
-    _mm256_sub_epi16, _mm256_testz_si256, _mm256_xor_si256,
+    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_srli_si256,
+    _mm256_storeu_si256, _mm256_sub_epi16, _mm256_testz_si256, _mm256_xor_si256,
 };
 use std::ops::ControlFlow;
 
-use super::{search, BandLines, Kernel, Meter, Outcome, State, OTHERS, PAIRS};
+use super::{search, BandLines, Kernel, Meter, Outcome, State, PAIRS};
 
 /// Proof that this CPU runs AVX2, BMI1, BMI2, POPCNT and LZCNT; see the
 /// [module docs](self).
@@ -180,45 +180,26 @@ impl Kernel for Avx2 {
     #[inline(always)]
     fn band_lines(self, c: &[u16; 8]) -> Option<BandLines> {
         // SAFETY: `self` proves AVX2; the loads read `c` (16 bytes) and the
-        // 32-byte tables, the stores write the two 32-byte arrays.
+        // 32-byte tables, the stores write the 48 bytes of `msg` (32 from
+        // `lo`, the first 16 of `hi`).
         unsafe {
             let v = _mm256_broadcastsi128_si256(_mm_loadu_si128(c.as_ptr().cast::<__m128i>()));
-            let take = |s: usize| {
-                _mm256_shuffle_epi8(
-                    v,
-                    _mm256_loadu_si256(BAND_LINES[s].as_ptr().cast::<__m256i>()),
-                )
-            };
-            let pos = _mm256_or_si256(take(0), take(1));
-            let neg = _mm256_or_si256(
-                _mm256_or_si256(take(2), take(3)),
-                _mm256_or_si256(take(4), take(5)),
-            );
-            let used = _mm256_setr_epi16(-1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0);
-            let three = _mm256_set1_epi16(3);
-            let six = _mm256_set1_epi16(6);
-            let (np, nn) = (popcount16(pos), popcount16(neg));
-            let fail = _mm256_and_si256(
-                used,
-                _mm256_or_si256(
-                    _mm256_or_si256(_mm256_cmpgt_epi16(three, np), _mm256_cmpgt_epi16(six, nn)),
-                    _mm256_andnot_si256(_mm256_or_si256(pos, neg), _mm256_set1_epi16(0x1ff)),
-                ),
-            );
+            let lo = band_message(v, &BAND_LINES[0], &BAND_LINES[1]);
+            let hi = band_message(v, &BAND_LINES[2], &BAND_LINES[3]);
+            let (fail_lo, tight_lo) = check_message(lo);
+            let (fail_hi, tight_hi) = check_message(hi);
+            let fail = _mm256_or_si256(fail_lo, fail_hi);
             if _mm256_testz_si256(fail, fail) == 0 {
                 return None;
             }
-            let either = _mm256_andnot_si256(
-                _mm256_cmpeq_epi16(_mm256_and_si256(pos, neg), _mm256_setzero_si256()),
-                _mm256_or_si256(_mm256_cmpeq_epi16(np, three), _mm256_cmpeq_epi16(nn, six)),
-            );
+            let tight = _mm256_or_si256(tight_lo, tight_hi);
             let mut out = BandLines {
-                pos: [0; 16],
-                neg: [0; 16],
-                tight: _mm256_testz_si256(either, used) == 0,
+                msg: [[0; 8]; 3],
+                tight: _mm256_testz_si256(tight, tight) == 0,
             };
-            _mm256_storeu_si256(out.pos.as_mut_ptr().cast::<__m256i>(), pos);
-            _mm256_storeu_si256(out.neg.as_mut_ptr().cast::<__m256i>(), neg);
+            let p = out.msg.as_mut_ptr().cast::<__m128i>();
+            _mm256_storeu_si256(p.cast::<__m256i>(), lo);
+            _mm_storeu_si128(p.add(2), _mm256_castsi256_si128(hi));
             Some(out)
         }
     }
@@ -312,20 +293,11 @@ impl Kernel for Avx2 {
     }
 
     #[inline(always)]
-    fn restrict_box(self, x: &mut [u16; 16], vertical: bool, pos: [u16; 3], neg: [u16; 3]) -> bool {
-        // SAFETY: `self` proves AVX2; the load and the store touch the 32
-        // bytes of `x`.
+    fn restrict_box(self, x: &mut [u16; 16], vertical: bool, msg: &[u16; 8]) -> bool {
+        // SAFETY: `self` proves AVX2; the loads read `msg` (16 bytes), the
+        // table and `x` (32 bytes), the store writes `x`.
         unsafe {
-            let q = _mm_setr_epi16(
-                pos[0] as i16,
-                pos[1] as i16,
-                pos[2] as i16,
-                neg[0] as i16,
-                neg[1] as i16,
-                neg[2] as i16,
-                -1,
-                -1,
-            );
+            let q = _mm_loadu_si128(msg.as_ptr().cast::<__m128i>());
             let spread = if vertical { &SPREAD_COLS } else { &SPREAD_ROWS };
             let r = _mm256_shuffle_epi8(
                 _mm256_broadcastsi128_si256(q),
@@ -337,6 +309,65 @@ impl Kernel for Avx2 {
             _mm256_storeu_si256(p, _mm256_and_si256(v, r));
             _mm256_testz_si256(lost, lost) == 0
         }
+    }
+}
+
+/// Two boxes' messages from a band `v` (in both halves), one per 128-bit
+/// half: lanes 0-2 the union of each line's two configurations (tables
+/// `first` and `second` of [`BAND_LINES`]), 3-5 the union of the two other
+/// lines', 6 and 7 ones.
+///
+/// # Safety
+/// The CPU must have AVX2 (the caller is compiled for it, so this inlines).
+#[inline(always)]
+unsafe fn band_message(v: __m256i, first: &[u8; 32], second: &[u8; 32]) -> __m256i {
+    // SAFETY: the caller guarantees AVX2; the loads read the 32-byte tables.
+    unsafe {
+        let load = |t: &[u8; 32]| _mm256_loadu_si256(t.as_ptr().cast::<__m256i>());
+        let pos = _mm256_or_si256(
+            _mm256_shuffle_epi8(v, load(first)),
+            _mm256_shuffle_epi8(v, load(second)),
+        );
+        let ones = _mm256_setr_epi16(0, 0, 0, 0, 0, 0, -1, -1, 0, 0, 0, 0, 0, 0, -1, -1);
+        _mm256_or_si256(
+            _mm256_or_si256(pos, ones),
+            _mm256_or_si256(
+                _mm256_shuffle_epi8(pos, load(&OTHER_LINES[0])),
+                _mm256_shuffle_epi8(pos, load(&OTHER_LINES[1])),
+            ),
+        )
+    }
+}
+
+/// The checks of [`Kernel::band_lines`] on two messages of
+/// [`band_message`]: lanes that fail, and lines that are tight.
+///
+/// # Safety
+/// The CPU must have AVX2 (the caller is compiled for it, so this inlines).
+#[inline(always)]
+unsafe fn check_message(m: __m256i) -> (__m256i, __m256i) {
+    // SAFETY: the caller guarantees AVX2.
+    unsafe {
+        // Fewest per lane: three digits in a line, six absent.
+        let min = _mm256_setr_epi16(3, 3, 3, 6, 6, 6, 0, 0, 3, 3, 3, 6, 6, 6, 0, 0);
+        let first3 = _mm256_setr_epi16(-1, -1, -1, 0, 0, 0, 0, 0, -1, -1, -1, 0, 0, 0, 0, 0);
+        let all = _mm256_set1_epi16(0x1ff);
+        let n = popcount16(m);
+        // Line i's two halves (lane i and lane 3 + i) side by side.
+        let other = _mm256_srli_si256::<6>(m);
+        let fail = _mm256_or_si256(
+            _mm256_cmpgt_epi16(min, n),
+            _mm256_and_si256(first3, _mm256_andnot_si256(_mm256_or_si256(m, other), all)),
+        );
+        let at_min = _mm256_cmpeq_epi16(min, n);
+        let either = _mm256_andnot_si256(
+            _mm256_cmpeq_epi16(_mm256_and_si256(m, other), _mm256_setzero_si256()),
+            _mm256_and_si256(
+                first3,
+                _mm256_or_si256(at_min, _mm256_srli_si256::<6>(at_min)),
+            ),
+        );
+        (fail, either)
     }
 }
 
@@ -364,22 +395,49 @@ unsafe fn popcount16(v: __m256i) -> __m256i {
     }
 }
 
-/// Byte shuffles of a band (in both halves) onto the nine lanes `3 at +
-/// line`: the first and second configuration of [`PAIRS`], then the four of
-/// [`OTHERS`]; lanes 9–15 zeroed.
-static BAND_LINES: [[u8; 32]; 6] = {
-    let mut t = [[0x80u8; 32]; 6];
-    let mut e = 0;
-    while e < 9 {
-        let mut s = 0;
-        while s < 6 {
-            let p = if s < 2 { PAIRS[e][s] } else { OTHERS[e][s - 2] };
-            let [a, b] = lane(p as u8);
-            t[s][2 * e] = a;
-            t[s][2 * e + 1] = b;
-            s += 1;
+/// Byte shuffles of a band (in both halves) onto lanes 0-2 of each half:
+/// the first, then the second, configuration of [`PAIRS`] for line `i` of
+/// box 0 (low half) and box 1 (high half) (tables 0 and 1), and of box 2 in
+/// both halves (tables 2 and 3); other lanes zeroed.
+static BAND_LINES: [[u8; 32]; 4] = {
+    let mut t = [[0x80u8; 32]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let mut half = 0;
+        while half < 2 {
+            let at = if s < 2 { half } else { 2 };
+            let mut line = 0;
+            while line < 3 {
+                let [a, b] = lane(PAIRS[3 * at + line][s % 2] as u8);
+                t[s][16 * half + 2 * line] = a;
+                t[s][16 * half + 2 * line + 1] = b;
+                line += 1;
+            }
+            half += 1;
         }
-        e += 1;
+        s += 1;
+    }
+    t
+};
+
+/// Byte shuffles moving, in each half, lane `(i + 1) % 3` (table 0) or
+/// `(i + 2) % 3` (table 1) to lane `3 + i`; other lanes zeroed.
+static OTHER_LINES: [[u8; 32]; 2] = {
+    let mut t = [[0x80u8; 32]; 2];
+    let mut r = 0;
+    while r < 2 {
+        let mut half = 0;
+        while half < 2 {
+            let mut i = 0;
+            while i < 3 {
+                let [a, b] = lane(((i + r + 1) % 3) as u8);
+                t[r][16 * half + 2 * (3 + i)] = a;
+                t[r][16 * half + 2 * (3 + i) + 1] = b;
+                i += 1;
+            }
+            half += 1;
+        }
+        r += 1;
     }
     t
 };
