@@ -461,6 +461,7 @@ impl State {
     /// it (two if any), and that digit's first configuration, as (band,
     /// configuration, digit bit); `None` when every band is settled (each
     /// digit has one configuration: the grid is solved).
+    #[inline(always)]
     fn choose(&self) -> Option<(usize, usize, u16)> {
         let mut best: Option<usize> = None;
         let mut fewest = u32::MAX;
@@ -493,6 +494,7 @@ impl State {
     }
 
     /// Gives digit bit `d` configuration `p` of band `t` (and no other).
+    #[inline(always)]
     fn assign(&mut self, t: usize, p: usize, d: u16) {
         for (q, m) in self.bands[t].iter_mut().enumerate() {
             if q != p {
@@ -503,6 +505,7 @@ impl State {
     }
 
     /// Takes configuration `p` of band `t` away from digit bit `d`.
+    #[inline(always)]
     fn refute(&mut self, t: usize, p: usize, d: u16) {
         self.bands[t][p] &= !d;
         self.dirty |= 1 << (9 + t);
