@@ -20,15 +20,16 @@
 
 use std::arch::x86_64::{
     __m128i, _mm256_broadcastsi128_si256, _mm_and_si128, _mm_andnot_si128, _mm_loadu_si128,
-    _mm_setr_epi16, _mm_shuffle_epi8, _mm_storeu_si128, _mm_testz_si128,
+    _mm_or_si128, _mm_setr_epi16, _mm_shuffle_epi8, _mm_storeu_si128, _mm_testz_si128,
 };
 use std::arch::x86_64::{
     __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_blendv_epi8,
-    _mm256_castsi256_si128, _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_loadu_si256,
-    _mm256_maddubs_epi16, _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_permutevar8x32_epi32,
-    _mm256_set1_epi16, _mm256_set1_epi8, _mm256_setr_epi16, _mm256_setr_epi32, _mm256_setr_epi8,
-    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_srli_si256,
-    _mm256_storeu_si256, _mm256_sub_epi16, _mm256_testz_si256, _mm256_xor_si256,
+    _mm256_castsi256_si128, _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_extracti128_si256,
+    _mm256_loadu_si256, _mm256_maddubs_epi16, _mm256_or_si256, _mm256_permute4x64_epi64,
+    _mm256_permutevar8x32_epi32, _mm256_set1_epi16, _mm256_set1_epi8, _mm256_setr_epi16,
+    _mm256_setr_epi32, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
+    _mm256_srli_epi16, _mm256_srli_si256, _mm256_storeu_si256, _mm256_sub_epi16,
+    _mm256_testz_si256, _mm256_xor_si256,
 };
 use std::ops::ControlFlow;
 
@@ -178,29 +179,45 @@ impl Kernel for Avx2 {
     }
 
     #[inline(always)]
-    fn band_lines(self, c: &[u16; 8]) -> Option<BandLines> {
+    fn band_settle(self, c: &mut [u16; 8]) -> Option<BandLines> {
         // SAFETY: `self` proves AVX2; the loads read `c` (16 bytes) and the
-        // 32-byte tables, the stores write the 48 bytes of `msg` (32 from
-        // `lo`, the first 16 of `hi`).
+        // 32-byte tables, the stores write `c` and the 48 bytes of `msg` (32
+        // from `lo`, the first 16 of `hi`).
         unsafe {
-            let v = _mm256_broadcastsi128_si256(_mm_loadu_si128(c.as_ptr().cast::<__m128i>()));
-            let lo = band_message(v, &BAND_LINES[0], &BAND_LINES[1]);
-            let hi = band_message(v, &BAND_LINES[2], &BAND_LINES[3]);
-            let (fail_lo, tight_lo) = check_message(lo);
-            let (fail_hi, tight_hi) = check_message(hi);
-            let fail = _mm256_or_si256(fail_lo, fail_hi);
-            if _mm256_testz_si256(fail, fail) == 0 {
-                return None;
+            let at = c.as_mut_ptr().cast::<__m128i>();
+            let mut band = _mm_loadu_si128(at);
+            loop {
+                let v = _mm256_broadcastsi128_si256(band);
+                let lo = band_message(v, &BAND_LINES[0], &BAND_LINES[1]);
+                let hi = band_message(v, &BAND_LINES[2], &BAND_LINES[3]);
+                let (fail_lo, drop_lo) = check_message(lo);
+                let (fail_hi, drop_hi) = check_message(hi);
+                let fail = _mm256_or_si256(fail_lo, fail_hi);
+                if _mm256_testz_si256(fail, fail) == 0 {
+                    return None;
+                }
+                // The configurations' losses, box by box (box 1 is the high
+                // half of `drop_lo`).
+                let line = |g: __m128i, at: usize| {
+                    _mm_shuffle_epi8(g, _mm_loadu_si128(LINE[at].as_ptr().cast::<__m128i>()))
+                };
+                let drop = _mm_or_si128(
+                    _mm_or_si128(
+                        line(_mm256_castsi256_si128(drop_lo), 0),
+                        line(_mm256_extracti128_si256::<1>(drop_lo), 1),
+                    ),
+                    line(_mm256_castsi256_si128(drop_hi), 2),
+                );
+                if _mm_testz_si128(drop, band) != 0 {
+                    let mut out = BandLines { msg: [[0; 8]; 3] };
+                    let p = out.msg.as_mut_ptr().cast::<__m128i>();
+                    _mm256_storeu_si256(p.cast::<__m256i>(), lo);
+                    _mm_storeu_si128(p.add(2), _mm256_castsi256_si128(hi));
+                    _mm_storeu_si128(at, band);
+                    return Some(out);
+                }
+                band = _mm_andnot_si128(drop, band);
             }
-            let tight = _mm256_or_si256(tight_lo, tight_hi);
-            let mut out = BandLines {
-                msg: [[0; 8]; 3],
-                tight: _mm256_testz_si256(tight, tight) == 0,
-            };
-            let p = out.msg.as_mut_ptr().cast::<__m128i>();
-            _mm256_storeu_si256(p.cast::<__m256i>(), lo);
-            _mm_storeu_si128(p.add(2), _mm256_castsi256_si128(hi));
-            Some(out)
         }
     }
 
@@ -339,14 +356,17 @@ unsafe fn band_message(v: __m256i, first: &[u8; 32], second: &[u8; 32]) -> __m25
     }
 }
 
-/// The checks of [`Kernel::band_lines`] on two messages of
-/// [`band_message`]: lanes that fail, and lines that are tight.
+/// The checks of [`Kernel::band_settle`] on two messages of
+/// [`band_message`]: lanes that fail, and per line (lanes 0-2 of each half)
+/// what the configurations that take it lose: the line's possibly absent
+/// digits when exactly six, and the other lines' possible digits when
+/// exactly three (while a digit may still go either way there).
 ///
 /// # Safety
 /// The CPU must have AVX2 (the caller is compiled for it, so this inlines).
 #[inline(always)]
 unsafe fn check_message(m: __m256i) -> (__m256i, __m256i) {
-    // SAFETY: the caller guarantees AVX2.
+    // SAFETY: the caller guarantees AVX2; the loads read 32-byte tables.
     unsafe {
         // Fewest per lane: three digits in a line, six absent.
         let min = _mm256_setr_epi16(3, 3, 3, 6, 6, 6, 0, 0, 3, 3, 3, 6, 6, 6, 0, 0);
@@ -354,22 +374,52 @@ unsafe fn check_message(m: __m256i) -> (__m256i, __m256i) {
         let all = _mm256_set1_epi16(0x1ff);
         let n = popcount16(m);
         // Line i's two halves (lane i and lane 3 + i) side by side.
-        let other = _mm256_srli_si256::<6>(m);
+        let neg = _mm256_srli_si256::<6>(m);
         let fail = _mm256_or_si256(
             _mm256_cmpgt_epi16(min, n),
-            _mm256_and_si256(first3, _mm256_andnot_si256(_mm256_or_si256(m, other), all)),
+            _mm256_and_si256(first3, _mm256_andnot_si256(_mm256_or_si256(m, neg), all)),
         );
         let at_min = _mm256_cmpeq_epi16(min, n);
-        let either = _mm256_andnot_si256(
-            _mm256_cmpeq_epi16(_mm256_and_si256(m, other), _mm256_setzero_si256()),
-            _mm256_and_si256(
-                first3,
-                _mm256_or_si256(at_min, _mm256_srli_si256::<6>(at_min)),
+        let open = _mm256_andnot_si256(
+            _mm256_cmpeq_epi16(_mm256_and_si256(m, neg), _mm256_setzero_si256()),
+            first3,
+        );
+        // Lanes 0-2: the three possible digits, the six absent ones.
+        let three = _mm256_and_si256(_mm256_and_si256(open, at_min), m);
+        let six = _mm256_and_si256(_mm256_and_si256(open, _mm256_srli_si256::<6>(at_min)), neg);
+        let load = |t: &[u8; 32]| _mm256_loadu_si256(t.as_ptr().cast::<__m256i>());
+        let drop = _mm256_or_si256(
+            six,
+            _mm256_or_si256(
+                _mm256_shuffle_epi8(three, load(&NEXT_LINES[0])),
+                _mm256_shuffle_epi8(three, load(&NEXT_LINES[1])),
             ),
         );
-        (fail, either)
+        (fail, drop)
     }
 }
+
+/// Byte shuffles moving, in each half, lane `(i + 1) % 3` (table 0) or
+/// `(i + 2) % 3` (table 1) to lane `i` for `i < 3`; other lanes zeroed.
+static NEXT_LINES: [[u8; 32]; 2] = {
+    let mut t = [[0x80u8; 32]; 2];
+    let mut r = 0;
+    while r < 2 {
+        let mut half = 0;
+        while half < 2 {
+            let mut i = 0;
+            while i < 3 {
+                let [a, b] = lane(((i + r + 1) % 3) as u8);
+                t[r][16 * half + 2 * i] = a;
+                t[r][16 * half + 2 * i + 1] = b;
+                i += 1;
+            }
+            half += 1;
+        }
+        r += 1;
+    }
+    t
+};
 
 /// The popcount of each `u16` lane: per nibble from a table, then the two
 /// bytes of each lane added.
