@@ -354,9 +354,7 @@ impl State {
         let mut s = State::EMPTY;
         let lanes = s.boxes.as_flattened_mut();
         for (&v, &at) in cells.iter().zip(&FLAT) {
-            if let Some(d) = v {
-                lanes[usize::from(at)] = 1 << d.index();
-            }
+            lanes[usize::from(at)] = v.map_or(ALL, |d| 1 << d.index());
         }
         if let Some(allowed) = allowed {
             for (set, &at) in allowed.iter().zip(&FLAT) {
@@ -440,9 +438,8 @@ impl State {
         };
         for at in 0..3 {
             let b = if t < 3 { 3 * t + at } else { 3 * at + (t - 3) };
-            if k.restrict_box(&mut self.boxes[b], t >= 3, &lines.msg[at]) {
-                self.dirty |= 1 << b;
-            }
+            let lost = k.restrict_box(&mut self.boxes[b], t >= 3, &lines.msg[at]);
+            self.dirty |= u32::from(lost) << b;
         }
         true
     }
