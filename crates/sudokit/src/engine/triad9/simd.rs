@@ -88,86 +88,11 @@ impl Kernel for Avx2 {
         unsafe {
             let p = x.as_mut_ptr().cast::<__m256i>();
             let mut v = _mm256_loadu_si256(p);
-            let zero = _mm256_setzero_si256();
-            let all = _mm256_set1_epi16(0x1ff);
-            // Fewest digits per lane: a cell one, a triad lane six.
-            let min = _mm256_setr_epi16(1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1, 6, 6, 6, 6, 0);
-            // Lanes in a row clause (matrix rows 0–2), in a column clause
-            // (columns 0–2), and the cells.
-            let rows =
-                _mm256_setr_epi16(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0);
-            let cols =
-                _mm256_setr_epi16(-1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0);
-            let cells = _mm256_setr_epi16(-1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0, 0, 0, 0, 0);
-            // Rotations of the lanes inside each group of four.
-            let rot1 = _mm256_setr_epi8(
-                2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, 2, 3, 4, 5, 6, 7, 0, 1, 10,
-                11, 12, 13, 14, 15, 8, 9,
-            );
-            let rot2 = _mm256_setr_epi8(
-                4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3, 12,
-                13, 14, 15, 8, 9, 10, 11,
-            );
-            let rot3 = _mm256_setr_epi8(
-                6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13, 6, 7, 0, 1, 2, 3, 4, 5, 14,
-                15, 8, 9, 10, 11, 12, 13,
-            );
-            let one16 = _mm256_set1_epi16(1);
-            // The OR of the three other lanes of each lane's row, column.
-            let in_row = |w: __m256i| {
-                _mm256_or_si256(
-                    _mm256_or_si256(_mm256_shuffle_epi8(w, rot1), _mm256_shuffle_epi8(w, rot2)),
-                    _mm256_shuffle_epi8(w, rot3),
-                )
-            };
-            let in_col = |w: __m256i| {
-                _mm256_or_si256(
-                    _mm256_or_si256(
-                        _mm256_permute4x64_epi64::<0x39>(w),
-                        _mm256_permute4x64_epi64::<0x4e>(w),
-                    ),
-                    _mm256_permute4x64_epi64::<0x93>(w),
-                )
-            };
             loop {
-                let count = popcount16(v);
-                let mut fail = _mm256_cmpgt_epi16(min, count);
-                let at_min = _mm256_cmpeq_epi16(min, count);
-                let (ro, co) = (in_row(v), in_col(v));
-                // A clause that lost a digit everywhere.
-                fail = _mm256_or_si256(
-                    fail,
-                    _mm256_or_si256(
-                        _mm256_and_si256(_mm256_andnot_si256(_mm256_or_si256(v, ro), all), rows),
-                        _mm256_and_si256(_mm256_andnot_si256(_mm256_or_si256(v, co), all), cols),
-                    ),
-                );
-                // Asserted: a lane at its minimum, a digit alone in a clause.
-                let a = _mm256_or_si256(
-                    _mm256_and_si256(v, at_min),
-                    _mm256_or_si256(
-                        _mm256_and_si256(_mm256_andnot_si256(ro, v), rows),
-                        _mm256_and_si256(_mm256_andnot_si256(co, v), cols),
-                    ),
-                );
-                // Two digits asserted in one cell, or one digit in two lanes
-                // of a clause.
-                let others = _mm256_or_si256(
-                    _mm256_and_si256(in_row(a), rows),
-                    _mm256_and_si256(in_col(a), cols),
-                );
-                fail = _mm256_or_si256(
-                    fail,
-                    _mm256_or_si256(
-                        _mm256_and_si256(_mm256_and_si256(a, _mm256_sub_epi16(a, one16)), cells),
-                        _mm256_and_si256(a, others),
-                    ),
-                );
+                let (new, fail) = box_round(v);
                 if _mm256_testz_si256(fail, fail) == 0 {
                     return false;
                 }
-                let assigned = _mm256_andnot_si256(_mm256_cmpeq_epi16(a, zero), cells);
-                let new = _mm256_andnot_si256(others, _mm256_blendv_epi8(v, a, assigned));
                 let diff = _mm256_xor_si256(new, v);
                 v = new;
                 if _mm256_testz_si256(diff, diff) != 0 {
@@ -326,6 +251,105 @@ impl Kernel for Avx2 {
             _mm256_storeu_si256(p, _mm256_and_si256(v, r));
             _mm256_testz_si256(lost, lost) == 0
         }
+    }
+}
+
+/// One round of the box rules on box `v`: the box with every assertion
+/// applied, and the lanes that show a contradiction (zero when none).
+///
+/// # Safety
+/// The CPU must have AVX2 (the caller is compiled for it, so this inlines).
+#[inline(always)]
+unsafe fn box_round(v: __m256i) -> (__m256i, __m256i) {
+    // SAFETY: the caller guarantees AVX2.
+    unsafe {
+        let zero = _mm256_setzero_si256();
+        let all = _mm256_set1_epi16(0x1ff);
+        // Fewest digits per lane: a cell one, a triad lane six.
+        let min = _mm256_setr_epi16(1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1, 6, 6, 6, 6, 0);
+        // Lanes in a row clause (matrix rows 0–2), in a column clause
+        // (columns 0–2), and the cells.
+        let rows = _mm256_setr_epi16(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0);
+        let cols = _mm256_setr_epi16(-1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0);
+        let cells = _mm256_setr_epi16(-1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0, 0, 0, 0, 0);
+        let count = popcount16(v);
+        let mut fail = _mm256_cmpgt_epi16(min, count);
+        let at_min = _mm256_cmpeq_epi16(min, count);
+        let (ro, co) = (in_row(v), in_col(v));
+        // A clause that lost a digit everywhere.
+        fail = _mm256_or_si256(
+            fail,
+            _mm256_or_si256(
+                _mm256_and_si256(_mm256_andnot_si256(_mm256_or_si256(v, ro), all), rows),
+                _mm256_and_si256(_mm256_andnot_si256(_mm256_or_si256(v, co), all), cols),
+            ),
+        );
+        // Asserted: a lane at its minimum, a digit alone in a clause.
+        let a = _mm256_or_si256(
+            _mm256_and_si256(v, at_min),
+            _mm256_or_si256(
+                _mm256_and_si256(_mm256_andnot_si256(ro, v), rows),
+                _mm256_and_si256(_mm256_andnot_si256(co, v), cols),
+            ),
+        );
+        // Two digits asserted in one cell, or one digit in two lanes of a
+        // clause.
+        let others = _mm256_or_si256(
+            _mm256_and_si256(in_row(a), rows),
+            _mm256_and_si256(in_col(a), cols),
+        );
+        fail = _mm256_or_si256(
+            fail,
+            _mm256_or_si256(
+                _mm256_and_si256(
+                    _mm256_and_si256(a, _mm256_sub_epi16(a, _mm256_set1_epi16(1))),
+                    cells,
+                ),
+                _mm256_and_si256(a, others),
+            ),
+        );
+        let assigned = _mm256_andnot_si256(_mm256_cmpeq_epi16(a, zero), cells);
+        let new = _mm256_andnot_si256(others, _mm256_blendv_epi8(v, a, assigned));
+        (new, fail)
+    }
+}
+
+/// The OR of the three other lanes of each lane's matrix row (its group of
+/// four).
+///
+/// # Safety
+/// The CPU must have AVX2 (the caller is compiled for it, so this inlines).
+#[inline(always)]
+unsafe fn in_row(w: __m256i) -> __m256i {
+    // SAFETY: the caller guarantees AVX2; the loads read 32-byte tables.
+    unsafe {
+        let load = |t: &[u8; 32]| _mm256_loadu_si256(t.as_ptr().cast::<__m256i>());
+        _mm256_or_si256(
+            _mm256_or_si256(
+                _mm256_shuffle_epi8(w, load(&ROT[0])),
+                _mm256_shuffle_epi8(w, load(&ROT[1])),
+            ),
+            _mm256_shuffle_epi8(w, load(&ROT[2])),
+        )
+    }
+}
+
+/// The OR of the three other lanes of each lane's matrix column (the same
+/// lane of the other groups).
+///
+/// # Safety
+/// The CPU must have AVX2 (the caller is compiled for it, so this inlines).
+#[inline(always)]
+unsafe fn in_col(w: __m256i) -> __m256i {
+    // SAFETY: the caller guarantees AVX2.
+    unsafe {
+        _mm256_or_si256(
+            _mm256_or_si256(
+                _mm256_permute4x64_epi64::<0x39>(w),
+                _mm256_permute4x64_epi64::<0x4e>(w),
+            ),
+            _mm256_permute4x64_epi64::<0x93>(w),
+        )
     }
 }
 
