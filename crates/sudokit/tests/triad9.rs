@@ -13,7 +13,11 @@ use crate::common::{naive_count, remove_clues, rng, solve_checked, solved_boxed}
 #[test]
 fn agrees_with_dfs_on_generated_puzzles() {
     let g = Arc::new(Geometry::classic());
+    // The best kernel this CPU runs, and the portable one, which must run
+    // the same search (the same count, first solution, nodes and guesses).
     let mut triad = Triad9::new();
+    let mut portable = Triad9::with_portable(true);
+    assert!(!portable.is_simd());
     let mut dfs = Dfs::new();
     let mut r = rng(19);
     let mut seen = [0usize; 3];
@@ -36,6 +40,11 @@ fn agrees_with_dfs_on_generated_puzzles() {
             let expected = solve_checked(&mut dfs, &puzzle, limit);
             let got = solve_checked(&mut triad, &puzzle, limit);
             assert_eq!(got, expected, "limit {limit} on {i}");
+            assert_eq!(
+                triad.solve(&puzzle, limit).unwrap(),
+                portable.solve(&puzzle, limit).unwrap(),
+                "the portable kernel, limit {limit} on {i}"
+            );
             if limit == 2 {
                 seen[expected.min(2) as usize] += 1;
             }
