@@ -7,7 +7,7 @@
 //! Each benchmark iteration solves the whole set, so criterion's `time` is
 //! per set and its `thrpt` is in puzzles per second; the time per puzzle is
 //! the time divided by the set's size (1000 and 1465). Measured: `fast9` on
-//! each backend the CPU runs, `dfs`, `dlx` (with its default
+//! each backend the CPU runs, `triad9` on its kernels, `dfs`, `dlx` (with its default
 //! [`Reduction::Auto`], the bitset search), and the two exact-cover-crate
 //! reductions on their own.
 //!
@@ -21,7 +21,7 @@ use std::path::PathBuf;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sudokit::engine::dlx::Reduction;
 use sudokit::engine::fast9::{Backend, Fast9};
-use sudokit::engine::{Dfs, Dlx};
+use sudokit::engine::{Dfs, Dlx, Triad9};
 use sudokit::format::line::parse_line;
 use sudokit::{Engine, Puzzle};
 
@@ -100,6 +100,13 @@ fn engines(c: &mut Criterion) {
         if let Some(mut engine) = Fast9::with_backend(backend) {
             bench_engine(c, &format!("fast9_{}", backend.name()), &mut engine, &sets);
         }
+    }
+    // triad9 on its best kernel and on the portable one.
+    let mut triad = Triad9::new();
+    let name = if triad.is_simd() { "triad9_avx2" } else { "triad9_portable" };
+    bench_engine(c, name, &mut triad, &sets);
+    if triad.is_simd() {
+        bench_engine(c, "triad9_portable", &mut Triad9::with_portable(true), &sets);
     }
     bench_engine(c, "dfs", &mut Dfs::new(), &sets);
     bench_engine(c, "dlx", &mut Dlx::new(), &sets);
