@@ -12,11 +12,13 @@
 #
 # Usage: scripts/fast9-samples.sh [SUDOKIT]   (default target/release/sudokit)
 # Environment: BENCH_DATA (default ../shared/bench-data), SAMPLES (where the samples are written,
-# default $TMPDIR/sudokit-samples), CALLGRIND=1 to count instructions too (a few minutes).
+# default $TMPDIR/sudokit-samples), CALLGRIND=1 to count instructions too (a few minutes),
+# ENGINE (default fast9; triad9 for the box/band engine).
 set -eu
 bin=${1:-target/release/sudokit}
 data=${BENCH_DATA:-../shared/bench-data}
 dir=${SAMPLES:-${TMPDIR:-/tmp}/sudokit-samples}
+engine=${ENGINE:-fast9}
 mkdir -p "$dir"
 head -n 2000 "$data/puzzles5_forum_hardest_1905_11+.txt" > "$dir/a_1905.txt"
 cp "$data/puzzles6_forum_hardest_1106.txt" "$dir/b_1106.txt"
@@ -25,7 +27,7 @@ head -n 3000 "$data/puzzles7_serg_benchmark.txt" > "$dir/d_serg.txt"
 head -n 3000 "$data/puzzles2_17_clue.txt" > "$dir/e_17.txt"
 for limit in 1 2; do
   printf 'guesses per puzzle, limit %s:' "$limit"
-  "$bin" bench --seconds 0.3 --limit "$limit" "$dir"/[a-e]_*.txt |
+  "$bin" bench --seconds 0.3 --limit "$limit" --engine "$engine" "$dir"/[a-e]_*.txt |
     awk -F'|' '/^\| [a-e]_/ { gsub(/ /, "", $2); gsub(/ /, "", $7); printf "  %s %s", $2, $7 }'
   echo
 done
@@ -33,7 +35,7 @@ if [ "${CALLGRIND:-0}" = 1 ]; then
   head -n 1000 "$dir/a_1905.txt" > "$dir/1905_1k.txt"
   ir() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-      "$bin" solve --threads 1 -l "$2" -f line "$1" 2>&1 >/dev/null |
+      "$bin" solve --threads 1 --engine "$engine" -l "$2" -f line "$1" 2>&1 >/dev/null |
       grep -o 'Collected : [0-9]*' | cut -d' ' -f3
   }
   echo "instructions: serg L1 $(ir "$dir/d_serg.txt" 1)  17-clue L1 $(ir "$dir/e_17.txt" 1)" \

@@ -14,6 +14,7 @@ use std::sync::Arc;
 use libfuzzer_sys::fuzz_target;
 use sudokit::engine::dlx::Reduction;
 use sudokit::engine::fast9::{Backend, Fast9};
+use sudokit::engine::Triad9;
 use sudokit::{Auto, Budget, Dfs, Digit, Dlx, Engine, Extra, Geometry, Grid, Puzzle, Verdict};
 
 /// The node budget of the first pass.
@@ -82,6 +83,9 @@ fuzz_target!(|data: &[u8]| {
                 engines.push(Box::new(engine));
             }
         }
+        // triad9 on its best kernel and on the portable one.
+        engines.push(Box::new(Triad9::new()));
+        engines.push(Box::new(Triad9::with_portable(true)));
     }
     let mut answers = Vec::new();
     for engine in &mut engines {

@@ -103,10 +103,19 @@ fn engines(c: &mut Criterion) {
     }
     // triad9 on its best kernel and on the portable one.
     let mut triad = Triad9::new();
-    let name = if triad.is_simd() { "triad9_avx2" } else { "triad9_portable" };
+    let name = if triad.is_simd() {
+        "triad9_avx2"
+    } else {
+        "triad9_portable"
+    };
     bench_engine(c, name, &mut triad, &sets);
     if triad.is_simd() {
-        bench_engine(c, "triad9_portable", &mut Triad9::with_portable(true), &sets);
+        bench_engine(
+            c,
+            "triad9_portable",
+            &mut Triad9::with_portable(true),
+            &sets,
+        );
     }
     bench_engine(c, "dfs", &mut Dfs::new(), &sets);
     bench_engine(c, "dlx", &mut Dlx::new(), &sets);

@@ -542,16 +542,18 @@ fn search<K: Kernel>(
                 }
                 Some((t, p, d)) => {
                     guesses += 1;
-                    let mut child = stack[sp];
-                    child.assign(t, p, d);
-                    stack[sp].refute(t, p, d);
-                    sp += 1;
-                    if sp == stack.len() {
-                        // Cannot happen: each level settles a digit in a
-                        // band, or takes a configuration away.
+                    if sp + 1 == stack.len() {
+                        // Cannot happen: each level gives a digit one
+                        // configuration in a band where it had several, so
+                        // the stack is at most 6 x 9 + 1 deep.
                         return (count, nodes, guesses, false);
                     }
-                    stack[sp] = child;
+                    // The child is copied once, straight into its slot.
+                    let (parents, children) = stack.split_at_mut(sp + 1);
+                    children[0] = parents[sp];
+                    children[0].assign(t, p, d);
+                    parents[sp].refute(t, p, d);
+                    sp += 1;
                     continue;
                 }
             }
