@@ -206,3 +206,33 @@ fn fast9_honours_the_budget_on_both_backends() {
         assert_eq!(engine.solve(&puzzle, 2).unwrap(), free);
     }
 }
+
+#[test]
+fn triad9_honours_the_budget_on_both_kernels() {
+    use sudokit::engine::Triad9;
+    // A hard 9x9 (from forum_hardest): many search nodes at limit 2.
+    let puzzle = sudokit::format::line::parse_line(
+        "12.3....435....1....4........54..2..6...7.........8.9...31..5.......9.7.....6...8",
+    )
+    .unwrap();
+    for mut engine in [Triad9::new(), Triad9::with_portable(true)] {
+        let kernel = if engine.is_simd() { "simd" } else { "portable" };
+        let free = engine.solve(&puzzle, 2).unwrap();
+        assert_eq!((free.stopped, free.count), (None, 1));
+        assert!(free.stats.nodes > 10, "{}", free.stats.nodes);
+        engine.set_budget(Budget::UNLIMITED.with_max_nodes(free.stats.nodes));
+        assert_eq!(engine.solve(&puzzle, 2).unwrap(), free, "{kernel}");
+        for max in [0, 1, free.stats.nodes / 2, free.stats.nodes - 1] {
+            engine.set_budget(Budget::UNLIMITED.with_max_nodes(max));
+            let cut = engine.solve(&puzzle, 2).unwrap();
+            assert_eq!(cut.stopped, Some(StopReason::Nodes), "{kernel} {max}");
+            check_stopped("triad9", &cut, 2, Some(max));
+        }
+        engine.set_budget(Budget::UNLIMITED.with_time_limit(Duration::ZERO));
+        let cut = engine.solve(&puzzle, 2).unwrap();
+        assert_eq!(cut.stopped, Some(StopReason::Time), "{kernel}");
+        check_stopped("triad9", &cut, 2, None);
+        engine.set_budget(Budget::UNLIMITED);
+        assert_eq!(engine.solve(&puzzle, 2).unwrap(), free);
+    }
+}
