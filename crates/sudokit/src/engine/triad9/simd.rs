@@ -426,20 +426,18 @@ unsafe fn check_message(m: __m256i) -> (__m256i, __m256i) {
 /// Byte shuffles moving, in each half, lane `(i + 1) % 3` (table 0) or
 /// `(i + 2) % 3` (table 1) to lane `i` for `i < 3`; other lanes zeroed.
 static NEXT_LINES: [[u8; 32]; 2] = {
-    let mut t = [[0x80u8; 32]; 2];
+    let mut t = [[0u8; 32]; 2];
     let mut r = 0;
     while r < 2 {
-        let mut half = 0;
-        while half < 2 {
-            let mut i = 0;
-            while i < 3 {
-                let [a, b] = lane(((i + r + 1) % 3) as u8);
-                t[r][16 * half + 2 * i] = a;
-                t[r][16 * half + 2 * i + 1] = b;
-                i += 1;
+        let mut map = [ZERO; 16];
+        let mut l = 0;
+        while l < 16 {
+            if l % 8 < 3 {
+                map[l] = ((l % 8 + r + 1) % 3) as u8;
             }
-            half += 1;
+            l += 1;
         }
+        t[r] = shuffle(map);
         r += 1;
     }
     t
@@ -474,21 +472,20 @@ unsafe fn popcount16(v: __m256i) -> __m256i {
 /// box 0 (low half) and box 1 (high half) (tables 0 and 1), and of box 2 in
 /// both halves (tables 2 and 3); other lanes zeroed.
 static BAND_LINES: [[u8; 32]; 4] = {
-    let mut t = [[0x80u8; 32]; 4];
+    let mut t = [[0u8; 32]; 4];
     let mut s = 0;
     while s < 4 {
-        let mut half = 0;
-        while half < 2 {
+        let mut map = [ZERO; 16];
+        let mut l = 0;
+        while l < 16 {
+            let (half, line) = (l / 8, l % 8);
             let at = if s < 2 { half } else { 2 };
-            let mut line = 0;
-            while line < 3 {
-                let [a, b] = lane(PAIRS[3 * at + line][s % 2] as u8);
-                t[s][16 * half + 2 * line] = a;
-                t[s][16 * half + 2 * line + 1] = b;
-                line += 1;
+            if line < 3 {
+                map[l] = PAIRS[3 * at + line][s % 2] as u8;
             }
-            half += 1;
+            l += 1;
         }
+        t[s] = shuffle(map);
         s += 1;
     }
     t
@@ -497,65 +494,84 @@ static BAND_LINES: [[u8; 32]; 4] = {
 /// Byte shuffles moving, in each half, lane `(i + 1) % 3` (table 0) or
 /// `(i + 2) % 3` (table 1) to lane `3 + i`; other lanes zeroed.
 static OTHER_LINES: [[u8; 32]; 2] = {
-    let mut t = [[0x80u8; 32]; 2];
+    let mut t = [[0u8; 32]; 2];
     let mut r = 0;
     while r < 2 {
-        let mut half = 0;
-        while half < 2 {
-            let mut i = 0;
-            while i < 3 {
-                let [a, b] = lane(((i + r + 1) % 3) as u8);
-                t[r][16 * half + 2 * (3 + i)] = a;
-                t[r][16 * half + 2 * (3 + i) + 1] = b;
-                i += 1;
+        let mut map = [ZERO; 16];
+        let mut l = 0;
+        while l < 16 {
+            let i = l % 8;
+            if 3 <= i && i < 6 {
+                map[l] = ((i - 3 + r + 1) % 3) as u8;
             }
-            half += 1;
+            l += 1;
         }
+        t[r] = shuffle(map);
         r += 1;
     }
     t
 };
 
-/// The bytes of a `u16` lane `k` of a 128-bit vector, for a byte shuffle.
-const fn lane(k: u8) -> [u8; 2] {
-    [2 * k, 2 * k + 1]
+/// A lane that a shuffle zeroes.
+const ZERO: u8 = 0xff;
+
+/// The byte shuffle (`vpshufb`) of a 256-bit vector of `u16` lanes in which
+/// lane `l` takes lane `map[l]` of its own 128-bit half (0–7), or is zeroed
+/// ([`ZERO`]).
+const fn shuffle(map: [u8; 16]) -> [u8; 32] {
+    let mut t = [0x80u8; 32];
+    let mut l = 0;
+    while l < 16 {
+        if map[l] != ZERO {
+            t[2 * l] = 2 * map[l];
+            t[2 * l + 1] = 2 * map[l] + 1;
+        }
+        l += 1;
+    }
+    t
+}
+
+/// [`shuffle`] for a 128-bit vector.
+const fn shuffle_half(map: [u8; 8]) -> [u8; 16] {
+    let mut wide = [ZERO; 16];
+    let mut l = 0;
+    while l < 8 {
+        wide[l] = map[l];
+        l += 1;
+    }
+    let t = shuffle(wide);
+    let mut out = [0u8; 16];
+    let mut b = 0;
+    while b < 16 {
+        out[b] = t[b];
+        b += 1;
+    }
+    out
 }
 
 /// Byte shuffles taking configuration lane `p` of a band from line
 /// `PERMS[p][at]` of the box message (lanes 6 and 7 zeroed).
-static LINE: [[u8; 16]; 3] = {
-    let mut t = [[0x80u8; 16]; 3];
-    let mut at = 0;
-    while at < 3 {
-        let mut p = 0;
-        while p < 6 {
-            let [a, b] = lane(super::PERMS[p][at] as u8);
-            t[at][2 * p] = a;
-            t[at][2 * p + 1] = b;
-            p += 1;
-        }
-        at += 1;
-    }
-    t
-};
+static LINE: [[u8; 16]; 3] = line_shuffles(1);
 
 /// [`LINE`] for a message whose lines are in lanes 0, 2 and 4.
-static LINE_EVEN: [[u8; 16]; 3] = {
-    let mut t = LINE;
+static LINE_EVEN: [[u8; 16]; 3] = line_shuffles(2);
+
+/// [`LINE`] for a message whose line `i` is in lane `step * i`.
+const fn line_shuffles(step: usize) -> [[u8; 16]; 3] {
+    let mut t = [[0u8; 16]; 3];
     let mut at = 0;
     while at < 3 {
-        let mut b = 0;
-        while b < 16 {
-            if t[at][b] != 0x80 {
-                // Lane k (bytes 2k, 2k + 1) becomes lane 2k.
-                t[at][b] = (t[at][b] / 2) * 4 + t[at][b] % 2;
-            }
-            b += 1;
+        let mut map = [ZERO; 8];
+        let mut p = 0;
+        while p < 6 {
+            map[p] = (step * super::PERMS[p][at]) as u8;
+            p += 1;
         }
+        t[at] = shuffle_half(map);
         at += 1;
     }
     t
-};
+}
 
 /// Rotations of the lanes inside each group of four, by one, two and three
 /// (lane `l` takes lane `l + r` of its group).
@@ -563,14 +579,13 @@ static ROT: [[u8; 32]; 3] = {
     let mut t = [[0u8; 32]; 3];
     let mut r = 0;
     while r < 3 {
+        let mut map = [0u8; 16];
         let mut l = 0;
         while l < 16 {
-            let from = (l / 4) * 4 + (l % 4 + r + 1) % 4;
-            let [a, b] = lane((from % 8) as u8);
-            t[r][2 * l] = a;
-            t[r][2 * l + 1] = b;
+            map[l] = ((l % 8 / 4) * 4 + (l % 4 + r + 1) % 4) as u8;
             l += 1;
         }
+        t[r] = shuffle(map);
         r += 1;
     }
     t
@@ -582,18 +597,14 @@ static ROT3: [[u8; 32]; 2] = {
     let mut t = [[0u8; 32]; 2];
     let mut r = 0;
     while r < 2 {
+        let mut map = [0u8; 16];
         let mut l = 0;
         while l < 16 {
-            let from = if l % 4 == 3 {
-                l
-            } else {
-                (l / 4) * 4 + (l % 4 + r + 1) % 3
-            };
-            let [a, b] = lane((from % 8) as u8);
-            t[r][2 * l] = a;
-            t[r][2 * l + 1] = b;
+            let at = if l % 4 == 3 { 3 } else { (l % 4 + r + 1) % 3 };
+            map[l] = ((l % 8 / 4) * 4 + at) as u8;
             l += 1;
         }
+        t[r] = shuffle(map);
         r += 1;
     }
     t
@@ -608,31 +619,20 @@ static SPREAD_COLS: [u8; 32] = spread(true);
 /// The shuffle of [`SPREAD_ROWS`] or [`SPREAD_COLS`]: lane `4i + j` of
 /// the box takes message lane `line` (`pos`), `3 + line` (`neg`) or 6 (all).
 const fn spread(vertical: bool) -> [u8; 32] {
-    let mut t = [0u8; 32];
+    let mut map = [0u8; 16];
     let mut l = 0;
     while l < 16 {
         let (i, j) = (l / 4, l % 4);
-        let k = if !vertical {
-            if i == 3 {
-                6
-            } else if j == 3 {
-                3 + i
-            } else {
-                i
-            }
-        } else if j == 3 {
+        let (line, other) = if vertical { (j, i) } else { (i, j) };
+        // Both 128-bit halves hold the message.
+        map[l] = if line == 3 {
             6
-        } else if i == 3 {
-            3 + j
+        } else if other == 3 {
+            3 + line as u8
         } else {
-            j
+            line as u8
         };
-        // Both 128-bit halves hold the message; lane `l` is in half
-        // `l / 8`, at byte `2 (l % 8)` of it.
-        let [a, b] = lane(k as u8);
-        t[2 * l] = a;
-        t[2 * l + 1] = b;
         l += 1;
     }
-    t
+    shuffle(map)
 }
