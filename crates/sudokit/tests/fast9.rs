@@ -8,7 +8,9 @@ use rand::Rng;
 use sudokit::engine::fast9::{Backend, Fast9};
 use sudokit::{Dfs, Engine, EngineKind, Geometry, Grid, Puzzle};
 
-use crate::common::{naive_count, remove_clues, rng, solve_checked, solved_boxed};
+use crate::common::{
+    naive_count, pencilmark_puzzle, remove_clues, rng, solve_checked, solved_boxed,
+};
 
 /// The engines under test: one per available backend.
 fn engines() -> Vec<Fast9> {
@@ -156,27 +158,7 @@ fn candidate_restrictions_are_honoured_like_dfs() {
     let mut dfs = Dfs::new();
     let mut kinds = [0usize; 3];
     for i in 0..600 {
-        let solution = solved_boxed(3, 3, &mut r);
-        let puzzle = remove_clues(&g, &solution, 0.15, &mut r);
-        let sets: Vec<sudokit::DigitSet> = solution
-            .cells()
-            .iter()
-            .map(|d| {
-                let d = d.unwrap().0;
-                // Every third puzzle leaves most cells open to every digit,
-                // so that puzzles with several solutions occur.
-                let mut set = if i % 3 == 0 && r.gen_bool(0.9) {
-                    511
-                } else {
-                    r.gen_range(0..512u64) & r.gen_range(0..512u64)
-                };
-                if i % 5 != 0 || r.gen_bool(0.98) {
-                    set |= 1 << d;
-                }
-                sudokit::DigitSet(set)
-            })
-            .collect();
-        let puzzle = puzzle.with_candidates(sets).unwrap();
+        let puzzle = pencilmark_puzzle(&g, i, &mut r);
         let expected = solve_checked(&mut dfs, &puzzle, 2);
         kinds[expected.min(2) as usize] += 1;
         for e in &mut engines() {

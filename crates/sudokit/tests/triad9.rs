@@ -8,7 +8,9 @@ use rand::Rng;
 use sudokit::engine::Triad9;
 use sudokit::{Dfs, Engine, EngineKind, Geometry, Grid, Puzzle};
 
-use crate::common::{naive_count, remove_clues, rng, solve_checked, solved_boxed};
+use crate::common::{
+    naive_count, pencilmark_puzzle, remove_clues, rng, solve_checked, solved_boxed,
+};
 
 #[test]
 fn agrees_with_dfs_on_generated_puzzles() {
@@ -94,30 +96,12 @@ fn clashes_restrictions_and_the_empty_grid() {
     let a = e.solve(&clash, 2).unwrap();
     assert_eq!((a.count, a.complete), (0, true));
     assert_eq!(solve_checked(&mut e, &empty, 5), 5);
-    // Pencilmark puzzles, as in the fast9 tests.
+    // Pencilmark puzzles.
     let mut r = rng(41);
     let mut dfs = Dfs::new();
     let mut kinds = [0usize; 3];
     for i in 0..400 {
-        let solution = solved_boxed(3, 3, &mut r);
-        let puzzle = remove_clues(&g, &solution, 0.15, &mut r);
-        let sets: Vec<sudokit::DigitSet> = solution
-            .cells()
-            .iter()
-            .map(|d| {
-                let d = d.unwrap().0;
-                let mut set = if i % 3 == 0 && r.gen_bool(0.9) {
-                    511
-                } else {
-                    r.gen_range(0..512u64) & r.gen_range(0..512u64)
-                };
-                if i % 5 != 0 || r.gen_bool(0.98) {
-                    set |= 1 << d;
-                }
-                sudokit::DigitSet(set)
-            })
-            .collect();
-        let puzzle = puzzle.with_candidates(sets).unwrap();
+        let puzzle = pencilmark_puzzle(&g, i, &mut r);
         let expected = solve_checked(&mut dfs, &puzzle, 2);
         kinds[expected.min(2) as usize] += 1;
         assert_eq!(solve_checked(&mut e, &puzzle, 2), expected, "on {i}");

@@ -258,3 +258,30 @@ pub fn solve_checked(engine: &mut dyn Engine, puzzle: &Puzzle, limit: u64) -> u6
     assert_eq!(distinct.len(), seen.len(), "solutions are distinct");
     answer.count
 }
+
+/// A classic 9x9 pencilmark puzzle (number `i` of a series): the solution
+/// of a random grid with 15% of its clues kept, every cell restricted to
+/// its solution digit plus random others. Every third puzzle leaves most
+/// cells open to every digit (so that several solutions occur), and in
+/// every fifth a cell may lose its solution digit (so that none does).
+pub fn pencilmark_puzzle(g: &Arc<Geometry>, i: usize, r: &mut SmallRng) -> Puzzle {
+    let solution = solved_boxed(3, 3, r);
+    let puzzle = remove_clues(g, &solution, 0.15, r);
+    let sets: Vec<sudokit::DigitSet> = solution
+        .cells()
+        .iter()
+        .map(|d| {
+            let d = d.expect("a solved grid").0;
+            let mut set = if i % 3 == 0 && r.gen_bool(0.9) {
+                511
+            } else {
+                r.gen_range(0..512u64) & r.gen_range(0..512u64)
+            };
+            if i % 5 != 0 || r.gen_bool(0.98) {
+                set |= 1 << d;
+            }
+            sudokit::DigitSet(set)
+        })
+        .collect();
+    puzzle.with_candidates(sets).expect("81 candidate sets")
+}
