@@ -109,8 +109,9 @@ const ROW_LANES: [[usize; 4]; 3] = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]];
 /// of a box.
 const COL_LANES: [[usize; 4]; 3] = [[0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14]];
 
-/// The rules inside one box, the hot spot of the search: [`Portable`] is the
-/// reference, `simd::Avx2` the vector version.
+/// The hot operations of the search (the rules of a box and of a band, the
+/// messages between them): [`Portable`] is the reference, `simd::Avx2` the
+/// vector version.
 pub(crate) trait Kernel: Copy {
     /// Runs the box rules of the [module docs](self) on box `x` until it no
     /// longer changes; `false` on a contradiction (`x` is then garbage).
@@ -557,6 +558,7 @@ fn search<K: Kernel>(
                 }
                 Some((t, p, d)) => {
                     guesses += 1;
+                    debug_assert!(sp + 1 < stack.len(), "the search is at most 55 deep");
                     if sp + 1 == stack.len() {
                         // Cannot happen: each level gives a digit one
                         // configuration in a band where it had several, so
@@ -624,7 +626,8 @@ impl Triad9 {
             None
         };
         Triad9 {
-            stack: vec![State::EMPTY; 83],
+            // The search is at most 6 x 9 + 1 deep (see `search`).
+            stack: vec![State::EMPTY; 56],
             budget: Budget::UNLIMITED,
             simd,
         }
