@@ -4,12 +4,11 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use rand::Rng;
 use sudokit::engine::fast9::{Backend, Fast9};
 use sudokit::{Dfs, Engine, EngineKind, Geometry, Grid, Puzzle};
 
 use crate::common::{
-    naive_count, pencilmark_puzzle, remove_clues, rng, solve_checked, solved_boxed,
+    mixed_puzzle, naive_count, pencilmark_puzzle, remove_clues, rng, solve_checked, solved_boxed,
 };
 
 /// The engines under test: one per available backend.
@@ -42,20 +41,7 @@ fn agrees_with_dfs_on_generated_puzzles() {
     let mut r = rng(9);
     let mut seen = [0usize; 3];
     for i in 0..3000 {
-        let solution = solved_boxed(3, 3, &mut r);
-        let keep = [0.2, 0.25, 0.3, 0.35, 0.45][i % 5];
-        let mut puzzle = remove_clues(&g, &solution, keep, &mut r);
-        if i % 7 == 0 {
-            // A wrong clue in an open cell: often no solution at all.
-            let mut cells = puzzle.givens().cells().to_vec();
-            if let Some(c) = (0..81)
-                .map(|_| r.gen_range(0..81))
-                .find(|&c| cells[c].is_none())
-            {
-                cells[c] = Some(sudokit::Digit(r.gen_range(0..9)));
-                puzzle = Puzzle::new(Arc::clone(&g), Grid::from_cells(9, cells).unwrap()).unwrap();
-            }
-        }
+        let puzzle = mixed_puzzle(&g, i, &mut r);
         for limit in [1, 2, 3] {
             let expected = solve_checked(&mut dfs, &puzzle, limit);
             for e in &mut engines {

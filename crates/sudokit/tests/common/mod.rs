@@ -285,3 +285,27 @@ pub fn pencilmark_puzzle(g: &Arc<Geometry>, i: usize, r: &mut SmallRng) -> Puzzl
         .collect();
     puzzle.with_candidates(sets).expect("81 candidate sets")
 }
+
+/// A classic 9x9 puzzle (number `i` of a series) with 0, 1 or 2+
+/// solutions: a random grid with 20–45% of its clues kept, and in every
+/// seventh a wrong clue in an open cell (often no solution at all).
+pub fn mixed_puzzle(g: &Arc<Geometry>, i: usize, r: &mut SmallRng) -> Puzzle {
+    let solution = solved_boxed(3, 3, r);
+    let keep = [0.2, 0.25, 0.3, 0.35, 0.45][i % 5];
+    let puzzle = remove_clues(g, &solution, keep, r);
+    if i % 7 != 0 {
+        return puzzle;
+    }
+    let mut cells = puzzle.givens().cells().to_vec();
+    match (0..81)
+        .map(|_| r.gen_range(0..81))
+        .find(|&c| cells[c].is_none())
+    {
+        Some(c) => {
+            cells[c] = Some(Digit(r.gen_range(0..9)));
+            let grid = Grid::from_cells(9, cells).expect("81 cells");
+            Puzzle::new(Arc::clone(g), grid).expect("a 9x9 grid")
+        }
+        None => puzzle,
+    }
+}
