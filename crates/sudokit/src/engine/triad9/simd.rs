@@ -1,6 +1,7 @@
-//! The AVX2 box rules of `triad9`: a box is one 256-bit vector of sixteen
-//! `u16` lanes, and each round of [`Kernel::settle`] is some forty vector
-//! instructions with no data-dependent branch but the loop's.
+//! The AVX2 kernel of `triad9`: a box is one 256-bit vector of sixteen `u16`
+//! lanes (each round of [`Kernel::settle`] is some forty vector instructions
+//! with no data-dependent branch but the loop's), and a band's messages to
+//! and from its boxes are byte shuffles of the broadcast band or box.
 //!
 //! Why `unsafe`: `std::arch` intrinsics may only run on a CPU that has the
 //! instruction set, which the compiler cannot check. The rule that makes it
@@ -8,8 +9,8 @@
 //! `is_x86_feature_detected!` said yes to AVX2, BMI1, BMI2, POPCNT and LZCNT
 //! ([`Avx2::detect`] is its one constructor), and every `unsafe` block below
 //! is reached only through such a token. The [`Portable`](super::Portable)
-//! rules are the reference: a test compares the two on random boxes, and
-//! the engine tests run the corpus on both.
+//! kernel is the reference: a test compares the two on random boxes and
+//! bands, and the engine tests require the same search from both.
 //!
 //! Lanes: `4i + j` is row `i`, column `j` of the box matrix, so a matrix row
 //! is a 64-bit group (its rotations are byte shuffles inside 128-bit
@@ -20,7 +21,7 @@
 
 use std::arch::x86_64::{
     __m128i, _mm256_broadcastsi128_si256, _mm_and_si128, _mm_andnot_si128, _mm_loadu_si128,
-    _mm_or_si128, _mm_setr_epi16, _mm_shuffle_epi8, _mm_storeu_si128, _mm_testz_si128,
+    _mm_or_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm_testz_si128,
 };
 use std::arch::x86_64::{
     __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_blendv_epi8,
@@ -216,21 +217,6 @@ impl Kernel for Avx2 {
                 restrict(h, rows, &LINE_EVEN[at_h]),
                 restrict(v, cols, &LINE[at_v]),
             )
-        }
-    }
-
-    #[inline(always)]
-    fn restrict_band(self, c: &mut [u16; 8], at: usize, m: [u16; 3]) -> bool {
-        // SAFETY: `self` proves AVX2 (hence SSSE3 and SSE4.1); the load and
-        // the store touch the 16 bytes of `c`; `at < 3` indexes `LINE`.
-        unsafe {
-            let q = _mm_setr_epi16(m[0] as i16, m[1] as i16, m[2] as i16, 0, 0, 0, 0, 0);
-            let r = _mm_shuffle_epi8(q, _mm_loadu_si128(LINE[at].as_ptr().cast::<__m128i>()));
-            let p = c.as_mut_ptr().cast::<__m128i>();
-            let v = _mm_loadu_si128(p);
-            let lost = _mm_andnot_si128(r, v);
-            _mm_storeu_si128(p, _mm_and_si128(v, r));
-            _mm_testz_si128(lost, lost) == 0
         }
     }
 
