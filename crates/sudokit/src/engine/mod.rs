@@ -83,6 +83,78 @@ pub trait Engine {
     }
 }
 
+/// A caller's visitor of solutions.
+pub(crate) type Visitor<'a> = &'a mut dyn FnMut(&Grid) -> ControlFlow<()>;
+
+/// What the search of a classic 9x9 engine reports: solutions counted,
+/// nodes, guesses, and whether it was exhaustive.
+pub(crate) type Outcome = (u64, u64, u64, bool);
+
+/// The six permutations of three lines, in lexicographic order: the
+/// configurations a digit can take in a band of three boxes (one line per
+/// box and per row).
+pub(crate) const PERMUTATIONS_OF_3: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// [`Unsupported`] unless `engine` supports the geometry of `puzzle`.
+pub(crate) fn ensure_supported<E: Engine + ?Sized>(
+    engine: &E,
+    puzzle: &Puzzle,
+) -> Result<(), Unsupported> {
+    if engine.supports(puzzle.geometry()) {
+        Ok(())
+    } else {
+        Err(Unsupported {
+            engine: engine.name(),
+            geometry: puzzle.geometry().to_string(),
+        })
+    }
+}
+
+/// Runs a search that hands each solved state `S` to a callback, and turns
+/// its outcome into [`Solutions`]: every solution becomes a [`Grid`]
+/// (`to_grid`) when there is a visitor, else only the first one does; the
+/// meter is started with `budget`.
+pub(crate) fn solutions_of<S>(
+    budget: Budget,
+    mut visit: Option<Visitor<'_>>,
+    to_grid: impl Fn(&S) -> Grid,
+    search: impl FnOnce(&mut Meter, &mut dyn FnMut(&S) -> ControlFlow<()>) -> Outcome,
+) -> Solutions {
+    let mut first: Option<Grid> = None;
+    let mut meter = Meter::start(budget);
+    let (count, nodes, guesses, complete) = search(&mut meter, &mut |s| match visit.as_mut() {
+        Some(visit) => {
+            let grid = to_grid(s);
+            let flow = visit(&grid);
+            if first.is_none() {
+                first = Some(grid);
+            }
+            flow
+        }
+        None => {
+            if first.is_none() {
+                first = Some(to_grid(s));
+            }
+            ControlFlow::Continue(())
+        }
+    });
+    let stopped = meter.stopped();
+    Solutions {
+        count,
+        first,
+        complete: complete && stopped.is_none(),
+        stopped,
+        stats: crate::outcome::Stats { nodes, guesses },
+    }
+}
+
 /// Which engine to use, by name.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EngineKind {

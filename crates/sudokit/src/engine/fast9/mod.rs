@@ -41,8 +41,8 @@
 //! copy of the state, and when it is refuted (or its solutions are
 //! counted) the state below it continues with *not d in c*, in place. The
 //! stack of states is owned by the engine: no allocation per puzzle except
-//! the first solution's [`Grid`]. [`Stats::guesses`] counts the branches
-//! taken; [`Stats::nodes`] the propagations run.
+//! the first solution's [`Grid`]. [`Stats::guesses`](crate::outcome::Stats::guesses) counts the branches
+//! taken; [`Stats::nodes`](crate::outcome::Stats::nodes) the propagations run.
 //!
 //! # Backends
 //!
@@ -62,13 +62,13 @@
 
 use std::ops::ControlFlow;
 
-use super::{Budget, Engine, Meter, Unsupported};
+use super::{ensure_supported, solutions_of, Budget, Engine, Meter, Outcome, Unsupported, Visitor};
 #[cfg(test)]
 use crate::digits::Cell;
 use crate::digits::{Digit, DigitSet};
 use crate::geometry::Geometry;
 use crate::grid::Grid;
-use crate::outcome::{Solutions, Stats};
+use crate::outcome::Solutions;
 use crate::puzzle::Puzzle;
 
 #[cfg(target_arch = "x86_64")]
@@ -467,12 +467,6 @@ fn choose<K: Kernel>(k: K, s: &State) -> (usize, usize) {
     (pos, d)
 }
 
-/// A caller's visitor of solutions.
-type Visitor<'a> = &'a mut dyn FnMut(&Grid) -> ControlFlow<()>;
-
-/// What [`search`] reports: solutions, nodes, guesses, exhaustive.
-type Outcome = (u64, u64, u64, bool);
-
 /// Counts the solutions below `stack[0]` up to `limit`, calling `visit` with
 /// each solved state; see the [module docs](self).
 #[inline(always)]
@@ -693,14 +687,9 @@ impl Fast9 {
         &mut self,
         puzzle: &Puzzle,
         limit: u64,
-        mut visit: Option<Visitor<'_>>,
+        visit: Option<Visitor<'_>>,
     ) -> Result<Solutions, Unsupported> {
-        if !self.supports(puzzle.geometry()) {
-            return Err(Unsupported {
-                engine: self.name(),
-                geometry: puzzle.geometry().to_string(),
-            });
-        }
+        ensure_supported(self, puzzle)?;
         let Some(start) = State::from_givens(puzzle.givens().cells(), puzzle.candidates()) else {
             // Two givens clash, or a given is outside its cell's candidates.
             return Ok(Solutions {
@@ -713,33 +702,10 @@ impl Fast9 {
         } else {
             self.stack[0] = start;
         }
-        let mut first: Option<Grid> = None;
-        let mut meter = Meter::start(self.budget);
-        let (count, nodes, guesses, complete) =
-            self.run(limit.max(1), &mut meter, &mut |s| match visit.as_mut() {
-                Some(visit) => {
-                    let grid = to_grid(s);
-                    let flow = visit(&grid);
-                    if first.is_none() {
-                        first = Some(grid);
-                    }
-                    flow
-                }
-                None => {
-                    if first.is_none() {
-                        first = Some(to_grid(s));
-                    }
-                    ControlFlow::Continue(())
-                }
-            });
-        let stopped = meter.stopped();
-        Ok(Solutions {
-            count,
-            first,
-            complete: complete && stopped.is_none(),
-            stopped,
-            stats: Stats { nodes, guesses },
-        })
+        let budget = self.budget;
+        Ok(solutions_of(budget, visit, to_grid, |meter, on| {
+            self.run(limit.max(1), meter, on)
+        }))
     }
 }
 

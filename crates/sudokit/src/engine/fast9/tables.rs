@@ -98,14 +98,7 @@ pub(super) const BAND: u32 = (1 << 27) - 1;
 /// only these minirows can hold it (pointing and claiming, both ways). The
 /// same holds for a stack, with bands and columns.
 pub(super) const PERM: [u16; 512] = {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    const PERMS: [[usize; 3]; 6] = crate::engine::PERMUTATIONS_OF_3;
     let mut t = [0u16; 512];
     let mut m = 0;
     while m < 512 {

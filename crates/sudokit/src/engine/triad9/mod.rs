@@ -51,8 +51,8 @@
 //! configurations over all digits (but not settled), a digit with two there
 //! (else the fewest), and that digit's first configuration, tried on a copy
 //! of the state; when that branch is done, the configuration is taken from
-//! the digit in place. [`Stats::guesses`] counts the branches,
-//! [`Stats::nodes`] the propagations.
+//! the digit in place. [`Stats::guesses`](crate::outcome::Stats::guesses) counts the branches,
+//! [`Stats::nodes`](crate::outcome::Stats::nodes) the propagations.
 //!
 //! # Kernels
 //!
@@ -65,11 +65,11 @@
 
 use std::ops::ControlFlow;
 
-use super::{Budget, Engine, Meter, Unsupported};
+use super::{ensure_supported, solutions_of, Budget, Engine, Meter, Outcome, Unsupported, Visitor};
 use crate::digits::Digit;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
-use crate::outcome::{Solutions, Stats};
+use crate::outcome::Solutions;
 use crate::puzzle::Puzzle;
 
 #[cfg(target_arch = "x86_64")]
@@ -81,14 +81,7 @@ const ALL: u16 = 0x1ff;
 /// The six configurations of a band: `PERMS[p][k]` is the line (row of a
 /// horizontal band, column of a vertical one) that configuration `p` takes
 /// in the band's box `k`.
-const PERMS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+const PERMS: [[usize; 3]; 6] = super::PERMUTATIONS_OF_3;
 
 /// The lanes of the six clauses of a box: matrix rows 0–2, then columns
 /// 0–2.
@@ -531,9 +524,6 @@ const FLAT: [u8; 81] = {
     t
 };
 
-/// What [`search`] reports: solutions, nodes, guesses, exhaustive.
-type Outcome = (u64, u64, u64, bool);
-
 /// Counts the solutions below `stack[0]` up to `limit`.
 #[inline(always)]
 fn search<K: Kernel>(
@@ -660,43 +650,38 @@ impl Engine for Triad9 {
         limit: u64,
         visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<Solutions, Unsupported> {
-        if !self.supports(puzzle.geometry()) {
-            return Err(Unsupported {
-                engine: self.name(),
-                geometry: puzzle.geometry().to_string(),
-            });
-        }
+        self.solve_inner(puzzle, limit, Some(visit))
+    }
+
+    /// As [`solve_with`](Engine::solve_with) with no visitor, but only the
+    /// first solution is turned into a [`Grid`].
+    fn solve(&mut self, puzzle: &Puzzle, limit: u64) -> Result<Solutions, Unsupported> {
+        self.solve_inner(puzzle, limit, None)
+    }
+}
+
+impl Triad9 {
+    /// [`Engine::solve_with`], with the visitor optional.
+    fn solve_inner(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+        visit: Option<Visitor<'_>>,
+    ) -> Result<Solutions, Unsupported> {
+        ensure_supported(self, puzzle)?;
         self.stack[0] = State::from_givens(puzzle.givens().cells(), puzzle.candidates());
-        let mut first: Option<Grid> = None;
-        let mut meter = Meter::start(self.budget);
-        let mut on_solution = |s: &State| {
-            let grid = Grid::classic_from_digits(&s.digits());
-            let flow = visit(&grid);
-            if first.is_none() {
-                first = Some(grid);
-            }
-            flow
-        };
-        let limit = limit.max(1);
-        let (count, nodes, guesses, complete) = match self.simd {
-            #[cfg(target_arch = "x86_64")]
-            Some(k) => k.search(&mut self.stack, limit, &mut meter, &mut on_solution),
-            _ => search(
-                Portable,
-                &mut self.stack,
-                limit,
-                &mut meter,
-                &mut on_solution,
-            ),
-        };
-        let stopped = meter.stopped();
-        Ok(Solutions {
-            count,
-            first,
-            complete: complete && stopped.is_none(),
-            stopped,
-            stats: Stats { nodes, guesses },
-        })
+        let (budget, limit) = (self.budget, limit.max(1));
+        let to_grid = |s: &State| Grid::classic_from_digits(&s.digits());
+        Ok(solutions_of(
+            budget,
+            visit,
+            to_grid,
+            |meter, on| match self.simd {
+                #[cfg(target_arch = "x86_64")]
+                Some(k) => k.search(&mut self.stack, limit, meter, on),
+                _ => search(Portable, &mut self.stack, limit, meter, on),
+            },
+        ))
     }
 }
 
