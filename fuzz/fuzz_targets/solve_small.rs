@@ -83,9 +83,12 @@ fuzz_target!(|data: &[u8]| {
                 engines.push(Box::new(engine));
             }
         }
-        // triad9 on its best kernel and on the portable one.
-        engines.push(Box::new(Triad9::new()));
-        engines.push(Box::new(Triad9::with_portable(true)));
+        // triad9 on every kernel this CPU runs.
+        for backend in sudokit::engine::triad9::Backend::ALL {
+            if let Some(engine) = Triad9::with_backend(backend) {
+                engines.push(Box::new(engine));
+            }
+        }
     }
     let mut answers = Vec::new();
     for engine in &mut engines {

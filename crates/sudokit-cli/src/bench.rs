@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use sudokit::engine::fast9::Backend;
+use sudokit::engine::triad9;
 use sudokit::format::{self, Format};
 use sudokit::{Engine, EngineKind, Puzzle};
 
@@ -42,10 +43,12 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
     } else {
         format!("count (limit {limit})")
     };
-    let backend = if args.engine == EngineKind::Fast9 || args.engine == EngineKind::Auto {
-        format!(", fast9 backend {}", Backend::detect().name())
-    } else {
-        String::new()
+    let backend = match args.engine {
+        EngineKind::Fast9 | EngineKind::Auto => {
+            format!(", fast9 backend {}", Backend::detect().name())
+        }
+        EngineKind::Triad9 => format!(", triad9 backend {}", triad9::Backend::detect().name()),
+        _ => String::new(),
     };
     writeln!(
         out,
@@ -154,7 +157,7 @@ fn time(
                 }
                 std::hint::black_box(&answer);
                 solved += 1;
-                if solved % 16 == 0 && start.elapsed() >= budget {
+                if solved.is_multiple_of(16) && start.elapsed() >= budget {
                     break;
                 }
             }

@@ -587,7 +587,7 @@ impl Run {
                 &mut sink,
                 &mut self.tally,
             )?;
-            if self.tally.puzzles % 256 == 0 {
+            if self.tally.puzzles.is_multiple_of(256) {
                 self.tick();
             }
         }

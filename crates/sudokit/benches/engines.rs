@@ -21,7 +21,7 @@ use std::path::PathBuf;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sudokit::engine::dlx::Reduction;
 use sudokit::engine::fast9::{Backend, Fast9};
-use sudokit::engine::{Dfs, Dlx, Triad9};
+use sudokit::engine::{triad9, Dfs, Dlx, Triad9};
 use sudokit::format::line::parse_line;
 use sudokit::{Engine, Puzzle};
 
@@ -101,21 +101,11 @@ fn engines(c: &mut Criterion) {
             bench_engine(c, &format!("fast9_{}", backend.name()), &mut engine, &sets);
         }
     }
-    // triad9 on its best kernel and on the portable one.
-    let mut triad = Triad9::new();
-    let name = if triad.is_simd() {
-        "triad9_avx2"
-    } else {
-        "triad9_portable"
-    };
-    bench_engine(c, name, &mut triad, &sets);
-    if triad.is_simd() {
-        bench_engine(
-            c,
-            "triad9_portable",
-            &mut Triad9::with_portable(true),
-            &sets,
-        );
+    // triad9 on each kernel this CPU runs.
+    for backend in triad9::Backend::ALL {
+        if let Some(mut engine) = Triad9::with_backend(backend) {
+            bench_engine(c, &format!("triad9_{}", backend.name()), &mut engine, &sets);
+        }
     }
     bench_engine(c, "dfs", &mut Dfs::new(), &sets);
     bench_engine(c, "dlx", &mut Dlx::new(), &sets);

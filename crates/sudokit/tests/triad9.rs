@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
+use sudokit::engine::triad9::Backend;
 use sudokit::engine::Triad9;
 use sudokit::{Dfs, Engine, EngineKind, Geometry, Grid, Puzzle};
 
@@ -14,11 +15,20 @@ use crate::common::{
 #[test]
 fn agrees_with_dfs_on_generated_puzzles() {
     let g = Arc::new(Geometry::classic());
-    // The best kernel this CPU runs, and the portable one, which must run
+    // The default kernel, and every kernel this CPU runs, which must all run
     // the same search (the same count, first solution, nodes and guesses).
     let mut triad = Triad9::new();
-    let mut portable = Triad9::with_portable(true);
-    assert!(!portable.is_simd());
+    let mut others: Vec<Triad9> = Backend::ALL
+        .into_iter()
+        .filter_map(Triad9::with_backend)
+        .collect();
+    assert_eq!(others[0].backend(), Backend::Portable);
+    if others.len() < Backend::ALL.len() {
+        eprintln!(
+            "only {} of the triad9 kernels run on this CPU",
+            others.len()
+        );
+    }
     let mut dfs = Dfs::new();
     let mut r = rng(19);
     let mut seen = [0usize; 3];
@@ -28,11 +38,15 @@ fn agrees_with_dfs_on_generated_puzzles() {
             let expected = solve_checked(&mut dfs, &puzzle, limit);
             let got = solve_checked(&mut triad, &puzzle, limit);
             assert_eq!(got, expected, "limit {limit} on {i}");
-            assert_eq!(
-                triad.solve(&puzzle, limit).unwrap(),
-                portable.solve(&puzzle, limit).unwrap(),
-                "the portable kernel, limit {limit} on {i}"
-            );
+            let full = triad.solve(&puzzle, limit).unwrap();
+            for other in &mut others {
+                assert_eq!(
+                    full,
+                    other.solve(&puzzle, limit).unwrap(),
+                    "the {} kernel, limit {limit} on {i}",
+                    other.backend().name()
+                );
+            }
             if limit == 2 {
                 seen[expected.min(2) as usize] += 1;
             }

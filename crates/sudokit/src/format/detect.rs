@@ -96,7 +96,7 @@ fn is_jigsaw(word: &[u8], next: Option<&[u8]>) -> bool {
     let regions_ok = |regions: &[u8], n: usize| {
         jigsaw::region_map(regions, n).is_ok_and(|m| jigsaw::connected(&m, n))
     };
-    if word.len() % 2 == 0 {
+    if word.len().is_multiple_of(2) {
         if let Some(n) = side(word.len() / 2) {
             let (givens, regions) = word.split_at(n * n);
             if fits(givens, n) && regions_ok(regions, n) {

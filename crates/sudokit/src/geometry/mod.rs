@@ -172,7 +172,7 @@ impl Eq for Geometry {}
 pub fn default_box_shape(n: usize) -> Option<(usize, usize)> {
     (2..=n)
         .take_while(|r| r * r <= n)
-        .filter(|r| n % r == 0)
+        .filter(|r| n.is_multiple_of(*r))
         .last()
         .map(|r| (r, n / r))
 }

@@ -272,12 +272,12 @@ pub fn pencilmark_puzzle(g: &Arc<Geometry>, i: usize, r: &mut SmallRng) -> Puzzl
         .iter()
         .map(|d| {
             let d = d.expect("a solved grid").0;
-            let mut set = if i % 3 == 0 && r.gen_bool(0.9) {
+            let mut set = if i.is_multiple_of(3) && r.gen_bool(0.9) {
                 511
             } else {
                 r.gen_range(0..512u64) & r.gen_range(0..512u64)
             };
-            if i % 5 != 0 || r.gen_bool(0.98) {
+            if !i.is_multiple_of(5) || r.gen_bool(0.98) {
                 set |= 1 << d;
             }
             sudokit::DigitSet(set)
@@ -293,7 +293,7 @@ pub fn mixed_puzzle(g: &Arc<Geometry>, i: usize, r: &mut SmallRng) -> Puzzle {
     let solution = solved_boxed(3, 3, r);
     let keep = [0.2, 0.25, 0.3, 0.35, 0.45][i % 5];
     let puzzle = remove_clues(g, &solution, keep, r);
-    if i % 7 != 0 {
+    if !i.is_multiple_of(7) {
         return puzzle;
     }
     let mut cells = puzzle.givens().cells().to_vec();

@@ -59,9 +59,11 @@
 //! The hot operations (a box's rules, a band's rules, the messages both
 //! ways) are the `Kernel` trait: `Portable` is plain Rust and runs
 //! everywhere; `simd::Avx2` does a box in one 256-bit vector and a band's
-//! messages with byte shuffles, picked at run time (`SUDOKIT_FAST9_BACKEND=
-//! portable` forces the portable one). Both run the same search; the tests
-//! check it.
+//! messages with byte shuffles; `simd::Avx512` is the same code compiled
+//! with AVX-512 VL, BW and BITALG (a lane's popcount in one instruction).
+//! [`Backend::detect`] picks the best one the CPU runs, once per engine
+//! (`SUDOKIT_FAST9_BACKEND=portable`, `avx2` or `avx512` forces one). All
+//! run the same search; the tests check it.
 
 use std::ops::ControlFlow;
 
@@ -574,22 +576,98 @@ fn search<K: Kernel>(
     }
 }
 
+/// Which [`Kernel`] runs the search; see the [module docs](self).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Backend {
+    /// Plain Rust; every CPU.
+    Portable,
+    /// AVX2 (with BMI1, BMI2, POPCNT and LZCNT): a box in one 256-bit
+    /// vector.
+    Avx2,
+    /// The AVX2 kernel with AVX-512 VL, BW and BITALG as well: a lane's
+    /// popcount in one instruction (`vpopcntw`), and three-input logic
+    /// (`vpternlog`) where the compiler finds it.
+    Avx512,
+}
+
+impl Backend {
+    /// Every backend, portable first.
+    pub const ALL: [Backend; 3] = [Backend::Portable, Backend::Avx2, Backend::Avx512];
+
+    /// The name (`portable`, `avx2`, `avx512`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Portable => "portable",
+            Backend::Avx2 => "avx2",
+            Backend::Avx512 => "avx512",
+        }
+    }
+
+    /// Whether this CPU can run the backend.
+    pub fn is_available(self) -> bool {
+        Chosen::of(self).is_some()
+    }
+
+    /// The backend named by `SUDOKIT_FAST9_BACKEND` when it is set to an
+    /// available one, else the best this CPU runs.
+    pub fn detect() -> Backend {
+        let forced = std::env::var("SUDOKIT_FAST9_BACKEND").ok();
+        let named = Backend::ALL
+            .into_iter()
+            .find(|b| forced.as_deref() == Some(b.name()));
+        match named {
+            Some(b) if b.is_available() => b,
+            _ => Backend::ALL
+                .into_iter()
+                .rev()
+                .find(|b| b.is_available())
+                .unwrap_or(Backend::Portable),
+        }
+    }
+}
+
+/// A [`Backend`] with the proof that this CPU runs it.
+#[derive(Clone, Copy, Debug)]
+enum Chosen {
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Avx2(simd::Avx2),
+    #[cfg(target_arch = "x86_64")]
+    Avx512(simd::Avx512),
+}
+
+impl Chosen {
+    /// `backend`, when this CPU runs it.
+    fn of(backend: Backend) -> Option<Chosen> {
+        match backend {
+            Backend::Portable => Some(Chosen::Portable),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 => simd::Avx2::detect().map(Chosen::Avx2),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx512 => simd::Avx512::detect().map(Chosen::Avx512),
+            #[cfg(not(target_arch = "x86_64"))]
+            Backend::Avx2 | Backend::Avx512 => None,
+        }
+    }
+
+    fn backend(self) -> Backend {
+        match self {
+            Chosen::Portable => Backend::Portable,
+            #[cfg(target_arch = "x86_64")]
+            Chosen::Avx2(_) => Backend::Avx2,
+            #[cfg(target_arch = "x86_64")]
+            Chosen::Avx512(_) => Backend::Avx512,
+        }
+    }
+}
+
 /// The triad engine; see the [module docs](self).
 #[derive(Debug)]
 pub struct Triad9 {
     stack: Vec<State>,
     budget: Budget,
-    /// The AVX2 box rules, when the CPU has them and the portable ones
-    /// were not asked for.
-    simd: Option<Simd>,
+    kernel: Chosen,
 }
-
-#[cfg(target_arch = "x86_64")]
-type Simd = simd::Avx2;
-/// No vector backend off x86-64.
-#[cfg(not(target_arch = "x86_64"))]
-#[derive(Clone, Copy, Debug)]
-enum Simd {}
 
 impl Default for Triad9 {
     fn default() -> Triad9 {
@@ -598,36 +676,29 @@ impl Default for Triad9 {
 }
 
 impl Triad9 {
-    /// A new engine, on the AVX2 box rules when the CPU has them (and
-    /// `SUDOKIT_FAST9_BACKEND` does not say `portable`), else the portable
-    /// ones.
+    /// A new engine on [`Backend::detect`]'s kernel: the best this CPU
+    /// runs, unless `SUDOKIT_FAST9_BACKEND` names another.
     pub fn new() -> Triad9 {
-        Triad9::with_portable(
-            std::env::var("SUDOKIT_FAST9_BACKEND").ok().as_deref() == Some("portable"),
-        )
+        Triad9::with_backend(Backend::detect()).unwrap_or_else(|| Triad9::on(Chosen::Portable))
     }
 
-    /// A new engine on the portable box rules (`true`), or the best this
-    /// CPU runs.
-    pub fn with_portable(portable: bool) -> Triad9 {
-        #[cfg(target_arch = "x86_64")]
-        let simd = if portable { None } else { simd::Avx2::detect() };
-        #[cfg(not(target_arch = "x86_64"))]
-        let simd = {
-            let _ = portable;
-            None
-        };
+    /// A new engine on `backend`, or `None` when this CPU cannot run it.
+    pub fn with_backend(backend: Backend) -> Option<Triad9> {
+        Chosen::of(backend).map(Triad9::on)
+    }
+
+    fn on(kernel: Chosen) -> Triad9 {
         Triad9 {
             // The search is at most 6 x 9 + 1 deep (see `search`).
             stack: vec![State::EMPTY; 56],
             budget: Budget::UNLIMITED,
-            simd,
+            kernel,
         }
     }
 
-    /// Whether the vector box rules are in use.
-    pub fn is_simd(&self) -> bool {
-        self.simd.is_some()
+    /// The kernel in use.
+    pub fn backend(&self) -> Backend {
+        self.kernel.backend()
     }
 }
 
@@ -676,10 +747,12 @@ impl Triad9 {
             budget,
             visit,
             to_grid,
-            |meter, on| match self.simd {
+            |meter, on| match self.kernel {
+                Chosen::Portable => search(Portable, &mut self.stack, limit, meter, on),
                 #[cfg(target_arch = "x86_64")]
-                Some(k) => k.search(&mut self.stack, limit, meter, on),
-                _ => search(Portable, &mut self.stack, limit, meter, on),
+                Chosen::Avx2(k) => k.search(&mut self.stack, limit, meter, on),
+                #[cfg(target_arch = "x86_64")]
+                Chosen::Avx512(k) => k.search(&mut self.stack, limit, meter, on),
             },
         ))
     }
@@ -689,14 +762,35 @@ impl Triad9 {
 mod tests {
     use super::*;
 
-    /// Random boxes, most of them consistent enough to take a few rounds.
+    /// Each vector kernel this CPU runs against the portable one.
     #[test]
-    fn vector_box_rules_agree_with_the_portable_ones() {
+    fn vector_kernels_agree_with_the_portable_one() {
         #[cfg(target_arch = "x86_64")]
-        let Some(avx2) = simd::Avx2::detect() else {
-            eprintln!("skipping: this CPU has no AVX2");
-            return;
-        };
+        {
+            let mut ran = 0;
+            if let Some(k) = simd::Avx2::detect() {
+                agrees_with_portable(k);
+                ran += 1;
+            }
+            if let Some(k) = simd::Avx512::detect() {
+                agrees_with_portable(k);
+                ran += 1;
+            }
+            if ran < 2 {
+                eprintln!(
+                    "skipping {} of the 2 vector kernels: this CPU lacks them",
+                    2 - ran
+                );
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        eprintln!("skipping: no vector kernel off x86-64");
+    }
+
+    /// Random boxes, most of them consistent enough to take a few rounds,
+    /// and random bands and messages: `avx2` gives what [`Portable`] gives.
+    #[cfg(target_arch = "x86_64")]
+    fn agrees_with_portable<K: Kernel>(avx2: K) {
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
         let mut next = move || {
             seed ^= seed << 13;
@@ -722,7 +816,6 @@ mod tests {
             }
             let (mut a, mut b) = (x, x);
             let ok = Portable.settle(&mut a);
-            #[cfg(target_arch = "x86_64")]
             assert_eq!(avx2.settle(&mut b), ok, "{x:?}");
             if ok {
                 assert_eq!(a, b, "{x:?}");
@@ -764,7 +857,6 @@ mod tests {
             }
             for start in [band, sparse] {
                 let (mut a, mut b) = (start, start);
-                #[cfg(target_arch = "x86_64")]
                 let got = avx2.band_settle(&mut b);
                 let want = Portable.band_settle(&mut a);
                 settled[usize::from(want.is_some())] += 1;
@@ -784,7 +876,6 @@ mod tests {
             let (mut a, mut b) = (other, other);
             let [ah, av] = &mut a;
             let [bh, bv] = &mut b;
-            #[cfg(target_arch = "x86_64")]
             assert_eq!(
                 Portable.box_to_bands(&x, at_h, ah, at_v, av),
                 avx2.box_to_bands(&x, at_h, bh, at_v, bv)
@@ -793,7 +884,6 @@ mod tests {
             let msg = [m[0], m[1], m[2], n[0], n[1], n[2], 0xffff, 0xffff];
             for vertical in [false, true] {
                 let (mut a, mut b) = (x, x);
-                #[cfg(target_arch = "x86_64")]
                 assert_eq!(
                     Portable.restrict_box(&mut a, vertical, &msg),
                     avx2.restrict_box(&mut b, vertical, &msg)

@@ -2,15 +2,21 @@
 //! lanes (each round of [`Kernel::settle`] is some forty vector instructions
 //! with no data-dependent branch but the loop's), and a band's messages to
 //! and from its boxes are byte shuffles of the broadcast band or box.
+//! The same code, compiled with AVX-512 VL, BW and BITALG as well
+//! ([`Avx512`]), counts a lane's digits in one `vpopcntw` instead of two
+//! table shuffles, and lets the compiler fuse three-input logic into
+//! `vpternlog`; it still works on 256-bit vectors.
 //!
 //! Why `unsafe`: `std::arch` intrinsics may only run on a CPU that has the
 //! instruction set, which the compiler cannot check. The rule that makes it
-//! sound here: an [`Avx2`] value is a token that exists only after
-//! `is_x86_feature_detected!` said yes to AVX2, BMI1, BMI2, POPCNT and LZCNT
-//! ([`Avx2::detect`] is its one constructor), and every `unsafe` block below
-//! is reached only through such a token. The [`Portable`](super::Portable)
-//! kernel is the reference: a test compares the two on random boxes and
-//! bands, and the engine tests require the same search from both.
+//! sound here: an [`Avx`] value is a token that exists only after
+//! `is_x86_feature_detected!` said yes to AVX2, BMI1, BMI2, POPCNT and LZCNT,
+//! and for `Avx<true>` to AVX-512 F, VL, BW and BITALG as well
+//! ([`Avx2::detect`] and [`Avx512::detect`] are its constructors), and every
+//! `unsafe` block below is reached only through such a token. The
+//! [`Portable`](super::Portable) kernel is the reference: a test compares
+//! each vector kernel with it on random boxes and bands, and the engine
+//! tests require the same search from all of them.
 //!
 //! Lanes: `4i + j` is row `i`, column `j` of the box matrix, so a matrix row
 //! is a 64-bit group (its rotations are byte shuffles inside 128-bit
@@ -19,6 +25,7 @@
 
 #![allow(unsafe_code)]
 
+use std::arch::x86_64::_mm256_popcnt_epi16;
 use std::arch::x86_64::{
     __m128i, _mm256_broadcastsi128_si256, _mm_and_si128, _mm_andnot_si128, _mm_loadu_si128,
     _mm_or_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm_testz_si128,
@@ -36,12 +43,19 @@ use std::ops::ControlFlow;
 
 use super::{search, BandLines, Kernel, Meter, Outcome, State, PAIRS};
 
-/// Proof that this CPU runs AVX2, BMI1, BMI2, POPCNT and LZCNT; see the
-/// [module docs](self).
+/// Proof that this CPU runs AVX2, BMI1, BMI2, POPCNT and LZCNT, and with
+/// `BITALG` AVX-512 F, VL, BW and BITALG as well; see the [module
+/// docs](self).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Avx2 {
+pub(super) struct Avx<const BITALG: bool> {
     _detected: (),
 }
+
+/// The AVX2 kernel.
+pub(super) type Avx2 = Avx<false>;
+
+/// The AVX2 kernel with AVX-512's 16-bit popcount and three-input logic.
+pub(super) type Avx512 = Avx<true>;
 
 impl Avx2 {
     /// The token, when the CPU has AVX2, BMI1, BMI2, POPCNT and LZCNT.
@@ -51,7 +65,7 @@ impl Avx2 {
             && std::arch::is_x86_feature_detected!("bmi2")
             && std::arch::is_x86_feature_detected!("popcnt")
             && std::arch::is_x86_feature_detected!("lzcnt"))
-        .then_some(Avx2 { _detected: () })
+        .then_some(Avx { _detected: () })
     }
 
     /// [`search`] with these box rules, compiled for AVX2 as a whole so that
@@ -68,6 +82,32 @@ impl Avx2 {
     }
 }
 
+impl Avx512 {
+    /// The token, when the CPU has what [`Avx2::detect`] asks for and
+    /// AVX-512 F, VL, BW and BITALG.
+    pub(super) fn detect() -> Option<Avx512> {
+        Avx2::detect()?;
+        (std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+            && std::arch::is_x86_feature_detected!("avx512bitalg"))
+        .then_some(Avx { _detected: () })
+    }
+
+    /// [`search`] with these box rules, compiled for AVX2 and AVX-512 VL,
+    /// BW and BITALG as a whole.
+    pub(super) fn search(
+        self,
+        stack: &mut [State],
+        limit: u64,
+        meter: &mut Meter,
+        visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
+    ) -> Outcome {
+        // SAFETY: `self` exists only when these features were detected.
+        unsafe { search_avx512(self, stack, limit, meter, visit) }
+    }
+}
+
 /// # Safety
 /// The CPU must have AVX2, BMI1, BMI2, POPCNT and LZCNT.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
@@ -81,7 +121,21 @@ unsafe fn search_avx2(
     search(k, stack, limit, meter, visit)
 }
 
-impl Kernel for Avx2 {
+/// # Safety
+/// The CPU must have AVX2, BMI1, BMI2, POPCNT, LZCNT and AVX-512 F, VL, BW
+/// and BITALG.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512bw,avx512bitalg")]
+unsafe fn search_avx512(
+    k: Avx512,
+    stack: &mut [State],
+    limit: u64,
+    meter: &mut Meter,
+    visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
+) -> Outcome {
+    search(k, stack, limit, meter, visit)
+}
+
+impl<const BITALG: bool> Kernel for Avx<BITALG> {
     #[inline(always)]
     fn settle(self, x: &mut [u16; 16]) -> bool {
         // SAFETY: `self` proves AVX2; the load and the store touch the 32
@@ -90,7 +144,7 @@ impl Kernel for Avx2 {
             let p = x.as_mut_ptr().cast::<__m256i>();
             let mut v = _mm256_loadu_si256(p);
             loop {
-                let (new, fail) = box_round(v);
+                let (new, fail) = box_round::<BITALG>(v);
                 if _mm256_testz_si256(fail, fail) == 0 {
                     return false;
                 }
@@ -116,8 +170,8 @@ impl Kernel for Avx2 {
                 let v = _mm256_broadcastsi128_si256(band);
                 let lo = band_message(v, &BAND_LINES[0], &BAND_LINES[1]);
                 let hi = band_message(v, &BAND_LINES[2], &BAND_LINES[3]);
-                let (fail_lo, drop_lo) = check_message(lo);
-                let (fail_hi, drop_hi) = check_message(hi);
+                let (fail_lo, drop_lo) = check_message::<BITALG>(lo);
+                let (fail_hi, drop_hi) = check_message::<BITALG>(hi);
                 let fail = _mm256_or_si256(fail_lo, fail_hi);
                 if _mm256_testz_si256(fail, fail) == 0 {
                     return None;
@@ -246,7 +300,7 @@ impl Kernel for Avx2 {
 /// # Safety
 /// The CPU must have AVX2 (the caller is compiled for it, so this inlines).
 #[inline(always)]
-unsafe fn box_round(v: __m256i) -> (__m256i, __m256i) {
+unsafe fn box_round<const BITALG: bool>(v: __m256i) -> (__m256i, __m256i) {
     // SAFETY: the caller guarantees AVX2.
     unsafe {
         let zero = _mm256_setzero_si256();
@@ -258,7 +312,7 @@ unsafe fn box_round(v: __m256i) -> (__m256i, __m256i) {
         let rows = _mm256_setr_epi16(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0);
         let cols = _mm256_setr_epi16(-1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0);
         let cells = _mm256_setr_epi16(-1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0, 0, 0, 0, 0);
-        let count = popcount16(v);
+        let count = popcount16::<BITALG>(v);
         let mut fail = _mm256_cmpgt_epi16(min, count);
         let at_min = _mm256_cmpeq_epi16(min, count);
         let (ro, co) = (in_row(v), in_col(v));
@@ -375,14 +429,14 @@ unsafe fn band_message(v: __m256i, first: &[u8; 32], second: &[u8; 32]) -> __m25
 /// # Safety
 /// The CPU must have AVX2 (the caller is compiled for it, so this inlines).
 #[inline(always)]
-unsafe fn check_message(m: __m256i) -> (__m256i, __m256i) {
+unsafe fn check_message<const BITALG: bool>(m: __m256i) -> (__m256i, __m256i) {
     // SAFETY: the caller guarantees AVX2; the loads read 32-byte tables.
     unsafe {
         // Fewest per lane: three digits in a line, six absent.
         let min = _mm256_setr_epi16(3, 3, 3, 6, 6, 6, 0, 0, 3, 3, 3, 6, 6, 6, 0, 0);
         let first3 = _mm256_setr_epi16(-1, -1, -1, 0, 0, 0, 0, 0, -1, -1, -1, 0, 0, 0, 0, 0);
         let all = _mm256_set1_epi16(0x1ff);
-        let n = popcount16(m);
+        let n = popcount16::<BITALG>(m);
         // Line i's two halves (lane i and lane 3 + i) side by side.
         let neg = _mm256_srli_si256::<6>(m);
         let fail = _mm256_or_si256(
@@ -429,15 +483,20 @@ static NEXT_LINES: [[u8; 32]; 2] = {
     t
 };
 
-/// The popcount of each `u16` lane: per nibble from a table, then the two
-/// bytes of each lane added.
+/// The popcount of each `u16` lane: with `BITALG`, `vpopcntw`; else per
+/// nibble from a table, then the two bytes of each lane added.
 ///
 /// # Safety
-/// The CPU must have AVX2 (the caller is compiled for it, so this inlines).
+/// The CPU must have AVX2, and with `BITALG` AVX-512 VL and BITALG (the
+/// caller is compiled for them, so this inlines).
 #[inline(always)]
-unsafe fn popcount16(v: __m256i) -> __m256i {
-    // SAFETY: the caller guarantees AVX2.
+unsafe fn popcount16<const BITALG: bool>(v: __m256i) -> __m256i {
+    // SAFETY: the caller guarantees AVX2, and AVX-512 VL and BITALG when
+    // `BITALG` (an `Avx<true>` token exists).
     unsafe {
+        if BITALG {
+            return _mm256_popcnt_epi16(v);
+        }
         let nibbles = _mm256_setr_epi8(
             0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2,
             3, 3, 4,
