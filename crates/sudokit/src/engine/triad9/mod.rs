@@ -362,13 +362,51 @@ impl State {
     };
 
     /// The state with the givens (and candidate restrictions) in their
-    /// cells, nothing propagated yet.
+    /// cells, and the empty cells without the digits given in their row,
+    /// column or box; nothing else propagated yet.
     fn from_givens(cells: &[Option<Digit>], allowed: Option<&[crate::digits::DigitSet]>) -> State {
+        // The digits given per row, column and box. Taking them from the
+        // empty cells here spares the rules the first waves of messages
+        // (a row's given reaches the row's other boxes only through its
+        // band); the rules would find the same.
         let mut s = State::EMPTY;
-        let lanes = s.boxes.as_flattened_mut();
+        // The givens in the box layout (empty lanes zero).
+        let mut given = [[0u16; 16]; 9];
+        let lanes = given.as_flattened_mut();
         for (&v, &at) in cells.iter().zip(&FLAT) {
-            lanes[usize::from(at)] = v.map_or(ALL, |d| 1 << d.index());
+            lanes[usize::from(at)] = v.map_or(0, |d| 1 << (d.0 & 15));
         }
+        // Per box, the digits given in each minirow and minicolumn.
+        let line = |g: &[u16; 16], l: usize, vertical: bool| {
+            if vertical {
+                g[l] | g[4 + l] | g[8 + l]
+            } else {
+                g[4 * l] | g[4 * l + 1] | g[4 * l + 2]
+            }
+        };
+        for (b, x) in s.boxes.iter_mut().enumerate() {
+            let (h, v) = (b / 3 * 3, b % 3);
+            // The digits given in each row and column through the box, and
+            // in the box.
+            let row = |i: usize| (0..3).fold(0, |m, k| m | line(&given[h + k], i, false));
+            let col = |j: usize| (0..3).fold(0, |m, k| m | line(&given[v + 3 * k], j, true));
+            let (r, c) = ([row(0), row(1), row(2)], [col(0), col(1), col(2)]);
+            let seen = (0..3).fold(0, |m, i| m | line(&given[b], i, false));
+            // Spread over the lanes (triad lanes and lane 15 keep theirs).
+            let rows = [
+                r[0], r[0], r[0], 0, r[1], r[1], r[1], 0, r[2], r[2], r[2], 0, 0, 0, 0, 0,
+            ];
+            let cols = [
+                c[0], c[1], c[2], 0, c[0], c[1], c[2], 0, c[0], c[1], c[2], 0, 0, 0, 0, 0,
+            ];
+            for (l, lane) in x.iter_mut().enumerate() {
+                let g = given[b][l];
+                let cell = if is_cell(l) { seen } else { 0 };
+                let open = *lane & !(cell | rows[l] | cols[l]);
+                *lane = if g != 0 { g } else { open };
+            }
+        }
+        let lanes = s.boxes.as_flattened_mut();
         if let Some(allowed) = allowed {
             for (set, &at) in allowed.iter().zip(&FLAT) {
                 lanes[usize::from(at)] &= set.0 as u16;
