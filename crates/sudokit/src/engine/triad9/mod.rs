@@ -487,11 +487,13 @@ impl State {
         let Some(lines) = k.band_settle(&mut self.bands[t]) else {
             return false;
         };
-        for at in 0..3 {
-            let b = if t < 3 { 3 * t + at } else { 3 * at + (t - 3) };
-            let lost = k.restrict_box(&mut self.boxes[b], t >= 3, &lines.msg[at]);
-            self.dirty |= u32::from(lost) << b;
+        let vertical = t >= 3;
+        let mut lost = 0;
+        for (&b, msg) in BAND_BOXES[t].iter().zip(&lines.msg) {
+            let b = usize::from(b);
+            lost |= u32::from(k.restrict_box(&mut self.boxes[b], vertical, msg)) << b;
         }
+        self.dirty |= lost;
         true
     }
 
@@ -550,6 +552,26 @@ impl State {
         self.dirty |= 1 << (9 + t);
     }
 }
+
+/// The boxes of each band, in order: bands 0–2 are rows of boxes, 3–5
+/// columns.
+const BAND_BOXES: [[u8; 3]; 6] = {
+    let mut t = [[0u8; 3]; 6];
+    let mut band = 0;
+    while band < 6 {
+        let mut at = 0;
+        while at < 3 {
+            t[band][at] = if band < 3 {
+                3 * band + at
+            } else {
+                3 * at + band - 3
+            } as u8;
+            at += 1;
+        }
+        band += 1;
+    }
+    t
+};
 
 /// Where cell `i` (row-major) is in the boxes taken as one array: lane
 /// `4 (r % 3) + c % 3` of box `3 (r / 3) + c / 3`, at `16 box + lane`.
