@@ -32,6 +32,8 @@ trap 'rm -rf "$WORK"' EXIT
 ENTRIES=(
   "sudokit|first|$SUDOKIT|\"\$SUDOKIT\" solve --format line --limit 1 \"\$F\" > /dev/null"
   "sudokit|unique|$SUDOKIT|\"\$SUDOKIT\" solve --format line --limit 2 \"\$F\" > /dev/null"
+  "sudokit triad9|first|$SUDOKIT|\"\$SUDOKIT\" solve --engine triad9 --format line --limit 1 \"\$F\" > /dev/null"
+  "sudokit triad9|unique|$SUDOKIT|\"\$SUDOKIT\" solve --engine triad9 --format line --limit 2 \"\$F\" > /dev/null"
   "tdoku example/solve|first|$TDOKU|\"\$TDOKU\" 1 < \"\$F\" > /dev/null"
   "tdoku example/solve|unique (+sol, 2 solves)|$TDOKU|\"\$TDOKU\" 2 < \"\$F\" > /dev/null"
   "rust sudoku 0.8|first|$RUST_SUDOKU|\"\$RUST_SUDOKU\" 1 < \"\$F\" > /dev/null"
