@@ -102,6 +102,27 @@ pub(crate) const PERMUTATIONS_OF_3: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
+/// Whether this CPU has AVX2, BMI1, BMI2, POPCNT and LZCNT: what the AVX2
+/// kernels of fast9 and triad9 are compiled for.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn has_avx2() -> bool {
+    std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("lzcnt")
+}
+
+/// Whether this CPU has AVX-512 F, VL, BW and BITALG: what triad9's
+/// AVX-512 kernel needs beyond [`has_avx2`].
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn has_avx512_bitalg() -> bool {
+    std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512vl")
+        && std::arch::is_x86_feature_detected!("avx512bw")
+        && std::arch::is_x86_feature_detected!("avx512bitalg")
+}
+
 /// [`Unsupported`] unless `engine` supports the geometry of `puzzle`.
 pub(crate) fn ensure_supported<E: Engine + ?Sized>(
     engine: &E,

@@ -34,12 +34,7 @@ pub(super) struct Avx2 {
 impl Avx2 {
     /// The token, when the CPU has AVX2, BMI1, BMI2, POPCNT and LZCNT.
     pub(super) fn detect() -> Option<Avx2> {
-        (std::arch::is_x86_feature_detected!("avx2")
-            && std::arch::is_x86_feature_detected!("bmi1")
-            && std::arch::is_x86_feature_detected!("bmi2")
-            && std::arch::is_x86_feature_detected!("popcnt")
-            && std::arch::is_x86_feature_detected!("lzcnt"))
-        .then_some(Avx2 { _detected: () })
+        super::super::has_avx2().then_some(Avx2 { _detected: () })
     }
 
     /// [`search`] with this kernel, compiled for AVX2 as a whole so that the

@@ -636,7 +636,8 @@ fn search<K: Kernel>(
     }
 }
 
-/// Which [`Kernel`] runs the search; see the [module docs](self).
+/// Which kernel (the hot operations) runs the search; see the [module
+/// docs](self).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Backend {
     /// Plain Rust; every CPU.

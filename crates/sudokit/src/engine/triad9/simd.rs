@@ -12,7 +12,8 @@
 //! sound here: an [`Avx`] value is a token that exists only after
 //! `is_x86_feature_detected!` said yes to AVX2, BMI1, BMI2, POPCNT and LZCNT,
 //! and for `Avx<true>` to AVX-512 F, VL, BW and BITALG as well
-//! ([`Avx2::detect`] and [`Avx512::detect`] are its constructors), and every
+//! ([`Avx2::detect`] and [`Avx512::detect`] make them; `search` remakes only
+//! the token it was called on, to pick its compiled wrapper), and every
 //! `unsafe` block below is reached only through such a token. The
 //! [`Portable`](super::Portable) kernel is the reference: a test compares
 //! each vector kernel with it on random boxes and bands, and the engine
@@ -60,25 +61,7 @@ pub(super) type Avx512 = Avx<true>;
 impl Avx2 {
     /// The token, when the CPU has AVX2, BMI1, BMI2, POPCNT and LZCNT.
     pub(super) fn detect() -> Option<Avx2> {
-        (std::arch::is_x86_feature_detected!("avx2")
-            && std::arch::is_x86_feature_detected!("bmi1")
-            && std::arch::is_x86_feature_detected!("bmi2")
-            && std::arch::is_x86_feature_detected!("popcnt")
-            && std::arch::is_x86_feature_detected!("lzcnt"))
-        .then_some(Avx { _detected: () })
-    }
-
-    /// [`search`] with these box rules, compiled for AVX2 as a whole so that
-    /// the intrinsics inline.
-    pub(super) fn search(
-        self,
-        stack: &mut [State],
-        limit: u64,
-        meter: &mut Meter,
-        visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
-    ) -> Outcome {
-        // SAFETY: `self` exists only when these features were detected.
-        unsafe { search_avx2(self, stack, limit, meter, visit) }
+        super::super::has_avx2().then_some(Avx { _detected: () })
     }
 }
 
@@ -86,16 +69,15 @@ impl Avx512 {
     /// The token, when the CPU has what [`Avx2::detect`] asks for and
     /// AVX-512 F, VL, BW and BITALG.
     pub(super) fn detect() -> Option<Avx512> {
-        Avx2::detect()?;
-        (std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512vl")
-            && std::arch::is_x86_feature_detected!("avx512bw")
-            && std::arch::is_x86_feature_detected!("avx512bitalg"))
-        .then_some(Avx { _detected: () })
+        (super::super::has_avx2() && super::super::has_avx512_bitalg())
+            .then_some(Avx { _detected: () })
     }
+}
 
-    /// [`search`] with these box rules, compiled for AVX2 and AVX-512 VL,
-    /// BW and BITALG as a whole.
+impl<const BITALG: bool> Avx<BITALG> {
+    /// [`search`] with these box rules, compiled as a whole for AVX2 (and
+    /// with `BITALG` for AVX-512 VL, BW and BITALG too) so that the
+    /// intrinsics inline.
     pub(super) fn search(
         self,
         stack: &mut [State],
@@ -103,8 +85,16 @@ impl Avx512 {
         meter: &mut Meter,
         visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
     ) -> Outcome {
-        // SAFETY: `self` exists only when these features were detected.
-        unsafe { search_avx512(self, stack, limit, meter, visit) }
+        // SAFETY: `self` exists only when its features were detected (with
+        // `BITALG`, the AVX-512 ones as well), and each token made here
+        // claims no more than `self` proves.
+        unsafe {
+            if BITALG {
+                search_avx512(Avx { _detected: () }, stack, limit, meter, visit)
+            } else {
+                search_avx2(Avx { _detected: () }, stack, limit, meter, visit)
+            }
+        }
     }
 }
 
