@@ -431,30 +431,35 @@ impl State {
     /// contradiction.
     #[inline(always)]
     fn propagate<K: Kernel>(&mut self, k: K) -> bool {
+        // The queue is kept in a local (a register), not in `self`.
+        let mut dirty = self.dirty;
+        self.dirty = 0;
         // The boxes the givens went into first, all of them, so that the
         // bands start from every box's message (not from the first box's).
-        while self.dirty & 0x1ff != 0 {
-            let b = self.dirty.trailing_zeros() as usize;
-            self.dirty &= !(1 << b);
-            if !self.box_rules(k, b) {
-                return false;
+        while dirty & 0x1ff != 0 {
+            let b = dirty.trailing_zeros() as usize;
+            dirty &= !(1 << b);
+            match self.box_rules(k, b) {
+                Some(woken) => dirty |= woken,
+                None => return false,
             }
         }
-        while self.dirty != 0 {
+        while dirty != 0 {
             // Bands first.
-            let t = if self.dirty >> 9 != 0 {
-                (self.dirty >> 9).trailing_zeros() as usize + 9
+            let t = if dirty >> 9 != 0 {
+                (dirty >> 9).trailing_zeros() as usize + 9
             } else {
-                self.dirty.trailing_zeros() as usize
+                dirty.trailing_zeros() as usize
             };
-            self.dirty &= !(1 << t);
-            let ok = if t < 9 {
+            dirty &= !(1 << t);
+            let woken = if t < 9 {
                 self.box_rules(k, t)
             } else {
                 self.band_rules(k, t - 9)
             };
-            if !ok {
-                return false;
+            match woken {
+                Some(woken) => dirty |= woken,
+                None => return false,
             }
         }
         true
@@ -463,10 +468,12 @@ impl State {
     /// The rules of box `b` ([`Kernel::settle`]), then its messages to its
     /// two bands: a configuration keeps a digit only if the digit may be
     /// in the line it takes in this box and absent from the other two.
+    /// Returns the bands that lost a digit (as `dirty` bits), or `None` on
+    /// a contradiction.
     #[inline(always)]
-    fn box_rules<K: Kernel>(&mut self, k: K, b: usize) -> bool {
+    fn box_rules<K: Kernel>(&mut self, k: K, b: usize) -> Option<u32> {
         if !k.settle(&mut self.boxes[b]) {
-            return false;
+            return None;
         }
         let (h, v) = (b / 3, 3 + b % 3);
         let (horizontal, vertical) = self.bands.split_at_mut(3);
@@ -477,24 +484,22 @@ impl State {
             b / 3,
             &mut vertical[v - 3],
         );
-        self.dirty |= u32::from(lost_h) << (9 + h) | u32::from(lost_v) << (9 + v);
-        true
+        Some(u32::from(lost_h) << (9 + h) | u32::from(lost_v) << (9 + v))
     }
 
     /// The rules of band `t`, then its messages to its three boxes.
+    /// Returns the boxes that lost a digit (as `dirty` bits), or `None` on
+    /// a contradiction.
     #[inline(always)]
-    fn band_rules<K: Kernel>(&mut self, k: K, t: usize) -> bool {
-        let Some(lines) = k.band_settle(&mut self.bands[t]) else {
-            return false;
-        };
+    fn band_rules<K: Kernel>(&mut self, k: K, t: usize) -> Option<u32> {
+        let lines = k.band_settle(&mut self.bands[t])?;
         let vertical = t >= 3;
         let mut lost = 0;
         for (&b, msg) in BAND_BOXES[t].iter().zip(&lines.msg) {
             let b = usize::from(b);
             lost |= u32::from(k.restrict_box(&mut self.boxes[b], vertical, msg)) << b;
         }
-        self.dirty |= lost;
-        true
+        Some(lost)
     }
 
     /// The branch: a band with the fewest configurations left (over all
@@ -532,6 +537,17 @@ impl State {
         let d = pick & pick.wrapping_neg();
         let p = c.iter().position(|&m| m & d != 0).unwrap_or(0);
         Some((t, p, d))
+    }
+
+    /// `*self = *other`, in pieces small enough to be copied inline (a
+    /// whole state is a call to `memcpy`).
+    #[inline(always)]
+    fn copy_from(&mut self, other: &State) {
+        let (a, b) = self.boxes.split_at_mut(5);
+        a.copy_from_slice(&other.boxes[..5]);
+        b.copy_from_slice(&other.boxes[5..]);
+        self.bands = other.bands;
+        self.dirty = other.dirty;
     }
 
     /// Gives digit bit `d` configuration `p` of band `t` (and no other).
@@ -621,7 +637,7 @@ fn search<K: Kernel>(
                     }
                     // The child is copied once, straight into its slot.
                     let (parents, children) = stack.split_at_mut(sp + 1);
-                    children[0] = parents[sp];
+                    children[0].copy_from(&parents[sp]);
                     children[0].assign(t, p, d);
                     parents[sp].refute(t, p, d);
                     sp += 1;
