@@ -837,6 +837,7 @@ impl Triad9 {
 
 #[cfg(test)]
 mod tests {
+    #[cfg(target_arch = "x86_64")]
     use super::*;
 
     /// Each vector kernel this CPU runs against the portable one.
