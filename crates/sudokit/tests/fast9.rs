@@ -160,3 +160,34 @@ fn candidate_restrictions_are_honoured_like_dfs() {
     }
     assert!(kinds.iter().all(|&k| k > 20), "{kinds:?}");
 }
+
+#[test]
+fn auto_solve_is_the_chosen_engines_own_solve() {
+    // `Auto::solve` hands the puzzle to fast9's (or dfs's) `solve`, which
+    // builds only the first grid; the answer must be the same as theirs and
+    // as `solve_with`'s.
+    let g = Arc::new(Geometry::classic());
+    let mut r = rng(41);
+    let mut auto = EngineKind::Auto.build();
+    let mut fast9 = Fast9::new();
+    for i in 0..300 {
+        let puzzle = mixed_puzzle(&g, i, &mut r);
+        for limit in [1, 2, 3] {
+            let got = auto.solve(&puzzle, limit).unwrap();
+            assert_eq!(
+                got,
+                fast9.solve(&puzzle, limit).unwrap(),
+                "limit {limit} on {i}"
+            );
+            let visited = auto
+                .solve_with(&puzzle, limit, &mut |_| std::ops::ControlFlow::Continue(()))
+                .unwrap();
+            assert_eq!(got, visited, "limit {limit} on {i}");
+        }
+    }
+    let four = Puzzle::new(Arc::new(Geometry::square(4).unwrap()), Grid::empty(4)).unwrap();
+    assert_eq!(
+        auto.solve(&four, 5).unwrap(),
+        Dfs::new().solve(&four, 5).unwrap()
+    );
+}

@@ -288,4 +288,15 @@ impl Engine for Auto {
             self.dfs.solve_with(puzzle, limit, visit)
         }
     }
+
+    /// The chosen engine's own [`solve`](Engine::solve), which turns only the
+    /// first solution into a [`Grid`] (the default would visit, and so
+    /// build, every one).
+    fn solve(&mut self, puzzle: &Puzzle, limit: u64) -> Result<Solutions, Unsupported> {
+        if self.fast9.supports(puzzle.geometry()) {
+            self.fast9.solve(puzzle, limit)
+        } else {
+            self.dfs.solve(puzzle, limit)
+        }
+    }
 }
