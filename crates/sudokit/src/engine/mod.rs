@@ -123,6 +123,31 @@ pub(crate) fn has_avx512_bitalg() -> bool {
         && std::arch::is_x86_feature_detected!("avx512bitalg")
 }
 
+/// The backend of `all` (ordered worst to best) that `SUDOKIT_FAST9_BACKEND`
+/// names, when this CPU runs it, else the best one it runs (`all[0]`, the
+/// portable one, runs everywhere): what fast9's and triad9's
+/// `Backend::detect` return.
+pub(crate) fn forced_or_best<B: Copy>(
+    all: &[B],
+    name: impl Fn(B) -> &'static str,
+    available: impl Fn(B) -> bool,
+) -> B {
+    let forced = std::env::var("SUDOKIT_FAST9_BACKEND").ok();
+    let named = all
+        .iter()
+        .copied()
+        .find(|&b| forced.as_deref() == Some(name(b)));
+    match named {
+        Some(b) if available(b) => b,
+        _ => all
+            .iter()
+            .copied()
+            .rev()
+            .find(|&b| available(b))
+            .unwrap_or(all[0]),
+    }
+}
+
 /// [`Unsupported`] unless `engine` supports the geometry of `puzzle`.
 pub(crate) fn ensure_supported<E: Engine + ?Sized>(
     engine: &E,
@@ -258,6 +283,16 @@ impl Auto {
     pub fn new() -> Auto {
         Auto::default()
     }
+
+    /// fast9 takes classic 9x9 (candidate restrictions included); every
+    /// other geometry goes to dfs.
+    fn engine_for(&mut self, puzzle: &Puzzle) -> &mut dyn Engine {
+        if self.fast9.supports(puzzle.geometry()) {
+            &mut self.fast9
+        } else {
+            &mut self.dfs
+        }
+    }
 }
 
 impl Engine for Auto {
@@ -280,23 +315,13 @@ impl Engine for Auto {
         limit: u64,
         visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<Solutions, Unsupported> {
-        // fast9 takes classic 9x9 (candidate restrictions included); every
-        // other geometry goes to dfs.
-        if self.fast9.supports(puzzle.geometry()) {
-            self.fast9.solve_with(puzzle, limit, visit)
-        } else {
-            self.dfs.solve_with(puzzle, limit, visit)
-        }
+        self.engine_for(puzzle).solve_with(puzzle, limit, visit)
     }
 
     /// The chosen engine's own [`solve`](Engine::solve), which turns only the
     /// first solution into a [`Grid`] (the default would visit, and so
     /// build, every one).
     fn solve(&mut self, puzzle: &Puzzle, limit: u64) -> Result<Solutions, Unsupported> {
-        if self.fast9.supports(puzzle.geometry()) {
-            self.fast9.solve(puzzle, limit)
-        } else {
-            self.dfs.solve(puzzle, limit)
-        }
+        self.engine_for(puzzle).solve(puzzle, limit)
     }
 }

@@ -544,20 +544,7 @@ impl Backend {
     /// The backend named by `SUDOKIT_FAST9_BACKEND` when it is set to an
     /// available one, else the best this CPU runs.
     pub fn detect() -> Backend {
-        let forced = std::env::var("SUDOKIT_FAST9_BACKEND").ok();
-        if let Some(b) = Backend::ALL
-            .into_iter()
-            .find(|b| forced.as_deref() == Some(b.name()))
-        {
-            if b.is_available() {
-                return b;
-            }
-        }
-        if Backend::Avx2.is_available() {
-            Backend::Avx2
-        } else {
-            Backend::Portable
-        }
+        super::forced_or_best(&Backend::ALL, Backend::name, Backend::is_available)
     }
 }
 

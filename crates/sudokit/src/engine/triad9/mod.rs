@@ -543,11 +543,17 @@ impl State {
     /// whole state is a call to `memcpy`).
     #[inline(always)]
     fn copy_from(&mut self, other: &State) {
+        // Every field, by name: a new one would not compile until copied.
+        let State {
+            boxes,
+            bands,
+            dirty,
+        } = other;
         let (a, b) = self.boxes.split_at_mut(5);
-        a.copy_from_slice(&other.boxes[..5]);
-        b.copy_from_slice(&other.boxes[5..]);
-        self.bands = other.bands;
-        self.dirty = other.dirty;
+        a.copy_from_slice(&boxes[..5]);
+        b.copy_from_slice(&boxes[5..]);
+        self.bands = *bands;
+        self.dirty = *dirty;
     }
 
     /// Gives digit bit `d` configuration `p` of band `t` (and no other).
@@ -688,18 +694,7 @@ impl Backend {
     /// The backend named by `SUDOKIT_FAST9_BACKEND` when it is set to an
     /// available one, else the best this CPU runs.
     pub fn detect() -> Backend {
-        let forced = std::env::var("SUDOKIT_FAST9_BACKEND").ok();
-        let named = Backend::ALL
-            .into_iter()
-            .find(|b| forced.as_deref() == Some(b.name()));
-        match named {
-            Some(b) if b.is_available() => b,
-            _ => Backend::ALL
-                .into_iter()
-                .rev()
-                .find(|b| b.is_available())
-                .unwrap_or(Backend::Portable),
-        }
+        super::forced_or_best(&Backend::ALL, Backend::name, Backend::is_available)
     }
 }
 
@@ -866,9 +861,9 @@ mod tests {
     }
 
     /// Random boxes, most of them consistent enough to take a few rounds,
-    /// and random bands and messages: `avx2` gives what [`Portable`] gives.
+    /// and random bands and messages: `vector` gives what [`Portable`] gives.
     #[cfg(target_arch = "x86_64")]
-    fn agrees_with_portable<K: Kernel>(avx2: K) {
+    fn agrees_with_portable<K: Kernel>(vector: K) {
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
         let mut next = move || {
             seed ^= seed << 13;
@@ -894,7 +889,7 @@ mod tests {
             }
             let (mut a, mut b) = (x, x);
             let ok = Portable.settle(&mut a);
-            assert_eq!(avx2.settle(&mut b), ok, "{x:?}");
+            assert_eq!(vector.settle(&mut b), ok, "{x:?}");
             if ok {
                 assert_eq!(a, b, "{x:?}");
             }
@@ -935,7 +930,7 @@ mod tests {
             }
             for start in [band, sparse] {
                 let (mut a, mut b) = (start, start);
-                let got = avx2.band_settle(&mut b);
+                let got = vector.band_settle(&mut b);
                 let want = Portable.band_settle(&mut a);
                 settled[usize::from(want.is_some())] += 1;
                 assert_eq!(want, got, "{start:?}");
@@ -956,7 +951,7 @@ mod tests {
             let [bh, bv] = &mut b;
             assert_eq!(
                 Portable.box_to_bands(&x, at_h, ah, at_v, av),
-                avx2.box_to_bands(&x, at_h, bh, at_v, bv)
+                vector.box_to_bands(&x, at_h, bh, at_v, bv)
             );
             assert_eq!(a, b);
             let msg = [m[0], m[1], m[2], n[0], n[1], n[2], 0xffff, 0xffff];
@@ -964,7 +959,7 @@ mod tests {
                 let (mut a, mut b) = (x, x);
                 assert_eq!(
                     Portable.restrict_box(&mut a, vertical, &msg),
-                    avx2.restrict_box(&mut b, vertical, &msg)
+                    vector.restrict_box(&mut b, vertical, &msg)
                 );
                 assert_eq!(a, b);
             }
