@@ -42,7 +42,7 @@ use std::arch::x86_64::{
 };
 use std::ops::ControlFlow;
 
-use super::{search, BandLines, Kernel, Meter, Outcome, State, PAIRS};
+use super::{search, BandLines, Kernel, Meter, Outcome, Start, State, PAIRS};
 
 /// Proof that this CPU runs AVX2, BMI1, BMI2, POPCNT and LZCNT, and with
 /// `BITALG` AVX-512 F, VL, BW and BITALG as well; see the [module
@@ -80,6 +80,7 @@ impl<const BITALG: bool> Avx<BITALG> {
     /// intrinsics inline.
     pub(super) fn search(
         self,
+        start: &Start,
         stack: &mut [State],
         limit: u64,
         meter: &mut Meter,
@@ -90,9 +91,9 @@ impl<const BITALG: bool> Avx<BITALG> {
         // claims no more than `self` proves.
         unsafe {
             if BITALG {
-                search_avx512(Avx { _detected: () }, stack, limit, meter, visit)
+                search_avx512(Avx { _detected: () }, start, stack, limit, meter, visit)
             } else {
-                search_avx2(Avx { _detected: () }, stack, limit, meter, visit)
+                search_avx2(Avx { _detected: () }, start, stack, limit, meter, visit)
             }
         }
     }
@@ -103,12 +104,13 @@ impl<const BITALG: bool> Avx<BITALG> {
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 unsafe fn search_avx2(
     k: Avx2,
+    start: &Start,
     stack: &mut [State],
     limit: u64,
     meter: &mut Meter,
     visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
 ) -> Outcome {
-    search(k, stack, limit, meter, visit)
+    search(k, start, stack, limit, meter, visit)
 }
 
 /// # Safety
@@ -117,15 +119,63 @@ unsafe fn search_avx2(
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512bw,avx512bitalg")]
 unsafe fn search_avx512(
     k: Avx512,
+    start: &Start,
     stack: &mut [State],
     limit: u64,
     meter: &mut Meter,
     visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
 ) -> Outcome {
-    search(k, stack, limit, meter, visit)
+    search(k, start, stack, limit, meter, visit)
 }
 
 impl<const BITALG: bool> Kernel for Avx<BITALG> {
+    #[inline(always)]
+    fn start(self, start: &Start) -> [[u16; 16]; 9] {
+        // SAFETY: `self` proves AVX2; the loads read the 32-byte boxes of
+        // `start` and the tables, the stores write the boxes of `out`.
+        unsafe {
+            let load = |p: &[u16; 16]| _mm256_loadu_si256(p.as_ptr().cast::<__m256i>());
+            let table = |t: &[u8; 32]| _mm256_loadu_si256(t.as_ptr().cast::<__m256i>());
+            let (rot1, rot2) = (table(&ROT[0]), table(&ROT[1]));
+            // Every lane of a group of four takes the union of the group.
+            let group = |v: __m256i| {
+                let v = _mm256_or_si256(v, _mm256_shuffle_epi8(v, rot1));
+                _mm256_or_si256(v, _mm256_shuffle_epi8(v, rot2))
+            };
+            let zero = _mm256_setzero_si256();
+            let (mut g, mut rows, mut cols) = ([zero; 9], [zero; 9], [zero; 9]);
+            for b in 0..9 {
+                let v = load(&start.given[b]);
+                g[b] = v;
+                // Lane 4i + j: the digits given in minirow i (empty lanes
+                // are zero, so a group's union is the minirow's).
+                rows[b] = group(v);
+                // Lane 4i + j: the digits given in minicolumn j (the union
+                // of the four groups, by swapping pairs, then halves).
+                let c = _mm256_or_si256(v, _mm256_permute4x64_epi64::<0b10_11_00_01>(v));
+                cols[b] = _mm256_or_si256(c, _mm256_permute4x64_epi64::<0b01_00_11_10>(c));
+            }
+            let cells = _mm256_setr_epi16(-1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0, 0, 0, 0, 0);
+            let mut out = [[0u16; 16]; 9];
+            for (b, x) in out.iter_mut().enumerate() {
+                let (h, v) = (b / 3 * 3, b % 3);
+                let row = _mm256_or_si256(rows[h], _mm256_or_si256(rows[h + 1], rows[h + 2]));
+                let col = _mm256_or_si256(cols[v], _mm256_or_si256(cols[v + 3], cols[v + 6]));
+                // The box's givens: the union of its minicolumns.
+                let seen = _mm256_or_si256(_mm256_or_si256(row, col), group(cols[b]));
+                let allowed = load(&start.allowed[b]);
+                let open = _mm256_andnot_si256(_mm256_and_si256(seen, cells), allowed);
+                let given = _mm256_and_si256(g[b], allowed);
+                let empty = _mm256_cmpeq_epi16(g[b], zero);
+                _mm256_storeu_si256(
+                    x.as_mut_ptr().cast::<__m256i>(),
+                    _mm256_blendv_epi8(given, open, empty),
+                );
+            }
+            out
+        }
+    }
+
     #[inline(always)]
     fn settle(self, x: &mut [u16; 16]) -> bool {
         // SAFETY: `self` proves AVX2; the load and the store touch the 32
