@@ -95,7 +95,19 @@ impl Grid {
         debug_assert!(digits.iter().all(|&d| d < 9));
         Grid {
             n: 9,
-            cells: digits.iter().map(|&d| Some(Digit(d))).collect(),
+            cells: digits.iter().map(|&d| Digit::from_value(d + 1)).collect(),
+        }
+    }
+
+    /// A full 9x9 grid from its 81 values (1–9), row-major, for engines
+    /// whose values are in range by construction (checked in debug builds);
+    /// bytes past the 81st are ignored.
+    pub(crate) fn classic_from_values(values: &[u8]) -> Grid {
+        let values = &values[..81];
+        debug_assert!(values.iter().all(|&v| (1..=9).contains(&v)));
+        Grid {
+            n: 9,
+            cells: values.iter().map(|&v| Digit::from_value(v)).collect(),
         }
     }
 
@@ -114,7 +126,7 @@ impl Grid {
                     n,
                 });
             }
-            cells.push(v.checked_sub(1).map(Digit));
+            cells.push(Digit::from_value(v));
         }
         Grid::from_cells(n, cells)
     }
@@ -165,9 +177,6 @@ impl Grid {
 
     /// The values as numbers: `0` empty, `1..=n` digits.
     pub fn to_values(&self) -> Vec<u8> {
-        self.cells
-            .iter()
-            .map(|c| c.map_or(0, |d| d.0 + 1))
-            .collect()
+        self.cells.iter().map(|&c| Digit::value_of(c)).collect()
     }
 }

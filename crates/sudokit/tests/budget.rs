@@ -33,7 +33,7 @@ fn engines() -> Vec<Box<dyn Engine>> {
 pub fn deep_contradiction_16() -> Puzzle {
     let n = 16;
     let mut grid = Grid::empty(n);
-    let mut give = |r: usize, c: usize, d: u8| grid.set(Cell::at(r, c, n), Some(Digit(d)));
+    let mut give = |r: usize, c: usize, d: u8| grid.set(Cell::at(r, c, n), Some(Digit::new(d)));
     for k in 0..4u8 {
         let k_us = usize::from(k);
         give(1, k_us, 12 + k); // box 0

@@ -130,7 +130,7 @@ fn solved_any(g: &Arc<Geometry>, rng: &mut SmallRng) -> Option<Grid> {
     let r = rng.gen_range(0..n);
     let mut grid = Grid::empty(n);
     for (c, &d) in row.iter().enumerate() {
-        grid.set(Cell::at(r, c, n), Some(Digit(d)));
+        grid.set(Cell::at(r, c, n), Some(Digit::new(d)));
     }
     let puzzle = Puzzle::new(Arc::clone(g), grid).unwrap();
     let answer = Dfs::new().solve(&puzzle, 1).unwrap();
@@ -176,7 +176,7 @@ fn spoil(puzzle: &Puzzle, wrong: usize, rng: &mut SmallRng) -> Puzzle {
     let mut cells = puzzle.givens().cells().to_vec();
     for _ in 0..wrong {
         let i = rng.gen_range(0..n * n);
-        cells[i] = Some(Digit(rng.gen_range(0..n as u8)));
+        cells[i] = Some(Digit::new(rng.gen_range(0..n as u8)));
     }
     Puzzle::new(
         Arc::clone(puzzle.geometry()),
@@ -203,7 +203,7 @@ fn mislead(puzzle: &Puzzle, solution: &Grid, wrong: usize, rng: &mut SmallRng) -
             .filter_map(|p| cells[p.index()])
             .collect();
         let options: Vec<Digit> = (0..n as u8)
-            .map(Digit)
+            .map(Digit::new)
             .filter(|d| !taken.contains(d) && solution.cells()[i] != Some(*d))
             .collect();
         if let Some(&d) = options.choose(rng) {
@@ -297,8 +297,8 @@ fn clashing_givens_have_no_solution() {
     );
     // Same digit twice in a box (r1c1 and r2c2), different rows and columns.
     let mut cells = vec![None; 81];
-    cells[0] = Some(Digit(0));
-    cells[10] = Some(Digit(0));
+    cells[0] = Some(Digit::new(0));
+    cells[10] = Some(Digit::new(0));
     let puzzle = Puzzle::new(boxed(3, 3), Grid::from_cells(9, cells).unwrap()).unwrap();
     assert_eq!(
         solve_all(&mut Dlx::new(), &puzzle, 2).0.verdict(),
@@ -318,7 +318,7 @@ fn contradictory_puzzles_have_no_solution() {
     // No clash and every open cell has candidates, but the 1 of row 1 has no
     // place: the 1s of rows 2-9 cover columns 1-8 and r1c9 holds a 2.
     let mut cells = vec![None; 81];
-    cells[8] = Some(Digit(1));
+    cells[8] = Some(Digit::new(1));
     for (r, c) in [
         (1, 0),
         (2, 3),
@@ -329,7 +329,7 @@ fn contradictory_puzzles_have_no_solution() {
         (7, 5),
         (8, 7),
     ] {
-        cells[r * 9 + c] = Some(Digit(0));
+        cells[r * 9 + c] = Some(Digit::new(0));
     }
     let puzzle = Puzzle::new(boxed(3, 3), Grid::from_cells(9, cells).unwrap()).unwrap();
     let (answer, _) = solve_dlx(&puzzle, 2);

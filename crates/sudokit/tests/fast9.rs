@@ -124,8 +124,8 @@ fn only_classic_geometry_is_supported() {
 fn clashing_givens_and_the_empty_grid() {
     let g = Arc::new(Geometry::classic());
     let mut cells = vec![None; 81];
-    cells[0] = Some(sudokit::Digit(4));
-    cells[8] = Some(sudokit::Digit(4));
+    cells[0] = Some(sudokit::Digit::new(4));
+    cells[8] = Some(sudokit::Digit::new(4));
     let clash = Puzzle::new(Arc::clone(&g), Grid::from_cells(9, cells).unwrap()).unwrap();
     let empty = Puzzle::new(g, Grid::empty(9)).unwrap();
     for e in &mut engines() {

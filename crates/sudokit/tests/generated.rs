@@ -49,7 +49,7 @@ proptest! {
         let mut cells = puzzle.givens().cells().to_vec();
         for _ in 0..flips {
             let i = r.gen_range(0..16);
-            cells[i] = Some(sudokit::Digit(r.gen_range(0..4)));
+            cells[i] = Some(sudokit::Digit::new(r.gen_range(0..4)));
         }
         let puzzle = sudokit::Puzzle::new(g, sudokit::Grid::from_cells(4, cells).unwrap()).unwrap();
         let mut dfs = Dfs::new();

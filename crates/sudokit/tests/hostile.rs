@@ -146,7 +146,7 @@ proptest! {
         };
         let n = g.size();
         let cells = (0..n * n)
-            .map(|i| givens.get(i).copied().filter(|&d| usize::from(d) < n).map(sudokit::Digit))
+            .map(|i| givens.get(i).copied().filter(|&d| usize::from(d) < n).map(sudokit::Digit::new))
             .collect();
         let puzzle = Puzzle::new(Arc::new(g), Grid::from_cells(n, cells).unwrap()).unwrap();
         solve_everywhere(&puzzle, 2000)?;
@@ -170,7 +170,7 @@ proptest! {
         }
         let g = Geometry::jigsaw(n, &map).expect("a valid map");
         let cells = (0..n * n)
-            .map(|i| givens.get(i).copied().filter(|&d| usize::from(d) < n).map(sudokit::Digit))
+            .map(|i| givens.get(i).copied().filter(|&d| usize::from(d) < n).map(sudokit::Digit::new))
             .collect();
         let puzzle = Puzzle::new(Arc::new(g), Grid::from_cells(n, cells).unwrap()).unwrap();
         solve_everywhere(&puzzle, 2000)?;

@@ -86,10 +86,10 @@ fn the_same_solution_sets_as_dfs() {
 fn clashes_restrictions_and_the_empty_grid() {
     let g = Arc::new(Geometry::classic());
     let mut cells = vec![None; 81];
-    cells[0] = Some(sudokit::Digit(4));
-    cells[40] = Some(sudokit::Digit(4));
+    cells[0] = Some(sudokit::Digit::new(4));
+    cells[40] = Some(sudokit::Digit::new(4));
     // Cell 72 sees cell 0 (the same column).
-    cells[72] = Some(sudokit::Digit(4));
+    cells[72] = Some(sudokit::Digit::new(4));
     let clash = Puzzle::new(Arc::clone(&g), Grid::from_cells(9, cells).unwrap()).unwrap();
     let empty = Puzzle::new(Arc::clone(&g), Grid::empty(9)).unwrap();
     let mut e = Triad9::new();

@@ -527,7 +527,7 @@ impl Engine for Dfs {
             s[cells + t.words] = cells as u64;
             for (i, g) in puzzle.givens().cells().iter().enumerate() {
                 if let Some(d) = g {
-                    s[i] = 1u64 << d.0;
+                    s[i] = 1u64 << d.index();
                     work.queue.push(i as u32);
                 }
             }
@@ -574,7 +574,10 @@ impl Engine for Dfs {
                 Step::Solved => {
                     out.count += 1;
                     for (i, &x) in s[..cells].iter().enumerate() {
-                        grid.set(crate::Cell(i as u32), Some(Digit(x.trailing_zeros() as u8)));
+                        grid.set(
+                            crate::Cell(i as u32),
+                            Some(Digit::new(x.trailing_zeros() as u8)),
+                        );
                     }
                     if out.first.is_none() {
                         out.first = Some(grid.clone());

@@ -1113,7 +1113,7 @@ impl Dlx {
         self.given.resize(g.houses().len(), 0);
         for (i, v) in givens.iter().enumerate() {
             if let Some(d) = v {
-                let bit = 1u64 << d.0;
+                let bit = 1u64 << d.index();
                 for &h in g.houses_of(Cell(i as u32)) {
                     let seen = &mut self.given[h as usize];
                     if *seen & bit != 0 {
@@ -1210,7 +1210,7 @@ impl Engine for Dlx {
         // Writes a solution's (cell, digit) pairs into `grid` and visits it.
         let mut deliver = |grid: &mut Grid, cells: &mut dyn Iterator<Item = (u32, u8)>| {
             for (c, d) in cells {
-                grid.set(Cell(c), Some(Digit(d)));
+                grid.set(Cell(c), Some(Digit::new(d)));
             }
             if first.is_none() {
                 first = Some(grid.clone());

@@ -305,7 +305,7 @@ impl<R: BufRead> Reader<R> {
         for (k, &b) in self.symbols.iter().enumerate() {
             match alphabet.digit(b) {
                 Some(None) => cells.push(None),
-                Some(Some(d)) if d < n => cells.push(Some(Digit(d as u8))),
+                Some(Some(d)) if d < n => cells.push(Some(Digit::new(d as u8))),
                 _ => {
                     let (line, column) = self.positions[k];
                     let kind = ParseErrorKind::OutOfRange {
@@ -585,7 +585,8 @@ mod tests {
         proptest::collection::vec(proptest::option::weighted(0.4, 0..n as u8), n * n).prop_map(
             move |cells| {
                 let grid =
-                    Grid::from_cells(n, cells.into_iter().map(|c| c.map(Digit)).collect()).unwrap();
+                    Grid::from_cells(n, cells.into_iter().map(|c| c.map(Digit::new)).collect())
+                        .unwrap();
                 (grid, Arc::new(Geometry::boxed(r, c).unwrap()))
             },
         )

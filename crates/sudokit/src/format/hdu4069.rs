@@ -437,7 +437,7 @@ fn build(
     };
     let cells = values
         .iter()
-        .map(|&v| (v & 15).checked_sub(1).map(|d| Digit(d as u8)))
+        .map(|&v| (v & 15).checked_sub(1).map(|d| Digit::new(d as u8)))
         .collect();
     let grid = Grid::from_cells(n, cells).expect("digits checked");
     let puzzle = Puzzle::new(geometry, grid).expect("same side");
@@ -526,7 +526,7 @@ pub fn write_case<W: Write + ?Sized>(out: &mut W, puzzle: &Puzzle) -> io::Result
             let mut v = puzzle
                 .givens()
                 .get(Cell::at(r, c, n))
-                .map_or(0, |d| d.0 as u32 + 1);
+                .map_or(0, |d| u32::from(d.value()));
             let here = region(r, c);
             if r == 0 || region(r - 1, c) != here {
                 v |= TOP;
@@ -598,7 +598,7 @@ pub(crate) mod tests {
         let first = got[0].as_ref().unwrap();
         assert_eq!(first.puzzle.geometry().layout(), crate::Layout::Jigsaw);
         // 25 = 16 + 9: digit 9 in row 1, column 6.
-        assert_eq!(first.puzzle.givens().cells()[5], Some(Digit(8)));
+        assert_eq!(first.puzzle.givens().cells()[5], Some(Digit::new(8)));
         assert!(got.iter().all(|e| e.as_ref().unwrap().warnings.is_empty()));
     }
 
@@ -759,7 +759,8 @@ pub(crate) mod tests {
         )
             .prop_map(move |(k, cells)| {
                 let grid =
-                    Grid::from_cells(9, cells.into_iter().map(|c| c.map(Digit)).collect()).unwrap();
+                    Grid::from_cells(9, cells.into_iter().map(|c| c.map(Digit::new)).collect())
+                        .unwrap();
                 Puzzle::new(layouts[k].clone(), grid).unwrap()
             })
     }

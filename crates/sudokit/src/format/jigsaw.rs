@@ -130,7 +130,7 @@ fn parse_givens(bytes: &[u8], n: usize) -> Result<(Grid, Alphabet), (usize, Pars
     for (i, &b) in bytes.iter().enumerate() {
         match alphabet.digit(b) {
             Some(None) => cells.push(None),
-            Some(Some(d)) if d < n => cells.push(Some(Digit(d as u8))),
+            Some(Some(d)) if d < n => cells.push(Some(Digit::new(d as u8))),
             Some(Some(_)) => {
                 return Err((
                     i,
@@ -391,7 +391,7 @@ pub(crate) mod tests {
 
         #[test]
         fn jigsaw_layouts_round_trip((cells, map, n) in puzzle_strategy(), letters in any::<bool>()) {
-            let grid = Grid::from_cells(n, cells.into_iter().map(|c| c.map(Digit)).collect()).unwrap();
+            let grid = Grid::from_cells(n, cells.into_iter().map(|c| c.map(Digit::new)).collect()).unwrap();
             let geometry = Geometry::jigsaw(n, &map).unwrap();
             let alphabet = if letters { Alphabet::Letters } else { Alphabet::Numeric };
             let mut out = Vec::new();

@@ -76,8 +76,10 @@ fn parse_cells(bytes: &[u8]) -> Result<(Grid, Alphabet), Problem> {
             let cells = bytes
                 .iter()
                 .map(|&b| {
-                    let d = b.wrapping_sub(b'1');
-                    (d < 9).then_some(Digit(d))
+                    // `1`-`9` are values 1-9, the empty symbols 0 (no
+                    // digit): one byte in, one byte out.
+                    let digit = b.wrapping_sub(b'1') < 9;
+                    Digit::from_value(if digit { b - b'0' } else { 0 })
                 })
                 .collect();
             return Ok((Grid::from_cells_unchecked(9, cells), Alphabet::Numeric));
@@ -95,7 +97,7 @@ fn parse_cells(bytes: &[u8]) -> Result<(Grid, Alphabet), Problem> {
     for (i, &b) in bytes.iter().enumerate() {
         match alphabet.digit(b) {
             Some(None) => cells.push(None),
-            Some(Some(d)) if d < n => cells.push(Some(Digit(d as u8))),
+            Some(Some(d)) if d < n => cells.push(Some(Digit::new(d as u8))),
             Some(Some(_)) => {
                 let found = b as char;
                 return Err((Some(i), ParseErrorKind::OutOfRange { found, n }));
@@ -233,7 +235,10 @@ pub(crate) fn write_symbols<W: Write + ?Sized>(
         // One line of `1`-`9` (the common case): no per-cell lookups.
         let mut line = [0u8; 81];
         for (out, cell) in line.iter_mut().zip(grid.cells()) {
-            *out = cell.map_or(empty, |d| b'1' + d.0);
+            *out = match Digit::value_of(*cell) {
+                0 => empty,
+                v => b'0' + v,
+            };
         }
         return out.write_all(&line[..grid.cells().len()]);
     }
@@ -414,7 +419,10 @@ mod tests {
         line.replace_range(0..2, "AP");
         let (p, alphabet) = parse_line_with_alphabet(&line).unwrap();
         assert_eq!(alphabet, Alphabet::Letters);
-        assert_eq!(p.givens().cells()[..2], [Some(Digit(0)), Some(Digit(15))]);
+        assert_eq!(
+            p.givens().cells()[..2],
+            [Some(Digit::new(0)), Some(Digit::new(15))]
+        );
         // With a digit it is numeric: `G` is 16, `P` is out of range.
         line.replace_range(2..3, "1");
         assert!(matches!(
@@ -428,7 +436,7 @@ mod tests {
     fn grid_strategy(n: usize) -> impl Strategy<Value = Grid> {
         proptest::collection::vec(proptest::option::weighted(0.4, 0..n as u8), n * n).prop_map(
             move |cells| {
-                Grid::from_cells(n, cells.into_iter().map(|c| c.map(Digit)).collect()).unwrap()
+                Grid::from_cells(n, cells.into_iter().map(|c| c.map(Digit::new)).collect()).unwrap()
             },
         )
     }
@@ -471,7 +479,7 @@ mod tests {
             cells in proptest::collection::vec(proptest::option::weighted(0.05, 9..16u8), 256)
         ) {
             // Givens that are all letters still read back as numeric.
-            let grid = Grid::from_cells(16, cells.into_iter().map(|c| c.map(Digit)).collect()).unwrap();
+            let grid = Grid::from_cells(16, cells.into_iter().map(|c| c.map(Digit::new)).collect()).unwrap();
             round_trip(&grid, Alphabet::Numeric);
         }
 

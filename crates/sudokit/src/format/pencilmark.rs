@@ -128,13 +128,13 @@ pub fn write<W: Write + ?Sized>(out: &mut W, puzzle: &Puzzle) -> io::Result<()> 
             (_, Some(d)) => DigitSet(
                 puzzle
                     .candidates()
-                    .map_or(1 << d.0, |c| c[cell].0 & (1 << d.0)),
+                    .map_or(1 << d.index(), |c| c[cell].0 & (1 << d.index())),
             ),
             (Some(c), None) => c[cell],
             (None, None) => DigitSet::full(9),
         };
         for d in allowed.iter() {
-            line[cell * 9 + d.index()] = b'1' + d.0;
+            line[cell * 9 + d.index()] = b'0' + d.value();
         }
     }
     line[LENGTH] = b'\n';

@@ -70,7 +70,7 @@ impl<R: BufRead> Reader<R> {
         let mut problem = None;
         for (i, &b) in text.iter().enumerate() {
             let cell = match b {
-                b'A'..=b'P' => Some(Digit(b - b'A')),
+                b'A'..=b'P' => Some(Digit::new(b - b'A')),
                 b if is_empty_symbol(b) => None,
                 b'Q'..=b'Z' => {
                     let kind = ParseErrorKind::OutOfRange {
@@ -186,8 +186,8 @@ pub(crate) mod tests {
         let lines: Vec<_> = got.iter().map(|e| e.as_ref().unwrap().line).collect();
         assert_eq!(lines, [1, 17, 35]);
         let first = got[0].as_ref().unwrap();
-        assert_eq!(first.puzzle.givens().cells()[2], Some(Digit(0)));
-        assert_eq!(first.puzzle.givens().cells()[15], Some(Digit(8)));
+        assert_eq!(first.puzzle.givens().cells()[2], Some(Digit::new(0)));
+        assert_eq!(first.puzzle.givens().cells()[15], Some(Digit::new(8)));
         assert_eq!(first.style.alphabet, Alphabet::Letters);
     }
 
@@ -277,7 +277,7 @@ pub(crate) mod tests {
         ) {
             let grids: Vec<Grid> = cases
                 .into_iter()
-                .map(|c| Grid::from_cells(16, c.into_iter().map(|c| c.map(Digit)).collect()).unwrap())
+                .map(|c| Grid::from_cells(16, c.into_iter().map(|c| c.map(Digit::new)).collect()).unwrap())
                 .collect();
             let mut out = Vec::new();
             for g in &grids {

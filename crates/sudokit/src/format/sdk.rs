@@ -92,7 +92,7 @@ mod tests {
         let n = r * c;
         proptest::collection::vec(proptest::option::weighted(0.4, 0..n as u8), n * n).prop_map(
             move |cells| {
-                Grid::from_cells(n, cells.into_iter().map(|c| c.map(Digit)).collect()).unwrap()
+                Grid::from_cells(n, cells.into_iter().map(|c| c.map(Digit::new)).collect()).unwrap()
             },
         )
     }

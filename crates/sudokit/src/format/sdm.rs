@@ -32,7 +32,7 @@ fn parse(bytes: &[u8]) -> Result<Grid, (Option<usize>, ParseErrorKind)> {
     let mut cells = Vec::with_capacity(81);
     for (i, &b) in bytes.iter().enumerate() {
         cells.push(match b {
-            b'1'..=b'9' => Some(Digit(b - b'1')),
+            b'1'..=b'9' => Some(Digit::new(b - b'1')),
             b'0' | b'.' => None,
             _ => {
                 let found = char_at(bytes, i);
@@ -159,7 +159,7 @@ mod tests {
 
         #[test]
         fn sdm_round_trips(cells in proptest::collection::vec(proptest::option::weighted(0.4, 0..9u8), 81)) {
-            let grid = Grid::from_cells(9, cells.into_iter().map(|c| c.map(Digit)).collect()).unwrap();
+            let grid = Grid::from_cells(9, cells.into_iter().map(|c| c.map(Digit::new)).collect()).unwrap();
             let mut out = Vec::new();
             write(&mut out, &grid).unwrap();
             prop_assert_eq!(out.len(), 82);

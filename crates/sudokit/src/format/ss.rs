@@ -134,8 +134,8 @@ mod tests {
         let n = r * c;
         proptest::collection::vec(proptest::option::weighted(0.4, 0..n as u8), n * n).prop_map(
             move |cells| {
-                let g =
-                    Grid::from_cells(n, cells.into_iter().map(|c| c.map(Digit)).collect()).unwrap();
+                let g = Grid::from_cells(n, cells.into_iter().map(|c| c.map(Digit::new)).collect())
+                    .unwrap();
                 (g, Arc::new(Geometry::boxed(r, c).unwrap()))
             },
         )

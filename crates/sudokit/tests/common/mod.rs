@@ -40,7 +40,7 @@ pub fn solved_boxed(br: usize, bc: usize, rng: &mut SmallRng) -> Grid {
     let cells = (0..n * n)
         .map(|i| {
             let (r, c) = (rows[i / n], cols[i % n]);
-            Some(Digit(relabel[pattern(r, c)]))
+            Some(Digit::new(relabel[pattern(r, c)]))
         })
         .collect();
     Grid::from_cells(n, cells).unwrap()
@@ -136,7 +136,7 @@ pub fn random_solution(geometry: &Arc<Geometry>, rng: &mut SmallRng) -> Option<G
         let mut digits: Vec<u8> = (0..n as u8).collect();
         digits.shuffle(rng);
         for (c, d) in digits.into_iter().enumerate() {
-            givens.set(Cell::at(r, c, n), Some(Digit(d)));
+            givens.set(Cell::at(r, c, n), Some(Digit::new(d)));
         }
         let puzzle = Puzzle::new(Arc::clone(geometry), givens).unwrap();
         let answer = dfs.solve(&puzzle, 1).unwrap();
@@ -176,7 +176,7 @@ pub fn naive_count(puzzle: &Puzzle, limit: u64) -> u64 {
         .givens()
         .cells()
         .iter()
-        .map(|c| c.map(|d| d.0))
+        .map(|c| c.map(|d| d.index() as u8))
         .collect();
     // Givens must not clash.
     for house in g.houses() {
@@ -271,7 +271,7 @@ pub fn pencilmark_puzzle(g: &Arc<Geometry>, i: usize, r: &mut SmallRng) -> Puzzl
         .cells()
         .iter()
         .map(|d| {
-            let d = d.expect("a solved grid").0;
+            let d = d.expect("a solved grid").index();
             let mut set = if i.is_multiple_of(3) && r.gen_bool(0.9) {
                 511
             } else {
@@ -302,7 +302,7 @@ pub fn mixed_puzzle(g: &Arc<Geometry>, i: usize, r: &mut SmallRng) -> Puzzle {
         .find(|&c| cells[c].is_none())
     {
         Some(c) => {
-            cells[c] = Some(Digit(r.gen_range(0..9)));
+            cells[c] = Some(Digit::new(r.gen_range(0..9)));
             let grid = Grid::from_cells(9, cells).expect("81 cells");
             Puzzle::new(Arc::clone(g), grid).expect("a 9x9 grid")
         }

@@ -232,7 +232,14 @@ pub(crate) trait Kernel: Copy {
     /// through its band. The rules would find the same.)
     #[inline(always)]
     fn start(self, start: &Start) -> [[u16; 16]; 9] {
-        let given = &start.given;
+        // The givens in the box layout: a given's lane holds its digit's
+        // bit (value `v`, bit `v - 1`), every other lane is empty.
+        let mut given = [[0u16; 16]; 9];
+        let lanes = given.as_flattened_mut();
+        for (&v, &at) in start.values.iter().zip(&FLAT) {
+            lanes[usize::from(at)] = ((1u32 << (v & 15)) >> 1) as u16;
+        }
+        let given = &given;
         // Per box, the digits given in a minirow or minicolumn.
         let line = |g: &[u16; 16], l: usize, vertical: bool| {
             if vertical {
@@ -241,7 +248,7 @@ pub(crate) trait Kernel: Copy {
                 g[4 * l] | g[4 * l + 1] | g[4 * l + 2]
             }
         };
-        let mut boxes = start.allowed;
+        let mut boxes = start.allowed.unwrap_or(State::EMPTY.boxes);
         for (b, x) in boxes.iter_mut().enumerate() {
             let (h, v) = (b / 3 * 3, b % 3);
             // The digits given in each row and column through the box, and
@@ -269,7 +276,24 @@ pub(crate) trait Kernel: Copy {
         }
         boxes
     }
+
+    /// The values (1–9) of the cells of solved boxes `boxes`, row-major,
+    /// in the first 81 bytes (the rest is scratch).
+    #[inline(always)]
+    fn values(self, boxes: &[[u16; 16]; 9]) -> [u8; VALUES] {
+        let lanes = boxes.as_flattened();
+        let mut out = [0u8; VALUES];
+        for (o, &at) in out.iter_mut().zip(&FLAT) {
+            *o = lanes[usize::from(at)].trailing_zeros() as u8 + 1;
+        }
+        out
+    }
 }
+
+/// The bytes of a grid's values (row-major, 0 for an empty cell) as the
+/// kernels take and give them: 81 cells and room for vector loads and
+/// stores past the last one.
+const VALUES: usize = 96;
 
 /// The plain Rust [`Kernel`].
 #[derive(Clone, Copy, Debug)]
@@ -418,16 +442,6 @@ impl State {
             // cheaply).
             dirty: 0x1ff,
         }
-    }
-
-    /// The digits of a solved state, row-major.
-    fn digits(&self) -> [u8; 81] {
-        let lanes = self.boxes.as_flattened();
-        let mut out = [0u8; 81];
-        for (o, &at) in out.iter_mut().zip(&FLAT) {
-            *o = lanes[usize::from(at)].trailing_zeros() as u8;
-        }
-        out
     }
 
     /// Runs the box and band rules until nothing changes; `false` on a
@@ -600,36 +614,35 @@ const BAND_BOXES: [[u8; 3]; 6] = {
 
 /// Where cell `i` (row-major) is in the boxes taken as one array: lane
 /// `4 (r % 3) + c % 3` of box `3 (r / 3) + c / 3`, at `16 box + lane`.
-/// Where a search starts: the givens, and the digits each lane allows, in
-/// the box layout.
+/// Where a search starts, as the kernels take it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Start {
-    /// A given's lane holds its digit's bit; every other lane is empty.
-    given: [[u16; 16]; 9],
-    /// The digits each lane may hold: [`State::EMPTY`]'s boxes, less what
-    /// the puzzle's candidate restrictions take out.
-    allowed: [[u16; 16]; 9],
+    /// The givens' values (1–9, 0 for an empty cell), row-major; zeros
+    /// past cell 80.
+    values: [u8; VALUES],
+    /// The digits each lane may hold when the puzzle restricts its
+    /// candidates: [`State::EMPTY`]'s boxes less what the restrictions take
+    /// out.
+    allowed: Option<[[u16; 16]; 9]>,
 }
 
 impl Start {
     /// The givens of a classic puzzle (row-major), and its candidate
     /// restrictions if it has any.
     fn new(cells: &[Option<Digit>], allowed: Option<&[crate::digits::DigitSet]>) -> Start {
-        let mut start = Start {
-            given: [[0; 16]; 9],
-            allowed: State::EMPTY.boxes,
-        };
-        let lanes = start.given.as_flattened_mut();
-        for (&v, &at) in cells.iter().zip(&FLAT) {
-            lanes[usize::from(at)] = v.map_or(0, |d| 1 << (d.0 & 15));
+        let mut values = [0u8; VALUES];
+        for (v, &cell) in values.iter_mut().zip(cells) {
+            *v = Digit::value_of(cell);
         }
-        if let Some(allowed) = allowed {
-            let lanes = start.allowed.as_flattened_mut();
+        let allowed = allowed.map(|allowed| {
+            let mut boxes = State::EMPTY.boxes;
+            let lanes = boxes.as_flattened_mut();
             for (set, &at) in allowed.iter().zip(&FLAT) {
                 lanes[usize::from(at)] &= set.0 as u16;
             }
-        }
-        start
+            boxes
+        });
+        Start { values, allowed }
     }
 }
 
@@ -652,7 +665,7 @@ fn search<K: Kernel>(
     stack: &mut [State],
     limit: u64,
     meter: &mut Meter,
-    visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
+    visit: &mut dyn FnMut(&[u8; VALUES]) -> ControlFlow<()>,
 ) -> Outcome {
     stack[0] = State::start(k, start);
     let (mut count, mut nodes, mut guesses) = (0, 0, 0);
@@ -666,7 +679,7 @@ fn search<K: Kernel>(
             match stack[sp].choose() {
                 None => {
                     count += 1;
-                    if visit(&stack[sp]).is_break() || count >= limit {
+                    if visit(&k.values(&stack[sp].boxes)).is_break() || count >= limit {
                         return (count, nodes, guesses, false);
                     }
                 }
@@ -852,7 +865,7 @@ impl Triad9 {
         ensure_supported(self, puzzle)?;
         let start = Start::new(puzzle.givens().cells(), puzzle.candidates());
         let (budget, limit) = (self.budget, limit.max(1));
-        let to_grid = |s: &State| Grid::classic_from_digits(&s.digits());
+        let to_grid = |values: &[u8; VALUES]| Grid::classic_from_values(values);
         Ok(solutions_of(
             budget,
             visit,
@@ -1009,7 +1022,7 @@ mod tests {
             let cells: Vec<Option<Digit>> = (0..81)
                 .map(|_| {
                     let r = next();
-                    (r % (2 + round % 5) == 0).then_some(Digit((r >> 8) as u8 % 9))
+                    (r % (2 + round % 5) == 0).then_some(Digit::new((r >> 8) as u8 % 9))
                 })
                 .collect();
             let sets: Vec<crate::digits::DigitSet> = (0..81)
@@ -1017,6 +1030,18 @@ mod tests {
                 .collect();
             let start = Start::new(&cells, (round % 2 == 1).then_some(&sets[..]));
             assert_eq!(Portable.start(&start), vector.start(&start), "{cells:?}");
+            // The values of solved boxes: one digit a cell, anything in the
+            // triad lanes.
+            let mut boxes = [[0u16; 16]; 9];
+            for x in &mut boxes {
+                for (l, lane) in x.iter_mut().enumerate().take(15) {
+                    let r = next();
+                    *lane = if is_cell(l) { 1 << (r % 9) } else { r as u16 & ALL };
+                }
+            }
+            let want = Portable.values(&boxes);
+            assert!(want[..81].iter().all(|v| (1..=9).contains(v)));
+            assert_eq!(want[..81], vector.values(&boxes)[..81], "{boxes:?}");
         }
     }
 }

@@ -29,20 +29,21 @@
 use std::arch::x86_64::_mm256_popcnt_epi16;
 use std::arch::x86_64::{
     __m128i, _mm256_broadcastsi128_si256, _mm_and_si128, _mm_andnot_si128, _mm_loadu_si128,
-    _mm_or_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm_testz_si128,
+    _mm_or_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm_testz_si128, _mm_unpackhi_epi8,
+    _mm_unpacklo_epi8,
 };
 use std::arch::x86_64::{
     __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_blendv_epi8,
     _mm256_castsi256_si128, _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_extracti128_si256,
-    _mm256_loadu_si256, _mm256_maddubs_epi16, _mm256_or_si256, _mm256_permute4x64_epi64,
-    _mm256_permutevar8x32_epi32, _mm256_set1_epi16, _mm256_set1_epi8, _mm256_setr_epi16,
-    _mm256_setr_epi32, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
-    _mm256_srli_epi16, _mm256_srli_si256, _mm256_storeu_si256, _mm256_sub_epi16,
-    _mm256_testz_si256, _mm256_xor_si256,
+    _mm256_loadu_si256, _mm256_maddubs_epi16, _mm256_or_si256, _mm256_packus_epi16,
+    _mm256_permute4x64_epi64, _mm256_permutevar8x32_epi32, _mm256_set1_epi16, _mm256_set1_epi8,
+    _mm256_set_m128i, _mm256_setr_epi16, _mm256_setr_epi32, _mm256_setr_epi8, _mm256_setzero_si256,
+    _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_srli_si256, _mm256_storeu_si256,
+    _mm256_sub_epi16, _mm256_testz_si256, _mm256_xor_si256,
 };
 use std::ops::ControlFlow;
 
-use super::{search, BandLines, Kernel, Meter, Outcome, Start, State, PAIRS};
+use super::{search, BandLines, Kernel, Meter, Outcome, Start, State, PAIRS, VALUES};
 
 /// Proof that this CPU runs AVX2, BMI1, BMI2, POPCNT and LZCNT, and with
 /// `BITALG` AVX-512 F, VL, BW and BITALG as well; see the [module
@@ -84,7 +85,7 @@ impl<const BITALG: bool> Avx<BITALG> {
         stack: &mut [State],
         limit: u64,
         meter: &mut Meter,
-        visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
+        visit: &mut dyn FnMut(&[u8; VALUES]) -> ControlFlow<()>,
     ) -> Outcome {
         // SAFETY: `self` exists only when its features were detected (with
         // `BITALG`, the AVX-512 ones as well), and each token made here
@@ -108,7 +109,7 @@ unsafe fn search_avx2(
     stack: &mut [State],
     limit: u64,
     meter: &mut Meter,
-    visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
+    visit: &mut dyn FnMut(&[u8; VALUES]) -> ControlFlow<()>,
 ) -> Outcome {
     search(k, start, stack, limit, meter, visit)
 }
@@ -123,7 +124,7 @@ unsafe fn search_avx512(
     stack: &mut [State],
     limit: u64,
     meter: &mut Meter,
-    visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
+    visit: &mut dyn FnMut(&[u8; VALUES]) -> ControlFlow<()>,
 ) -> Outcome {
     search(k, start, stack, limit, meter, visit)
 }
@@ -131,12 +132,17 @@ unsafe fn search_avx512(
 impl<const BITALG: bool> Kernel for Avx<BITALG> {
     #[inline(always)]
     fn start(self, start: &Start) -> [[u16; 16]; 9] {
-        // SAFETY: `self` proves AVX2; the loads read the 32-byte boxes of
-        // `start` and the tables, the stores write the boxes of `out`.
+        // SAFETY: `self` proves AVX2; the loads read 16 bytes of
+        // `start.values` at most at 27 * 2 + 6 + 18 = 78 (of 96), the
+        // 32-byte boxes of `start.allowed` and the tables; the stores write
+        // the boxes of `out`.
         unsafe {
             let load = |p: &[u16; 16]| _mm256_loadu_si256(p.as_ptr().cast::<__m256i>());
             let table = |t: &[u8; 32]| _mm256_loadu_si256(t.as_ptr().cast::<__m256i>());
+            let table16 = |t: &[u8; 16]| _mm_loadu_si128(t.as_ptr().cast::<__m128i>());
             let (rot1, rot2) = (table(&ROT[0]), table(&ROT[1]));
+            let (first, third) = (table16(&START_ROWS[0]), table16(&START_ROWS[1]));
+            let (bit_lo, bit_hi) = (table16(&VALUE_BIT[0]), table16(&VALUE_BIT[1]));
             // Every lane of a group of four takes the union of the group.
             let group = |v: __m256i| {
                 let v = _mm256_or_si256(v, _mm256_shuffle_epi8(v, rot1));
@@ -145,7 +151,20 @@ impl<const BITALG: bool> Kernel for Avx<BITALG> {
             let zero = _mm256_setzero_si256();
             let (mut g, mut rows, mut cols) = ([zero; 9], [zero; 9], [zero; 9]);
             for b in 0..9 {
-                let v = load(&start.given[b]);
+                // The box's values, one byte a lane: its first two
+                // minirows are bytes 0–2 and 9–11 from its first cell,
+                // the third bytes 18–20.
+                let at = start.values.as_ptr().add(27 * (b / 3) + 3 * (b % 3));
+                let bytes = _mm_or_si128(
+                    _mm_shuffle_epi8(_mm_loadu_si128(at.cast::<__m128i>()), first),
+                    _mm_shuffle_epi8(_mm_loadu_si128(at.add(18).cast::<__m128i>()), third),
+                );
+                // Value v to bit v - 1 (0 to none), as two bytes.
+                let (lo, hi) = (
+                    _mm_shuffle_epi8(bit_lo, bytes),
+                    _mm_shuffle_epi8(bit_hi, bytes),
+                );
+                let v = _mm256_set_m128i(_mm_unpackhi_epi8(lo, hi), _mm_unpacklo_epi8(lo, hi));
                 g[b] = v;
                 // Lane 4i + j: the digits given in minirow i (empty lanes
                 // are zero, so a group's union is the minirow's).
@@ -156,6 +175,7 @@ impl<const BITALG: bool> Kernel for Avx<BITALG> {
                 cols[b] = _mm256_or_si256(c, _mm256_permute4x64_epi64::<0b01_00_11_10>(c));
             }
             let cells = _mm256_setr_epi16(-1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0, 0, 0, 0, 0);
+            let empty_box = load(&State::EMPTY.boxes[0]);
             let mut out = [[0u16; 16]; 9];
             for (b, x) in out.iter_mut().enumerate() {
                 let (h, v) = (b / 3 * 3, b % 3);
@@ -163,7 +183,10 @@ impl<const BITALG: bool> Kernel for Avx<BITALG> {
                 let col = _mm256_or_si256(cols[v], _mm256_or_si256(cols[v + 3], cols[v + 6]));
                 // The box's givens: the union of its minicolumns.
                 let seen = _mm256_or_si256(_mm256_or_si256(row, col), group(cols[b]));
-                let allowed = load(&start.allowed[b]);
+                let allowed = match &start.allowed {
+                    Some(allowed) => load(&allowed[b]),
+                    None => empty_box,
+                };
                 let open = _mm256_andnot_si256(_mm256_and_si256(seen, cells), allowed);
                 let given = _mm256_and_si256(g[b], allowed);
                 let empty = _mm256_cmpeq_epi16(g[b], zero);
@@ -171,6 +194,59 @@ impl<const BITALG: bool> Kernel for Avx<BITALG> {
                     x.as_mut_ptr().cast::<__m256i>(),
                     _mm256_blendv_epi8(given, open, empty),
                 );
+            }
+            out
+        }
+    }
+
+    #[inline(always)]
+    fn values(self, boxes: &[[u16; 16]; 9]) -> [u8; VALUES] {
+        // SAFETY: `self` proves AVX2; the loads read the 32-byte boxes and
+        // the tables, the stores write `packed` (32 bytes a box) and four
+        // bytes of `out` at most at 9 * 8 + 6 + 3 = 81 (of 96).
+        unsafe {
+            let table = |t: &[u8; 16]| {
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(t.as_ptr().cast::<__m128i>()))
+            };
+            let (low, high) = (table(&BIT_VALUE[0]), table(&BIT_VALUE[1]));
+            let nibble = _mm256_set1_epi16(0xf);
+            let nine = _mm256_set1_epi16(9);
+            let mut out = [0u8; VALUES];
+            for t in 0..3 {
+                // Per box of the band, its lanes' values as bytes: minirow
+                // i is bytes 4i to 4i + 2 (of the low half for i < 2, else
+                // of the high half).
+                let mut packed = [[0u8; 32]; 3];
+                for (k, p) in packed.iter_mut().enumerate() {
+                    let x = _mm256_loadu_si256(boxes[3 * t + k].as_ptr().cast::<__m256i>());
+                    // A solved cell has one digit: bits 0–3, 4–7 or 8.
+                    let v = _mm256_or_si256(
+                        _mm256_or_si256(
+                            _mm256_shuffle_epi8(low, _mm256_and_si256(x, nibble)),
+                            _mm256_shuffle_epi8(
+                                high,
+                                _mm256_and_si256(_mm256_srli_epi16::<4>(x), nibble),
+                            ),
+                        ),
+                        _mm256_and_si256(
+                            _mm256_cmpeq_epi16(_mm256_srli_epi16::<8>(x), _mm256_set1_epi16(1)),
+                            nine,
+                        ),
+                    );
+                    _mm256_storeu_si256(
+                        p.as_mut_ptr().cast::<__m256i>(),
+                        _mm256_packus_epi16(v, v),
+                    );
+                }
+                // Row by row, box by box: each store of four bytes spills
+                // one into the next minirow's place, written after it.
+                for i in 0..3 {
+                    let from = if i < 2 { 4 * i } else { 16 };
+                    for (k, p) in packed.iter().enumerate() {
+                        let at = 9 * (3 * t + i) + 3 * k;
+                        out[at..at + 4].copy_from_slice(&p[from..from + 4]);
+                    }
+                }
             }
             out
         }
@@ -657,6 +733,32 @@ const fn line_shuffles(step: usize) -> [[u8; 16]; 3] {
     }
     t
 }
+
+/// Byte shuffles gathering a box's values from 16 bytes at its first
+/// cell (minirows 0 and 1 to bytes 0–2 and 4–6), and from 16 bytes 18
+/// later (minirow 2 to bytes 8–10); every other byte zero.
+static START_ROWS: [[u8; 16]; 2] = [
+    [
+        0, 1, 2, 0x80, 9, 10, 11, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    ],
+    [
+        0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0, 1, 2, 0x80, 0x80, 0x80, 0x80, 0x80,
+    ],
+];
+
+/// A value's digit bit, low byte then high byte (value `v` is bit `v -
+/// 1`; 0 has none).
+static VALUE_BIT: [[u8; 16]; 2] = [
+    [0, 1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0],
+];
+
+/// The value of a single digit bit in a lane's low nibble (bits 0–3), and
+/// in its second (bits 4–7).
+static BIT_VALUE: [[u8; 16]; 2] = [
+    [0, 1, 2, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0],
+    [0, 5, 6, 0, 7, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0],
+];
 
 /// Rotations of the lanes inside each group of four, by one, two and three
 /// (lane `l` takes lane `l + r` of its group).
