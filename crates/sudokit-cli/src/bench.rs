@@ -44,8 +44,19 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
         format!("count (limit {limit})")
     };
     let backend = match args.engine {
-        EngineKind::Fast9 | EngineKind::Auto => {
-            format!(", fast9 backend {}", Backend::detect().name())
+        EngineKind::Fast9 => format!(", fast9 backend {}", Backend::detect().name()),
+        EngineKind::Auto => {
+            let triad9 = triad9::Backend::detect();
+            if triad9 == triad9::Backend::Portable {
+                format!(": 9x9 to fast9 ({})", Backend::detect().name())
+            } else {
+                format!(
+                    ": 9x9 with over {} givens to triad9 ({}), others to fast9 ({})",
+                    sudokit::Auto::SPARSE_GIVENS,
+                    triad9.name(),
+                    Backend::detect().name()
+                )
+            }
         }
         EngineKind::Triad9 => format!(", triad9 backend {}", triad9::Backend::detect().name()),
         _ => String::new(),

@@ -5,7 +5,8 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use sudokit::engine::fast9::{Backend, Fast9};
-use sudokit::{Dfs, Engine, EngineKind, Geometry, Grid, Puzzle};
+use sudokit::engine::triad9::{self, Triad9};
+use sudokit::{Auto, Dfs, Engine, EngineKind, Geometry, Grid, Puzzle};
 
 use crate::common::{
     mixed_puzzle, naive_count, pencilmark_puzzle, remove_clues, rng, solve_checked, solved_boxed,
@@ -163,27 +164,43 @@ fn candidate_restrictions_are_honoured_like_dfs() {
 
 #[test]
 fn auto_solve_is_the_chosen_engines_own_solve() {
-    // `Auto::solve` hands the puzzle to fast9's (or dfs's) `solve`, which
-    // builds only the first grid; the answer must be the same as theirs and
-    // as `solve_with`'s.
+    // `Auto::solve` hands the puzzle to triad9's (dense puzzles, where
+    // triad9 runs a vector kernel), fast9's or dfs's `solve`, which builds
+    // only the first grid; the answer must be the same as theirs and as
+    // `solve_with`'s.
     let g = Arc::new(Geometry::classic());
     let mut r = rng(41);
     let mut auto = EngineKind::Auto.build();
     let mut fast9 = Fast9::new();
+    let mut triad9 = Triad9::new();
+    let vector = triad9.backend() != triad9::Backend::Portable;
+    let mut taken = [0usize; 2];
     for i in 0..300 {
         let puzzle = mixed_puzzle(&g, i, &mut r);
+        let dense = puzzle.givens().filled() > Auto::SPARSE_GIVENS;
+        taken[usize::from(dense)] += 1;
         for limit in [1, 2, 3] {
             let got = auto.solve(&puzzle, limit).unwrap();
+            let chosen: &mut dyn Engine = if dense && vector {
+                &mut triad9
+            } else {
+                &mut fast9
+            };
             assert_eq!(
                 got,
-                fast9.solve(&puzzle, limit).unwrap(),
-                "limit {limit} on {i}"
+                chosen.solve(&puzzle, limit).unwrap(),
+                "limit {limit} on {i} ({})",
+                chosen.name()
             );
             let visited = auto
                 .solve_with(&puzzle, limit, &mut |_| std::ops::ControlFlow::Continue(()))
                 .unwrap();
             assert_eq!(got, visited, "limit {limit} on {i}");
         }
+    }
+    assert!(taken.iter().all(|&n| n > 50), "{taken:?}");
+    if !vector {
+        eprintln!("triad9 has no vector kernel on this CPU: auto used fast9 throughout");
     }
     let four = Puzzle::new(Arc::new(Geometry::square(4).unwrap()), Grid::empty(4)).unwrap();
     assert_eq!(

@@ -270,27 +270,62 @@ impl FromStr for EngineKind {
     }
 }
 
-/// The engine that picks an engine: classic 9x9 puzzles go to [`Fast9`],
-/// every other geometry to [`Dfs`].
-#[derive(Debug, Default)]
+/// The engine that picks an engine, per puzzle:
+/// - classic 9x9 puzzles with more than [`Auto::SPARSE_GIVENS`] givens go
+///   to [`Triad9`] when this CPU runs one of its vector kernels
+///   ([`triad9::Backend`]);
+/// - other classic 9x9 puzzles (sparse ones, or every one on a CPU without
+///   AVX2) go to [`Fast9`];
+/// - every other geometry goes to [`Dfs`].
+///
+/// Each engine finds every solution, so counts and uniqueness do not depend
+/// on the choice; the *first* solution of a puzzle with several (at limit
+/// 1) may, as the two 9x9 engines branch differently.
+#[derive(Debug)]
 pub struct Auto {
     dfs: Dfs,
     fast9: Fast9,
+    /// `None` when triad9 would run its portable kernel, which is several
+    /// times slower than fast9's.
+    triad9: Option<Triad9>,
+}
+
+impl Default for Auto {
+    fn default() -> Auto {
+        let triad9 = Triad9::new();
+        Auto {
+            dfs: Dfs::default(),
+            fast9: Fast9::default(),
+            triad9: (triad9.backend() != triad9::Backend::Portable).then_some(triad9),
+        }
+    }
 }
 
 impl Auto {
+    /// Classic puzzles with at most this many givens go to fast9 even where
+    /// triad9 runs vectorised. Measured in process (`sudokit bench`, limits
+    /// 1 and 2, interleaved; DEVELOPERS.md, sixth session): fast9 is ahead
+    /// by 8–12% on 17-clue puzzles and on magictour's puzzles with 17 or 18
+    /// givens (whether or not they need a guess), level or behind on every
+    /// denser group (triad9 +0–7% on magictour's others, +6% on 1905_11+,
+    /// +14% on 1106, +12% on serg). A sparse grid takes triad9 many rounds
+    /// of box and band rules to fill by singles, which fast9 places one
+    /// cell at a time for little.
+    pub const SPARSE_GIVENS: usize = 18;
+
     /// A new automatic engine.
     pub fn new() -> Auto {
         Auto::default()
     }
 
-    /// fast9 takes classic 9x9 (candidate restrictions included); every
-    /// other geometry goes to dfs.
+    /// The engine for `puzzle`; see [`Auto`].
     fn engine_for(&mut self, puzzle: &Puzzle) -> &mut dyn Engine {
-        if self.fast9.supports(puzzle.geometry()) {
-            &mut self.fast9
-        } else {
-            &mut self.dfs
+        if !self.fast9.supports(puzzle.geometry()) {
+            return &mut self.dfs;
+        }
+        match &mut self.triad9 {
+            Some(triad9) if puzzle.givens().filled() > Auto::SPARSE_GIVENS => triad9,
+            _ => &mut self.fast9,
         }
     }
 }
@@ -303,6 +338,9 @@ impl Engine for Auto {
     fn set_budget(&mut self, budget: Budget) {
         self.dfs.set_budget(budget);
         self.fast9.set_budget(budget);
+        if let Some(triad9) = &mut self.triad9 {
+            triad9.set_budget(budget);
+        }
     }
 
     fn supports(&self, geometry: &Geometry) -> bool {

@@ -1036,7 +1036,11 @@ mod tests {
             for x in &mut boxes {
                 for (l, lane) in x.iter_mut().enumerate().take(15) {
                     let r = next();
-                    *lane = if is_cell(l) { 1 << (r % 9) } else { r as u16 & ALL };
+                    *lane = if is_cell(l) {
+                        1 << (r % 9)
+                    } else {
+                        r as u16 & ALL
+                    };
                 }
             }
             let want = Portable.values(&boxes);
