@@ -188,3 +188,32 @@ impl Grid {
         self.cells.iter().map(|&c| Digit::value_of(c)).collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `filled` counts by chunks of 255 cells: grids past one chunk, full
+    /// and partly filled, empty, and a cell's value round-trips as a byte.
+    #[test]
+    fn filled_counts_every_chunk() {
+        for n in [1, 4, 9, 16, 25, 36, 64] {
+            let mut g = Grid::empty(n);
+            assert_eq!(g.filled(), 0);
+            let mut want = 0;
+            for i in (0..n * n).step_by(3) {
+                g.set(Cell(i as u32), Some(Digit::new((i % n) as u8)));
+                want += 1;
+            }
+            assert_eq!(g.filled(), want, "side {n}");
+            let full = Grid::from_cells(n, vec![Some(Digit::new(0)); n * n]).unwrap();
+            assert_eq!(full.filled(), n * n, "side {n}");
+            assert!(full.is_complete());
+        }
+        for v in 0..=64u8 {
+            assert_eq!(Digit::value_of(Digit::from_value(v)), v);
+        }
+        assert_eq!(Digit::from_value(65), None);
+        assert_eq!(std::mem::size_of::<Option<Digit>>(), 1);
+    }
+}
