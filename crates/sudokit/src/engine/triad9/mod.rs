@@ -448,44 +448,46 @@ impl State {
     /// contradiction.
     #[inline(always)]
     fn propagate<K: Kernel>(&mut self, k: K) -> bool {
-        // The queue is kept in a local (a register), not in `self`.
-        let mut dirty = self.dirty;
+        // The queue is kept in two locals (registers), not in `self`:
+        // dirty boxes (bits 0–8) and dirty bands (bits 0–5).
+        let (mut boxes, mut bands) = (self.dirty & 0x1ff, self.dirty >> 9);
         self.dirty = 0;
         // The boxes the givens went into first, all of them, so that the
         // bands start from every box's message (not from the first box's).
-        while dirty & 0x1ff != 0 {
-            let b = dirty.trailing_zeros() as usize;
-            dirty &= !(1 << b);
-            match self.box_rules(k, b) {
-                Some(woken) => dirty |= woken,
+        while boxes != 0 {
+            let b = boxes.trailing_zeros() as usize;
+            boxes &= boxes - 1;
+            bands |= match self.box_rules(k, b) {
+                Some(woken) => woken,
                 None => return false,
-            }
+            };
         }
-        while dirty != 0 {
+        loop {
             // Bands first.
-            let t = if dirty >> 9 != 0 {
-                (dirty >> 9).trailing_zeros() as usize + 9
-            } else {
-                dirty.trailing_zeros() as usize
-            };
-            dirty &= !(1 << t);
-            let woken = if t < 9 {
-                self.box_rules(k, t)
-            } else {
-                self.band_rules(k, t - 9)
-            };
-            match woken {
-                Some(woken) => dirty |= woken,
-                None => return false,
+            while bands != 0 {
+                let t = bands.trailing_zeros() as usize;
+                bands &= bands - 1;
+                boxes |= match self.band_rules(k, t) {
+                    Some(woken) => woken,
+                    None => return false,
+                };
             }
+            if boxes == 0 {
+                return true;
+            }
+            let b = boxes.trailing_zeros() as usize;
+            boxes &= boxes - 1;
+            bands |= match self.box_rules(k, b) {
+                Some(woken) => woken,
+                None => return false,
+            };
         }
-        true
     }
 
     /// The rules of box `b` ([`Kernel::settle`]), then its messages to its
     /// two bands: a configuration keeps a digit only if the digit may be
     /// in the line it takes in this box and absent from the other two.
-    /// Returns the bands that lost a digit (as `dirty` bits), or `None` on
+    /// Returns the bands that lost a digit (bit `t` for band `t`), or `None` on
     /// a contradiction.
     #[inline(always)]
     fn box_rules<K: Kernel>(&mut self, k: K, b: usize) -> Option<u32> {
@@ -501,11 +503,11 @@ impl State {
             b / 3,
             &mut vertical[v - 3],
         );
-        Some(u32::from(lost_h) << (9 + h) | u32::from(lost_v) << (9 + v))
+        Some(u32::from(lost_h) << h | u32::from(lost_v) << v)
     }
 
     /// The rules of band `t`, then its messages to its three boxes.
-    /// Returns the boxes that lost a digit (as `dirty` bits), or `None` on
+    /// Returns the boxes that lost a digit (bit `b` for box `b`), or `None` on
     /// a contradiction.
     #[inline(always)]
     fn band_rules<K: Kernel>(&mut self, k: K, t: usize) -> Option<u32> {
