@@ -213,7 +213,7 @@ pub enum EngineKind {
     Dlx,
     /// The classic 9x9 engine ([`Fast9`]).
     Fast9,
-    /// The experimental 9x9 box/band engine ([`Triad9`]).
+    /// The 9x9 box/band engine ([`Triad9`]).
     Triad9,
 }
 

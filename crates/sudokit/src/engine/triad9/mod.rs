@@ -1,6 +1,7 @@
 //! `triad9`: a classic 9x9 engine on boxes and bands (the triad
 //! representation of `../shared/design/algorithms.md` §1, written from its
-//! description): experimental, beside [`Fast9`](super::Fast9).
+//! description): the engine [`Auto`](super::Auto) gives classic puzzles with
+//! more than 18 givens where a vector kernel runs, beside [`Fast9`](super::Fast9).
 //!
 //! # Representation
 //!
