@@ -63,7 +63,7 @@ fuzz_target!(|data: &[u8]| {
     let cells = (0..n * n)
         .map(|_| {
             let b = bytes.next().unwrap_or(u8::MAX);
-            (usize::from(b) < n).then_some(Digit::new(b))
+            (usize::from(b) < n).then(|| Digit::new(b))
         })
         .collect();
     let grid = Grid::from_cells(n, cells).expect("digits below n");
