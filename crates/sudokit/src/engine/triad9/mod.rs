@@ -456,32 +456,26 @@ impl State {
         // The boxes the givens went into first, all of them, so that the
         // bands start from every box's message (not from the first box's).
         while boxes != 0 {
-            let b = boxes.trailing_zeros() as usize;
-            boxes &= boxes - 1;
-            bands |= match self.box_rules(k, b) {
-                Some(woken) => woken,
-                None => return false,
+            let Some(woken) = self.box_rules(k, pop(&mut boxes)) else {
+                return false;
             };
+            bands |= woken;
         }
         loop {
             // Bands first.
             while bands != 0 {
-                let t = bands.trailing_zeros() as usize;
-                bands &= bands - 1;
-                boxes |= match self.band_rules(k, t) {
-                    Some(woken) => woken,
-                    None => return false,
+                let Some(woken) = self.band_rules(k, pop(&mut bands)) else {
+                    return false;
                 };
+                boxes |= woken;
             }
             if boxes == 0 {
                 return true;
             }
-            let b = boxes.trailing_zeros() as usize;
-            boxes &= boxes - 1;
-            bands |= match self.box_rules(k, b) {
-                Some(woken) => woken,
-                None => return false,
+            let Some(woken) = self.box_rules(k, pop(&mut boxes)) else {
+                return false;
             };
+            bands |= woken;
         }
     }
 
@@ -617,6 +611,14 @@ const BAND_BOXES: [[u8; 3]; 6] = {
 
 /// Where cell `i` (row-major) is in the boxes taken as one array: lane
 /// `4 (r % 3) + c % 3` of box `3 (r / 3) + c / 3`, at `16 box + lane`.
+/// The lowest bit of `mask`, taken out of it (`mask` is not zero).
+#[inline(always)]
+fn pop(mask: &mut u32) -> usize {
+    let i = mask.trailing_zeros() as usize;
+    *mask &= *mask - 1;
+    i
+}
+
 /// Where a search starts, as the kernels take it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Start {
