@@ -413,7 +413,11 @@ const fn is_cell(l: usize) -> bool {
 }
 
 /// The state of the search; see the [module docs](self).
+///
+/// Aligned to a cache line, boxes first, so that no box (32 bytes) or band
+/// (16 bytes) straddles two lines: the kernels load and store them whole.
 #[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
 struct State {
     boxes: [[u16; 16]; 9],
     /// Per band, the digits of each configuration (lanes 6 and 7 are
