@@ -1,13 +1,16 @@
 //! The benchmark sets of `../shared/bench-data/` (109,764 puzzles), solved
-//! and validated by `dfs`, by `fast9` on every backend this CPU runs (every
-//! puzzle in release builds, every 8th in debug builds) and by the
-//! experimental `triad9` (every 8th, every 64th in debug), with the counts
-//! compared. Skipped, with a message, when the directory is absent.
+//! and validated by `dfs` at limit 2; by `fast9` on every backend this CPU
+//! runs and `triad9` on its vector backends (every puzzle in release builds,
+//! every 8th in debug builds) and triad9's portable backend (every 8th,
+//! every 64th in debug), with the counts compared; and by `auto` at limit 1
+//! (the `--limit 1` path: a validated solution exactly when there is one,
+//! same sampling). Skipped, with a message, when the directory is absent.
 
 use std::path::PathBuf;
 
 use sudokit::engine::fast9::{Backend, Fast9};
-use sudokit::engine::Triad9;
+use sudokit::engine::triad9::Backend as TriadBackend;
+use sudokit::engine::{Auto, Triad9};
 use sudokit::format::line::parse_line;
 use sudokit::{Dfs, Engine};
 
@@ -33,7 +36,20 @@ fn run_set(name: &str) -> Option<(usize, usize, usize, usize)> {
         .into_iter()
         .filter_map(Fast9::with_backend)
         .collect();
-    let mut triad = Triad9::new();
+    // triad9 on each backend this CPU runs, with the share of puzzles it
+    // checks (1 in `every`): the portable kernel is 4-5x slower.
+    let mut triads: Vec<(Triad9, usize)> = TriadBackend::ALL
+        .into_iter()
+        .filter_map(|b| {
+            let every = match (b == TriadBackend::Portable, cfg!(debug_assertions)) {
+                (false, false) => 1,
+                (true, false) | (false, true) => 8,
+                (true, true) => 64,
+            };
+            Triad9::with_backend(b).map(|t| (t, every))
+        })
+        .collect();
+    let mut auto = Auto::new();
     let (mut total, mut unique, mut multiple, mut none) = (0, 0, 0, 0);
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -50,34 +66,54 @@ fn run_set(name: &str) -> Option<(usize, usize, usize, usize)> {
         if let Some(first) = &answer.first {
             sudokit::validate(&puzzle, first).unwrap_or_else(|e| panic!("{name}:{}: {e}", i + 1));
         }
-        // Debug builds (the README's `cargo test`) check fast9 on every 8th
-        // puzzle; the release run of `.ci/run` checks every puzzle.
-        let sampled = !cfg!(debug_assertions) || i % 8 == 0;
-        for f in fast.iter_mut().filter(|_| sampled) {
-            let other = f.solve(&puzzle, 2).unwrap();
-            assert_eq!(
-                other.count,
-                answer.count,
-                "{name}:{}: {:?}",
-                i + 1,
-                f.backend()
-            );
+        // Limit 2: the count as dfs's, the first solution valid, and the
+        // same as dfs's when it is the only one.
+        let check = |other: sudokit::Solutions, who: &str| {
+            assert_eq!(other.count, answer.count, "{name}:{}: {who}", i + 1);
             if let Some(first) = &other.first {
                 sudokit::validate(&puzzle, first)
-                    .unwrap_or_else(|e| panic!("{name}:{}: {:?}: {e}", i + 1, f.backend()));
+                    .unwrap_or_else(|e| panic!("{name}:{}: {who}: {e}", i + 1));
             }
             if answer.count == 1 {
-                assert_eq!(other.first, answer.first, "{name}:{}", i + 1);
+                assert_eq!(other.first, answer.first, "{name}:{}: {who}", i + 1);
+            }
+        };
+        // Debug builds (the README's `cargo test`) check every 8th puzzle;
+        // the release run of `.ci/run` checks every puzzle.
+        let sampled = !cfg!(debug_assertions) || i % 8 == 0;
+        for f in fast.iter_mut().filter(|_| sampled) {
+            check(
+                f.solve(&puzzle, 2).unwrap(),
+                &format!("fast9 {:?}", f.backend()),
+            );
+        }
+        for (t, every) in &mut triads {
+            if i % *every == 0 {
+                check(
+                    t.solve(&puzzle, 2).unwrap(),
+                    &format!("triad9 {:?}", t.backend()),
+                );
             }
         }
-        // The experimental triad9 on every 8th puzzle (release) or 64th
-        // (debug).
-        if i % if cfg!(debug_assertions) { 64 } else { 8 } == 0 {
-            let other = triad.solve(&puzzle, 2).unwrap();
-            assert_eq!(other.count, answer.count, "{name}:{}: triad9", i + 1);
-            if let Some(first) = &other.first {
-                sudokit::validate(&puzzle, first)
-                    .unwrap_or_else(|e| panic!("{name}:{}: triad9: {e}", i + 1));
+        // Limit 1, as `solve --limit 1` runs it.
+        if sampled {
+            let first = auto.solve(&puzzle, 1).unwrap();
+            assert_eq!(
+                first.count,
+                answer.count.min(1),
+                "{name}:{}: auto, limit 1",
+                i + 1
+            );
+            let grid = first.first.as_ref();
+            assert_eq!(
+                grid.is_some(),
+                answer.count > 0,
+                "{name}:{}: auto, limit 1",
+                i + 1
+            );
+            if let Some(grid) = grid {
+                sudokit::validate(&puzzle, grid)
+                    .unwrap_or_else(|e| panic!("{name}:{}: auto, limit 1: {e}", i + 1));
             }
         }
         total += 1;
