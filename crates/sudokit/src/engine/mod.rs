@@ -18,6 +18,7 @@ use std::ops::ControlFlow;
 use std::str::FromStr;
 
 pub use crate::budget::{Budget, Meter, StopReason, CLOCK_EVERY};
+use crate::digits::Digit;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
 use crate::outcome::Solutions;
@@ -146,6 +147,18 @@ pub(crate) fn forced_or_best<B: Copy>(
             .find(|&b| available(b))
             .unwrap_or(all[0]),
     }
+}
+
+/// The values of a 9x9 grid's cells (1–9, 0 for an empty cell), row-major,
+/// in `N` bytes (zeros past the last cell): the byte form that fast9 and
+/// triad9 start from.
+#[inline]
+pub(crate) fn cell_values<const N: usize>(cells: &[Option<Digit>]) -> [u8; N] {
+    let mut values = [0u8; N];
+    for (v, &cell) in values.iter_mut().zip(cells) {
+        *v = Digit::value_of(cell);
+    }
+    values
 }
 
 /// [`Unsupported`] unless `engine` supports the geometry of `puzzle`.

@@ -114,10 +114,7 @@ impl State {
         // time: only the givens are visited (a loop over the set bits of
         // a word), not every cell with a branch that the givens' random
         // places would mispredict.
-        let mut values = [0u8; 88];
-        for (v, &cell) in values.iter_mut().zip(cells) {
-            *v = Digit::value_of(cell);
-        }
+        let values: [u8; 88] = super::cell_values(cells);
         const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
         for (w, chunk) in values.chunks_exact(8).enumerate() {
             let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));

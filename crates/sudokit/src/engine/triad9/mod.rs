@@ -638,10 +638,7 @@ impl Start {
     /// The givens of a classic puzzle (row-major), and its candidate
     /// restrictions if it has any.
     fn new(cells: &[Option<Digit>], allowed: Option<&[crate::digits::DigitSet]>) -> Start {
-        let mut values = [0u8; VALUES];
-        for (v, &cell) in values.iter_mut().zip(cells) {
-            *v = Digit::value_of(cell);
-        }
+        let values = super::cell_values(cells);
         let allowed = allowed.map(|allowed| {
             let mut boxes = State::EMPTY.boxes;
             let lanes = boxes.as_flattened_mut();
