@@ -2,6 +2,8 @@
 
 mod budget;
 mod common;
+mod corpus;
+mod corpus_gen;
 mod counts;
 mod datasets;
 mod dlx;
