@@ -257,10 +257,18 @@ fn pinned(w: &mut Writer) {
     }
     for (r, c, cap) in [(2, 2, 1000), (3, 3, 50)] {
         let g = with(Geometry::boxed(r, c).unwrap(), &[Extra::Diagonals]);
-        w.push(
-            &Puzzle::new(Arc::clone(&g), Grid::empty(g.size())).unwrap(),
-            cap,
-        );
+        let empty = Puzzle::new(Arc::clone(&g), Grid::empty(g.size())).unwrap();
+        let count = w.push(&empty, cap);
+        if g.size() == 4 {
+            // Counted a third way: the 288 plain grids the validator accepts.
+            let plain = Puzzle::new(boxed(2, 2), Grid::empty(4)).unwrap();
+            let (grids, _) = all(&mut Dfs::new(), &plain, 1000);
+            let x = grids
+                .iter()
+                .filter(|s| sudokit::validate(&empty, s).is_ok())
+                .count();
+            assert_eq!((grids.len(), count), (288, Count::Exact(x as u64)));
+        }
     }
 
     w.section("9x9 jigsaw: the `jigsaw` format's own example");
