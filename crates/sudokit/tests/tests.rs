@@ -8,6 +8,7 @@ mod counts;
 mod datasets;
 mod dlx;
 mod fast9;
+mod formats;
 mod generated;
 mod hostile;
 mod triad9;
