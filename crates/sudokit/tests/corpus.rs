@@ -151,7 +151,7 @@ fn the_corpus_covers_every_geometry() {
     assert!((250..1000).contains(&cases.len()), "{}", cases.len());
     assert!(corpus::TEXT.len() < 100_000, "{}", corpus::TEXT.len());
     let has = |f: &dyn Fn(&Case) -> bool| cases.iter().any(f);
-    for n in [1, 2, 3, 4, 6, 8, 9, 12, 16, 25] {
+    for n in [1, 2, 3, 4, 6, 8, 9, 12, 16, 25, 36] {
         assert!(has(&|c| c.puzzle.size() == n), "side {n}");
     }
     for (r, c) in [(2, 3), (3, 2), (3, 4), (4, 3)] {

@@ -3,7 +3,8 @@
 //! review and commit the file). Every puzzle is seeded (so a rerun with the
 //! same `rand` gives the same file) or copied: the puzzles the per-engine
 //! tests pinned before the corpus, and a sample of the tdoku benchmark
-//! sets (which must be present; see `datasets.rs`). Every count is found by
+//! sets (which must be present: `$SUDOKIT_BENCH_DATA`, else
+//! `../shared/bench-data` beside the checkout; see `datasets.rs`). Every count is found by
 //! both `dfs` and `dlx`, which must agree (on the solutions too, when both
 //! finish; and with the naive counter on small grids); a solution is stored
 //! only after `sudokit::validate` accepts it.
