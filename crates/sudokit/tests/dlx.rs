@@ -264,77 +264,12 @@ const ACWING_SOLUTION: &str =
     "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
 
 #[test]
-fn empty_4x4_has_288_solutions() {
-    let puzzle = Puzzle::new(boxed(2, 2), Grid::empty(4)).unwrap();
-    let (answer, grids) = solve_dlx(&puzzle, 10_000);
-    assert_eq!((answer.count, answer.complete), (288, true));
-    assert_eq!(grids.iter().collect::<HashSet<_>>().len(), 288);
-    // At the limit the search stops, and says so.
-    let answer = Dlx::new().solve(&puzzle, 288).unwrap();
-    assert_eq!((answer.count, answer.complete), (288, false));
-}
-
-#[test]
-fn acwing_sample_is_unique_with_its_solution() {
+fn acwing_sample_searches_a_level_per_open_cell() {
+    // Its count and solution are in the corpus (`corpus.rs`).
     let puzzle = parse_line(ACWING).unwrap();
     let (answer, _) = solve_dlx(&puzzle, 2);
-    assert_eq!(answer.verdict(), Some(Verdict::Unique));
-    assert_eq!(
-        answer.first,
-        Some(parse_line(ACWING_SOLUTION).unwrap().givens().clone())
-    );
+    assert_eq!(answer.count, 1);
     assert!(answer.stats.nodes >= 64, "one search level per open cell");
-}
-
-#[test]
-fn clashing_givens_have_no_solution() {
-    // Two 4s in the first row.
-    let puzzle = parse_line(&format!("4.4{}", &ACWING[3..])).unwrap();
-    let (answer, _) = solve_dlx(&puzzle, 2);
-    assert_eq!(
-        (answer.count, answer.complete, answer.first),
-        (0, true, None)
-    );
-    // Same digit twice in a box (r1c1 and r2c2), different rows and columns.
-    let mut cells = vec![None; 81];
-    cells[0] = Some(Digit::new(0));
-    cells[10] = Some(Digit::new(0));
-    let puzzle = Puzzle::new(boxed(3, 3), Grid::from_cells(9, cells).unwrap()).unwrap();
-    assert_eq!(
-        solve_all(&mut Dlx::new(), &puzzle, 2).0.verdict(),
-        Some(Verdict::NoSolution)
-    );
-}
-
-#[test]
-fn contradictory_puzzles_have_no_solution() {
-    // r1c9 sees 1-8 in its row and 9 in its column: no candidate.
-    let mut line = String::from("12345678.");
-    line.push_str(&".".repeat(72));
-    line.replace_range(44..45, "9"); // r5c9
-    let puzzle = parse_line(&line).unwrap();
-    let (answer, _) = solve_dlx(&puzzle, 2);
-    assert_eq!((answer.count, answer.complete), (0, true));
-    // No clash and every open cell has candidates, but the 1 of row 1 has no
-    // place: the 1s of rows 2-9 cover columns 1-8 and r1c9 holds a 2.
-    let mut cells = vec![None; 81];
-    cells[8] = Some(Digit::new(1));
-    for (r, c) in [
-        (1, 0),
-        (2, 3),
-        (3, 1),
-        (4, 4),
-        (5, 6),
-        (6, 2),
-        (7, 5),
-        (8, 7),
-    ] {
-        cells[r * 9 + c] = Some(Digit::new(0));
-    }
-    let puzzle = Puzzle::new(boxed(3, 3), Grid::from_cells(9, cells).unwrap()).unwrap();
-    let (answer, _) = solve_dlx(&puzzle, 2);
-    assert_eq!((answer.count, answer.complete), (0, true));
-    assert_eq!(Dfs::new().solve(&puzzle, 2).unwrap().count, 0);
 }
 
 #[test]
@@ -449,28 +384,6 @@ fn engine_kind_knows_dlx() {
     assert_eq!(kind.build().name(), "dlx");
     let err = "nope".parse::<EngineKind>().unwrap_err().to_string();
     assert!(err.contains("dlx"), "{err}");
-}
-
-#[test]
-fn empty_4x4_x_sudoku_count_matches_filtered_enumeration() {
-    // The 4x4 grids whose diagonals hold each digit once, counted two ways:
-    // the engines on the X geometry, and the 288 plain grids filtered by the
-    // validator.
-    let x = Arc::new(
-        Geometry::boxed(2, 2)
-            .unwrap()
-            .with_extra(Extra::Diagonals)
-            .unwrap(),
-    );
-    let empty_x = Puzzle::new(Arc::clone(&x), Grid::empty(4)).unwrap();
-    let plain = Puzzle::new(boxed(2, 2), Grid::empty(4)).unwrap();
-    let (_, grids) = solve_all(&mut Dlx::new(), &plain, 1000);
-    let filtered = grids
-        .iter()
-        .filter(|g| sudokit::validate(&empty_x, g).is_ok())
-        .count() as u64;
-    assert!(filtered > 0);
-    assert_eq!(cross_check(&empty_x, 1000, true), filtered);
 }
 
 // ---------------------------------------------------------------------

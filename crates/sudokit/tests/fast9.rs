@@ -122,21 +122,6 @@ fn only_classic_geometry_is_supported() {
 }
 
 #[test]
-fn clashing_givens_and_the_empty_grid() {
-    let g = Arc::new(Geometry::classic());
-    let mut cells = vec![None; 81];
-    cells[0] = Some(sudokit::Digit::new(4));
-    cells[8] = Some(sudokit::Digit::new(4));
-    let clash = Puzzle::new(Arc::clone(&g), Grid::from_cells(9, cells).unwrap()).unwrap();
-    let empty = Puzzle::new(g, Grid::empty(9)).unwrap();
-    for e in &mut engines() {
-        let a = e.solve(&clash, 2).unwrap();
-        assert_eq!((a.count, a.complete), (0, true));
-        assert_eq!(solve_checked(e, &empty, 5), 5);
-    }
-}
-
-#[test]
 fn candidate_restrictions_are_honoured_like_dfs() {
     // Pencilmark puzzles: every cell keeps its solution digit plus random
     // others (sometimes none, so 0-solution cases occur via a wrong set).

@@ -2,10 +2,13 @@
 
 mod budget;
 mod common;
+mod corpus;
+mod corpus_gen;
 mod counts;
 mod datasets;
 mod dlx;
 mod fast9;
+mod formats;
 mod generated;
 mod hostile;
 mod triad9;

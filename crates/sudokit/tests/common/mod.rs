@@ -2,12 +2,45 @@
 
 #![allow(dead_code)]
 
+pub mod corpus;
+
 use std::sync::Arc;
 
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use sudokit::{Cell, Dfs, Digit, Engine, Extra, Geometry, Grid, Puzzle};
+use sudokit::engine::dlx::Reduction;
+use sudokit::engine::{fast9, triad9, Fast9, Triad9};
+use sudokit::{Auto, Cell, Dfs, Digit, Dlx, Engine, Extra, Geometry, Grid, Puzzle};
+
+/// Every engine configuration the corpus runs, named: auto, dfs, dlx with
+/// each of its searches, and fast9 and triad9 on every backend this CPU
+/// runs. The one list to change when an engine or backend is added.
+pub fn engines() -> Vec<(String, Box<dyn Engine>)> {
+    let mut out: Vec<(String, Box<dyn Engine>)> = vec![
+        ("auto".into(), Box::new(Auto::new())),
+        ("dfs".into(), Box::new(Dfs::new())),
+    ];
+    for reduction in [
+        Reduction::Auto,
+        Reduction::PerPuzzle,
+        Reduction::PerGeometry,
+    ] {
+        let name = format!("dlx/{reduction:?}");
+        out.push((name, Box::new(Dlx::with_reduction(reduction))));
+    }
+    for backend in fast9::Backend::ALL {
+        if let Some(e) = Fast9::with_backend(backend) {
+            out.push((format!("fast9/{}", backend.name()), Box::new(e)));
+        }
+    }
+    for backend in triad9::Backend::ALL {
+        if let Some(e) = Triad9::with_backend(backend) {
+            out.push((format!("triad9/{}", backend.name()), Box::new(e)));
+        }
+    }
+    out
+}
 
 /// A seeded RNG.
 pub fn rng(seed: u64) -> SmallRng {
