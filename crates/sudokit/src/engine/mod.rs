@@ -172,14 +172,48 @@ pub(crate) fn solutions_of<S>(
     }
 }
 
-/// The [`Engine`] impl of a classic 9x9 engine type (`$engine`, named
-/// `$name`): the type has a `budget: Budget` field and a method
+/// The constructors and the [`Engine`] impl of a classic 9x9 engine with
+/// vector kernels: `$engine`, named `$name`, whose kernels are `$kernel`.
+///
+/// `$kernel` is a `Copy` enum of the kernels with the proof that the CPU
+/// runs them: a `Portable` variant, `fn of(Backend) -> Option<$kernel>`
+/// (the kernel of a backend, when the CPU runs it) and `fn backend(self) ->
+/// Backend`. `$engine` has the fields `kernel: $kernel` and `budget:
+/// Budget`, a constructor `fn on($kernel) -> $engine`, and a method
 /// `solve_inner(&mut self, &Puzzle, u64, Option<Visitor>) -> Result<Solutions,
 /// Unsupported>`, which [`Engine::solve_with`] calls with the visitor and
 /// [`Engine::solve`] without (so that only the first solution becomes a
 /// [`Grid`]).
 macro_rules! classic_engine {
-    ($engine:ty, $name:literal) => {
+    ($engine:ident, $name:literal, $kernel:ident) => {
+        impl Default for $engine {
+            fn default() -> $engine {
+                $engine::new()
+            }
+        }
+
+        impl $engine {
+            /// A new engine on the kernel of
+            /// [`Backend::detect`](crate::engine::Backend::detect): the best
+            /// this CPU runs, unless `SUDOKIT_BACKEND` names another.
+            pub fn new() -> $engine {
+                let backend = $crate::engine::Backend::detect();
+                $engine::with_backend(backend).unwrap_or_else(|| $engine::on($kernel::Portable))
+            }
+
+            /// A new engine on `backend`, or `None` when this CPU cannot run
+            /// it (see the [module docs](self) for a backend the engine has
+            /// no kernel of its own for).
+            pub fn with_backend(backend: $crate::engine::Backend) -> Option<$engine> {
+                $kernel::of(backend).map($engine::on)
+            }
+
+            /// The kernel in use.
+            pub fn backend(&self) -> $crate::engine::Backend {
+                self.kernel.backend()
+            }
+        }
+
         impl $crate::engine::Engine for $engine {
             fn name(&self) -> &'static str {
                 $name

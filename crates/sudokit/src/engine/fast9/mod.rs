@@ -127,37 +127,14 @@ pub struct Fast9 {
     budget: Budget,
 }
 
-impl Default for Fast9 {
-    fn default() -> Fast9 {
-        Fast9::new()
-    }
-}
-
 impl Fast9 {
-    /// A new engine on the kernel of [`Backend::detect`]: the best this CPU
-    /// runs, unless `SUDOKIT_BACKEND` names another.
-    pub fn new() -> Fast9 {
-        Fast9::with_backend(Backend::detect()).unwrap_or_else(|| Fast9::on(Chosen::Portable))
-    }
-
-    /// A new engine on `backend`, or `None` when this CPU cannot run it.
-    /// [`Backend::Avx512`] runs the AVX2 kernel (see the [module
-    /// docs](self)).
-    pub fn with_backend(backend: Backend) -> Option<Fast9> {
-        Chosen::of(backend).map(Fast9::on)
-    }
-
+    /// The engine on `kernel`.
     fn on(kernel: Chosen) -> Fast9 {
         Fast9 {
             kernel,
             stack: vec![State::EMPTY; 82],
             budget: Budget::UNLIMITED,
         }
-    }
-
-    /// The kernel in use: [`Backend::Portable`] or [`Backend::Avx2`].
-    pub fn backend(&self) -> Backend {
-        self.kernel.backend()
     }
 
     /// Runs the search on the kernel.
@@ -205,7 +182,7 @@ impl Fast9 {
     }
 }
 
-super::classic_engine!(Fast9, "fast9");
+super::classic_engine!(Fast9, "fast9", Chosen);
 
 /// The grid of a solved state.
 fn to_grid(s: &State) -> Grid {

@@ -173,24 +173,8 @@ pub struct Triad9 {
     kernel: Chosen,
 }
 
-impl Default for Triad9 {
-    fn default() -> Triad9 {
-        Triad9::new()
-    }
-}
-
 impl Triad9 {
-    /// A new engine on the kernel of [`Backend::detect`]: the best this CPU
-    /// runs, unless `SUDOKIT_BACKEND` names another.
-    pub fn new() -> Triad9 {
-        Triad9::with_backend(Backend::detect()).unwrap_or_else(|| Triad9::on(Chosen::Portable))
-    }
-
-    /// A new engine on `backend`, or `None` when this CPU cannot run it.
-    pub fn with_backend(backend: Backend) -> Option<Triad9> {
-        Chosen::of(backend).map(Triad9::on)
-    }
-
+    /// The engine on `kernel`.
     fn on(kernel: Chosen) -> Triad9 {
         Triad9 {
             // The search is at most 6 x 9 + 1 deep (see `search`).
@@ -198,11 +182,6 @@ impl Triad9 {
             budget: Budget::UNLIMITED,
             kernel,
         }
-    }
-
-    /// The kernel in use.
-    pub fn backend(&self) -> Backend {
-        self.kernel.backend()
     }
 
     /// [`Engine::solve_with`](super::Engine::solve_with), with the visitor
@@ -232,4 +211,4 @@ impl Triad9 {
     }
 }
 
-super::classic_engine!(Triad9, "triad9");
+super::classic_engine!(Triad9, "triad9", Chosen);
