@@ -12,6 +12,12 @@
 //! budget returns what it found with [`Solutions::stopped`] set and
 //! [`Solutions::complete`] false; engines check it with a [`Meter`], one
 //! comparison per search node.
+//!
+//! The classic 9x9 engines [`Fast9`] and [`Triad9`] have vector kernels
+//! besides their portable one: each engine runs the kernel of a [`Backend`],
+//! the best this CPU runs ([`Backend::detect`]) unless the environment
+//! variable `SUDOKIT_BACKEND` (`portable`, `avx2`, `avx512`) names another.
+//! [`Auto`] picks an engine per puzzle.
 
 use std::fmt;
 use std::ops::ControlFlow;
