@@ -35,8 +35,8 @@
 //!   input.
 
 #![deny(missing_docs)]
-// `unsafe` is denied everywhere but in `engine::fast9::simd` and `engine::triad9::simd` (SIMD
-// intrinsics behind runtime CPU detection), which allows it and says why.
+// `unsafe` is denied everywhere but in `engine::fast9::avx2` and `engine::triad9::simd` (SIMD
+// intrinsics behind the CPU tokens of `engine::cpu`), which allow it and say why.
 #![deny(unsafe_code)]
 
 mod budget;

@@ -177,14 +177,16 @@ fn a_zero_node_budget_stops_any_search_before_it_starts() {
 
 #[test]
 fn fast9_honours_the_budget_on_both_backends() {
-    use sudokit::engine::fast9::{Backend, Fast9};
+    use sudokit::engine::{Backend, Fast9};
     // A hard 9x9 (from forum_hardest): many search nodes at limit 2.
     let puzzle = sudokit::format::line::parse_line(
         "12.3....435....1....4........54..2..6...7.........8.9...31..5.......9.7.....6...8",
     )
     .unwrap();
     for backend in Backend::ALL {
-        let Some(mut engine) = Fast9::with_backend(backend) else {
+        // `Backend::Avx512` runs the AVX2 kernel, tested already.
+        let Some(mut engine) = Fast9::with_backend(backend).filter(|e| e.backend() == backend)
+        else {
             continue;
         };
         let free = engine.solve(&puzzle, 2).unwrap();
@@ -215,7 +217,7 @@ fn triad9_honours_the_budget_on_every_kernel() {
         "12.3....435....1....4........54..2..6...7.........8.9...31..5.......9.7.....6...8",
     )
     .unwrap();
-    let engines = sudokit::engine::triad9::Backend::ALL
+    let engines = sudokit::engine::Backend::ALL
         .into_iter()
         .filter_map(Triad9::with_backend);
     for mut engine in engines {

@@ -4,8 +4,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use sudokit::engine::triad9::Backend;
-use sudokit::engine::Triad9;
+use sudokit::engine::{Backend, Triad9};
 use sudokit::{Dfs, Engine, EngineKind, Geometry, Grid, Puzzle};
 
 use crate::common::{

@@ -12,6 +12,12 @@
 //! budget returns what it found with [`Solutions::stopped`] set and
 //! [`Solutions::complete`] false; engines check it with a [`Meter`], one
 //! comparison per search node.
+//!
+//! The classic 9x9 engines [`Fast9`] and [`Triad9`] have vector kernels
+//! besides their portable one: each engine runs the kernel of a [`Backend`],
+//! the best this CPU runs ([`Backend::detect`]) unless the environment
+//! variable `SUDOKIT_BACKEND` (`portable`, `avx2`, `avx512`) names another.
+//! [`Auto`] picks an engine per puzzle.
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -24,11 +30,15 @@ use crate::grid::Grid;
 use crate::outcome::Solutions;
 use crate::puzzle::Puzzle;
 
+mod auto;
+mod cpu;
 pub mod dfs;
 pub mod dlx;
 pub mod fast9;
 pub mod triad9;
 
+pub use auto::Auto;
+pub use cpu::Backend;
 pub use dfs::Dfs;
 pub use dlx::Dlx;
 pub use fast9::Fast9;
@@ -103,52 +113,6 @@ pub(crate) const PERMUTATIONS_OF_3: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
-/// Whether this CPU has AVX2, BMI1, BMI2, POPCNT and LZCNT: what the AVX2
-/// kernels of fast9 and triad9 are compiled for.
-#[cfg(target_arch = "x86_64")]
-pub(crate) fn has_avx2() -> bool {
-    std::arch::is_x86_feature_detected!("avx2")
-        && std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("bmi2")
-        && std::arch::is_x86_feature_detected!("popcnt")
-        && std::arch::is_x86_feature_detected!("lzcnt")
-}
-
-/// Whether this CPU has AVX-512 F, VL, BW and BITALG: what triad9's
-/// AVX-512 kernel needs beyond [`has_avx2`].
-#[cfg(target_arch = "x86_64")]
-pub(crate) fn has_avx512_bitalg() -> bool {
-    std::arch::is_x86_feature_detected!("avx512f")
-        && std::arch::is_x86_feature_detected!("avx512vl")
-        && std::arch::is_x86_feature_detected!("avx512bw")
-        && std::arch::is_x86_feature_detected!("avx512bitalg")
-}
-
-/// The backend of `all` (ordered worst to best) that `SUDOKIT_FAST9_BACKEND`
-/// names, when this CPU runs it, else the best one it runs (`all[0]`, the
-/// portable one, runs everywhere): what fast9's and triad9's
-/// `Backend::detect` return.
-pub(crate) fn forced_or_best<B: Copy>(
-    all: &[B],
-    name: impl Fn(B) -> &'static str,
-    available: impl Fn(B) -> bool,
-) -> B {
-    let forced = std::env::var("SUDOKIT_FAST9_BACKEND").ok();
-    let named = all
-        .iter()
-        .copied()
-        .find(|&b| forced.as_deref() == Some(name(b)));
-    match named {
-        Some(b) if available(b) => b,
-        _ => all
-            .iter()
-            .copied()
-            .rev()
-            .find(|&b| available(b))
-            .unwrap_or(all[0]),
-    }
-}
-
 /// The values of a 9x9 grid's cells (1–9, 0 for an empty cell), row-major,
 /// in `N` bytes (zeros past the last cell): the byte form that fast9 and
 /// triad9 start from.
@@ -213,6 +177,85 @@ pub(crate) fn solutions_of<S>(
         stats: crate::outcome::Stats { nodes, guesses },
     }
 }
+
+/// The constructors and the [`Engine`] impl of a classic 9x9 engine with
+/// vector kernels: `$engine`, named `$name`, whose kernels are `$kernel`.
+///
+/// `$kernel` is a `Copy` enum of the kernels with the proof that the CPU
+/// runs them: a `Portable` variant, `fn of(Backend) -> Option<$kernel>`
+/// (the kernel of a backend, when the CPU runs it) and `fn backend(self) ->
+/// Backend`. `$engine` has the fields `kernel: $kernel` and `budget:
+/// Budget`, a constructor `fn on($kernel) -> $engine`, and a method
+/// `solve_inner(&mut self, &Puzzle, u64, Option<Visitor>) -> Result<Solutions,
+/// Unsupported>`, which [`Engine::solve_with`] calls with the visitor and
+/// [`Engine::solve`] without (so that only the first solution becomes a
+/// [`Grid`]).
+macro_rules! classic_engine {
+    ($engine:ident, $name:literal, $kernel:ident) => {
+        impl Default for $engine {
+            fn default() -> $engine {
+                $engine::new()
+            }
+        }
+
+        impl $engine {
+            /// A new engine on the kernel of
+            /// [`Backend::detect`](crate::engine::Backend::detect): the best
+            /// this CPU runs, unless `SUDOKIT_BACKEND` names another.
+            pub fn new() -> $engine {
+                let backend = $crate::engine::Backend::detect();
+                $engine::with_backend(backend).unwrap_or_else(|| $engine::on($kernel::Portable))
+            }
+
+            /// A new engine on `backend`, or `None` when this CPU cannot run
+            /// it (see the [module docs](self) for a backend the engine has
+            /// no kernel of its own for).
+            pub fn with_backend(backend: $crate::engine::Backend) -> Option<$engine> {
+                $kernel::of(backend).map($engine::on)
+            }
+
+            /// The kernel in use.
+            pub fn backend(&self) -> $crate::engine::Backend {
+                self.kernel.backend()
+            }
+        }
+
+        impl $crate::engine::Engine for $engine {
+            fn name(&self) -> &'static str {
+                $name
+            }
+
+            fn supports(&self, geometry: &$crate::Geometry) -> bool {
+                geometry.is_classic()
+            }
+
+            fn set_budget(&mut self, budget: $crate::Budget) {
+                self.budget = budget;
+            }
+
+            fn solve_with(
+                &mut self,
+                puzzle: &$crate::Puzzle,
+                limit: u64,
+                visit: &mut dyn FnMut(&$crate::Grid) -> ::std::ops::ControlFlow<()>,
+            ) -> Result<$crate::Solutions, $crate::Unsupported> {
+                self.solve_inner(puzzle, limit, Some(visit))
+            }
+
+            /// As [`solve_with`](crate::Engine::solve_with) with no
+            /// visitor, but only the first solution is turned into a
+            /// [`Grid`](crate::Grid).
+            fn solve(
+                &mut self,
+                puzzle: &$crate::Puzzle,
+                limit: u64,
+            ) -> Result<$crate::Solutions, $crate::Unsupported> {
+                self.solve_inner(puzzle, limit, None)
+            }
+        }
+    };
+}
+pub(crate) use classic_engine;
 
 /// Which engine to use, by name.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -280,99 +323,5 @@ impl FromStr for EngineKind {
             "triad9" => Ok(EngineKind::Triad9),
             _ => Err(UnknownEngine(s.to_owned())),
         }
-    }
-}
-
-/// The engine that picks an engine, per puzzle:
-/// - classic 9x9 puzzles with more than [`Auto::SPARSE_GIVENS`] givens go
-///   to [`Triad9`] when this CPU runs one of its vector kernels
-///   ([`triad9::Backend`]);
-/// - other classic 9x9 puzzles (sparse ones, or every one on a CPU without
-///   AVX2) go to [`Fast9`];
-/// - every other geometry goes to [`Dfs`].
-///
-/// Each engine finds every solution, so counts and uniqueness do not depend
-/// on the choice; the *first* solution of a puzzle with several (at limit
-/// 1) may, as the two 9x9 engines branch differently.
-#[derive(Debug)]
-pub struct Auto {
-    dfs: Dfs,
-    fast9: Fast9,
-    /// `None` when triad9 would run its portable kernel, which is several
-    /// times slower than fast9's.
-    triad9: Option<Triad9>,
-}
-
-impl Default for Auto {
-    fn default() -> Auto {
-        let triad9 = Triad9::new();
-        Auto {
-            dfs: Dfs::default(),
-            fast9: Fast9::default(),
-            triad9: (triad9.backend() != triad9::Backend::Portable).then_some(triad9),
-        }
-    }
-}
-
-impl Auto {
-    /// Classic puzzles with at most this many givens go to fast9 even where
-    /// triad9 runs vectorised. Measured in process (`sudokit bench`, limits
-    /// 1 and 2, interleaved; DEVELOPERS.md, sixth session): fast9 is ahead
-    /// by 8–12% on 17-clue puzzles and on magictour's puzzles with 17 or 18
-    /// givens (whether or not they need a guess), level or behind on every
-    /// denser group (triad9 +0–7% on magictour's others, +6% on 1905_11+,
-    /// +14% on 1106, +12% on serg). A sparse grid takes triad9 many rounds
-    /// of box and band rules to fill by singles, which fast9 places one
-    /// cell at a time for little.
-    pub const SPARSE_GIVENS: usize = 18;
-
-    /// A new automatic engine.
-    pub fn new() -> Auto {
-        Auto::default()
-    }
-
-    /// The engine for `puzzle`; see [`Auto`].
-    fn engine_for(&mut self, puzzle: &Puzzle) -> &mut dyn Engine {
-        if !self.fast9.supports(puzzle.geometry()) {
-            return &mut self.dfs;
-        }
-        match &mut self.triad9 {
-            Some(triad9) if puzzle.givens().filled() > Auto::SPARSE_GIVENS => triad9,
-            _ => &mut self.fast9,
-        }
-    }
-}
-
-impl Engine for Auto {
-    fn name(&self) -> &'static str {
-        "auto"
-    }
-
-    fn set_budget(&mut self, budget: Budget) {
-        self.dfs.set_budget(budget);
-        self.fast9.set_budget(budget);
-        if let Some(triad9) = &mut self.triad9 {
-            triad9.set_budget(budget);
-        }
-    }
-
-    fn supports(&self, geometry: &Geometry) -> bool {
-        self.dfs.supports(geometry)
-    }
-
-    fn solve_with(
-        &mut self,
-        puzzle: &Puzzle,
-        limit: u64,
-        visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
-    ) -> Result<Solutions, Unsupported> {
-        self.engine_for(puzzle).solve_with(puzzle, limit, visit)
-    }
-
-    /// The chosen engine's own [`solve`](Engine::solve), which turns only the
-    /// first solution into a [`Grid`] (the default would visit, and so
-    /// build, every one).
-    fn solve(&mut self, puzzle: &Puzzle, limit: u64) -> Result<Solutions, Unsupported> {
-        self.engine_for(puzzle).solve(puzzle, limit)
     }
 }

@@ -1,23 +1,24 @@
 //! The AVX2 kernel of `triad9`: a box is one 256-bit vector of sixteen `u16`
 //! lanes (each round of [`Kernel::settle`] is some forty vector instructions
 //! with no data-dependent branch but the loop's), and a band's messages to
-//! and from its boxes are byte shuffles of the broadcast band or box.
-//! The same code, compiled with AVX-512 VL, BW and BITALG as well
-//! ([`Avx512`]), counts a lane's digits in one `vpopcntw` instead of two
-//! table shuffles, and lets the compiler fuse three-input logic into
-//! `vpternlog`; it still works on 256-bit vectors.
+//! and from its boxes are byte shuffles of the broadcast band or box (the
+//! shuffle tables are in `shuffles`). The same code, compiled with AVX-512
+//! VL, BW and BITALG as well ([`Avx512`]), counts a lane's digits in one
+//! `vpopcntw` instead of two table shuffles, and lets the compiler fuse
+//! three-input logic into `vpternlog`; it still works on 256-bit vectors.
 //!
 //! Why `unsafe`: `std::arch` intrinsics may only run on a CPU that has the
 //! instruction set, which the compiler cannot check. The rule that makes it
-//! sound here: an [`Avx`] value is a token that exists only after
-//! `is_x86_feature_detected!` said yes to AVX2, BMI1, BMI2, POPCNT and LZCNT,
-//! and for `Avx<true>` to AVX-512 F, VL, BW and BITALG as well
-//! ([`Avx2::detect`] and [`Avx512::detect`] make them; `search` remakes only
-//! the token it was called on, to pick its compiled wrapper), and every
-//! `unsafe` block below is reached only through such a token. The
-//! [`Portable`](super::Portable) kernel is the reference: a test compares
-//! each vector kernel with it on random boxes and bands, and the engine
-//! tests require the same search from all of them.
+//! sound here: an [`Avx`] kernel is built only from a token of
+//! [`cpu`](crate::engine::cpu) ([`Avx2::new`] from a `cpu::Avx2`,
+//! [`Avx512::new`] from a `cpu::Avx512`), which exists only after runtime
+//! detection said yes to AVX2, BMI1, BMI2, POPCNT and LZCNT, and for the
+//! second to AVX-512 F, VL, BW and BITALG as well; `search` remakes only the
+//! kernel it was called on, to pick its compiled wrapper. Every `unsafe`
+//! block below is reached only through such a kernel. The
+//! [`Portable`](super::portable::Portable) kernel is the reference: a test
+//! compares each vector kernel with it on random boxes and bands, and the
+//! engine tests require the same search from all of them.
 //!
 //! Lanes: `4i + j` is row `i`, column `j` of the box matrix, so a matrix row
 //! is a 64-bit group (its rotations are byte shuffles inside 128-bit
@@ -43,14 +44,22 @@ use std::arch::x86_64::{
 };
 use std::ops::ControlFlow;
 
-use super::{search, BandLines, Kernel, Meter, Outcome, Start, State, PAIRS, VALUES};
+use super::kernel::{BandLines, Kernel};
+use super::search::search;
+use super::shuffles::{
+    BAND_LINES, BIT_VALUE, LINE, LINE_EVEN, NEXT_LINES, OTHER_LINES, ROT, ROT3, SPREAD_COLS,
+    SPREAD_ROWS, START_ROWS, VALUE_BIT,
+};
+use super::state::{Start, State};
+use super::VALUES;
+use crate::engine::cpu;
+use crate::engine::{Meter, Outcome};
 
-/// Proof that this CPU runs AVX2, BMI1, BMI2, POPCNT and LZCNT, and with
-/// `BITALG` AVX-512 F, VL, BW and BITALG as well; see the [module
-/// docs](self).
+/// The vector kernel, with AVX-512's 16-bit popcount when `BITALG`: holds
+/// the token that proves this CPU runs AVX2; see the [module docs](self).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Avx<const BITALG: bool> {
-    _detected: (),
+    token: cpu::Avx2,
 }
 
 /// The AVX2 kernel.
@@ -60,18 +69,18 @@ pub(super) type Avx2 = Avx<false>;
 pub(super) type Avx512 = Avx<true>;
 
 impl Avx2 {
-    /// The token, when the CPU has AVX2, BMI1, BMI2, POPCNT and LZCNT.
-    pub(super) fn detect() -> Option<Avx2> {
-        super::super::has_avx2().then_some(Avx { _detected: () })
+    /// The kernel, for a CPU that `token` proves runs it.
+    pub(super) fn new(token: cpu::Avx2) -> Avx2 {
+        Avx { token }
     }
 }
 
 impl Avx512 {
-    /// The token, when the CPU has what [`Avx2::detect`] asks for and
-    /// AVX-512 F, VL, BW and BITALG.
-    pub(super) fn detect() -> Option<Avx512> {
-        (super::super::has_avx2() && super::super::has_avx512_bitalg())
-            .then_some(Avx { _detected: () })
+    /// The kernel, for a CPU that `token` proves runs it.
+    pub(super) fn new(token: cpu::Avx512) -> Avx512 {
+        Avx {
+            token: token.avx2(),
+        }
     }
 }
 
@@ -87,14 +96,16 @@ impl<const BITALG: bool> Avx<BITALG> {
         meter: &mut Meter,
         visit: &mut dyn FnMut(&[u8; VALUES]) -> ControlFlow<()>,
     ) -> Outcome {
-        // SAFETY: `self` exists only when its features were detected (with
-        // `BITALG`, the AVX-512 ones as well), and each token made here
-        // claims no more than `self` proves.
+        // SAFETY: `self` is made only from a token of its features (with
+        // `BITALG`, the AVX-512 ones as well, as only `Avx512::new` makes an
+        // `Avx<true>`), and each kernel made here claims no more than `self`
+        // proves.
+        let token = self.token;
         unsafe {
             if BITALG {
-                search_avx512(Avx { _detected: () }, start, stack, limit, meter, visit)
+                search_avx512(Avx { token }, start, stack, limit, meter, visit)
             } else {
-                search_avx2(Avx { _detected: () }, start, stack, limit, meter, visit)
+                search_avx2(Avx { token }, start, stack, limit, meter, visit)
             }
         }
     }
@@ -579,26 +590,6 @@ unsafe fn check_message<const BITALG: bool>(m: __m256i) -> (__m256i, __m256i) {
     }
 }
 
-/// Byte shuffles moving, in each half, lane `(i + 1) % 3` (table 0) or
-/// `(i + 2) % 3` (table 1) to lane `i` for `i < 3`; other lanes zeroed.
-static NEXT_LINES: [[u8; 32]; 2] = {
-    let mut t = [[0u8; 32]; 2];
-    let mut r = 0;
-    while r < 2 {
-        let mut map = [ZERO; 16];
-        let mut l = 0;
-        while l < 16 {
-            if l % 8 < 3 {
-                map[l] = ((l % 8 + r + 1) % 3) as u8;
-            }
-            l += 1;
-        }
-        t[r] = shuffle(map);
-        r += 1;
-    }
-    t
-};
-
 /// The popcount of each `u16` lane: with `BITALG`, `vpopcntw`; else per
 /// nibble from a table, then the two bytes of each lane added.
 ///
@@ -626,200 +617,4 @@ unsafe fn popcount16<const BITALG: bool>(v: __m256i) -> __m256i {
         );
         _mm256_maddubs_epi16(bytes, _mm256_set1_epi8(1))
     }
-}
-
-/// Byte shuffles of a band (in both halves) onto lanes 0-2 of each half:
-/// the first, then the second, configuration of [`PAIRS`] for line `i` of
-/// box 0 (low half) and box 1 (high half) (tables 0 and 1), and of box 2 in
-/// both halves (tables 2 and 3); other lanes zeroed.
-static BAND_LINES: [[u8; 32]; 4] = {
-    let mut t = [[0u8; 32]; 4];
-    let mut s = 0;
-    while s < 4 {
-        let mut map = [ZERO; 16];
-        let mut l = 0;
-        while l < 16 {
-            let (half, line) = (l / 8, l % 8);
-            let at = if s < 2 { half } else { 2 };
-            if line < 3 {
-                map[l] = PAIRS[3 * at + line][s % 2] as u8;
-            }
-            l += 1;
-        }
-        t[s] = shuffle(map);
-        s += 1;
-    }
-    t
-};
-
-/// Byte shuffles moving, in each half, lane `(i + 1) % 3` (table 0) or
-/// `(i + 2) % 3` (table 1) to lane `3 + i`; other lanes zeroed.
-static OTHER_LINES: [[u8; 32]; 2] = {
-    let mut t = [[0u8; 32]; 2];
-    let mut r = 0;
-    while r < 2 {
-        let mut map = [ZERO; 16];
-        let mut l = 0;
-        while l < 16 {
-            let i = l % 8;
-            if 3 <= i && i < 6 {
-                map[l] = ((i - 3 + r + 1) % 3) as u8;
-            }
-            l += 1;
-        }
-        t[r] = shuffle(map);
-        r += 1;
-    }
-    t
-};
-
-/// A lane that a shuffle zeroes.
-const ZERO: u8 = 0xff;
-
-/// The byte shuffle (`vpshufb`) of a 256-bit vector of `u16` lanes in which
-/// lane `l` takes lane `map[l]` of its own 128-bit half (0–7), or is zeroed
-/// ([`ZERO`]).
-const fn shuffle(map: [u8; 16]) -> [u8; 32] {
-    let mut t = [0x80u8; 32];
-    let mut l = 0;
-    while l < 16 {
-        if map[l] != ZERO {
-            t[2 * l] = 2 * map[l];
-            t[2 * l + 1] = 2 * map[l] + 1;
-        }
-        l += 1;
-    }
-    t
-}
-
-/// [`shuffle`] for a 128-bit vector.
-const fn shuffle_half(map: [u8; 8]) -> [u8; 16] {
-    let mut wide = [ZERO; 16];
-    let mut l = 0;
-    while l < 8 {
-        wide[l] = map[l];
-        l += 1;
-    }
-    let t = shuffle(wide);
-    let mut out = [0u8; 16];
-    let mut b = 0;
-    while b < 16 {
-        out[b] = t[b];
-        b += 1;
-    }
-    out
-}
-
-/// Byte shuffles taking configuration lane `p` of a band from line
-/// `PERMS[p][at]` of the box message (lanes 6 and 7 zeroed).
-static LINE: [[u8; 16]; 3] = line_shuffles(1);
-
-/// [`LINE`] for a message whose lines are in lanes 0, 2 and 4.
-static LINE_EVEN: [[u8; 16]; 3] = line_shuffles(2);
-
-/// [`LINE`] for a message whose line `i` is in lane `step * i`.
-const fn line_shuffles(step: usize) -> [[u8; 16]; 3] {
-    let mut t = [[0u8; 16]; 3];
-    let mut at = 0;
-    while at < 3 {
-        let mut map = [ZERO; 8];
-        let mut p = 0;
-        while p < 6 {
-            map[p] = (step * super::PERMS[p][at]) as u8;
-            p += 1;
-        }
-        t[at] = shuffle_half(map);
-        at += 1;
-    }
-    t
-}
-
-/// Byte shuffles gathering a box's values from 16 bytes at its first
-/// cell (minirows 0 and 1 to bytes 0–2 and 4–6), and from 16 bytes 18
-/// later (minirow 2 to bytes 8–10); every other byte zero.
-static START_ROWS: [[u8; 16]; 2] = [
-    [
-        0, 1, 2, 0x80, 9, 10, 11, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-    ],
-    [
-        0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0, 1, 2, 0x80, 0x80, 0x80, 0x80, 0x80,
-    ],
-];
-
-/// A value's digit bit, low byte then high byte (value `v` is bit `v -
-/// 1`; 0 has none).
-static VALUE_BIT: [[u8; 16]; 2] = [
-    [0, 1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0],
-    [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0],
-];
-
-/// The value of a single digit bit in a lane's low nibble (bits 0–3), and
-/// in its second (bits 4–7).
-static BIT_VALUE: [[u8; 16]; 2] = [
-    [0, 1, 2, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0],
-    [0, 5, 6, 0, 7, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0],
-];
-
-/// Rotations of the lanes inside each group of four, by one, two and three
-/// (lane `l` takes lane `l + r` of its group).
-static ROT: [[u8; 32]; 3] = {
-    let mut t = [[0u8; 32]; 3];
-    let mut r = 0;
-    while r < 3 {
-        let mut map = [0u8; 16];
-        let mut l = 0;
-        while l < 16 {
-            map[l] = ((l % 8 / 4) * 4 + (l % 4 + r + 1) % 4) as u8;
-            l += 1;
-        }
-        t[r] = shuffle(map);
-        r += 1;
-    }
-    t
-};
-
-/// Rotations of lanes 0–2 of each group of four, by one and two (lane 3
-/// stays).
-static ROT3: [[u8; 32]; 2] = {
-    let mut t = [[0u8; 32]; 2];
-    let mut r = 0;
-    while r < 2 {
-        let mut map = [0u8; 16];
-        let mut l = 0;
-        while l < 16 {
-            let at = if l % 4 == 3 { 3 } else { (l % 4 + r + 1) % 3 };
-            map[l] = ((l % 8 / 4) * 4 + at) as u8;
-            l += 1;
-        }
-        t[r] = shuffle(map);
-        r += 1;
-    }
-    t
-};
-
-/// Byte shuffles spreading `(pos[0..3], neg[0..3], all, all)` over the
-/// lanes of a box: by minirows, and by minicolumns.
-static SPREAD_ROWS: [u8; 32] = spread(false);
-/// See [`SPREAD_ROWS`].
-static SPREAD_COLS: [u8; 32] = spread(true);
-
-/// The shuffle of [`SPREAD_ROWS`] or [`SPREAD_COLS`]: lane `4i + j` of
-/// the box takes message lane `line` (`pos`), `3 + line` (`neg`) or 6 (all).
-const fn spread(vertical: bool) -> [u8; 32] {
-    let mut map = [0u8; 16];
-    let mut l = 0;
-    while l < 16 {
-        let (i, j) = (l / 4, l % 4);
-        let (line, other) = if vertical { (j, i) } else { (i, j) };
-        // Both 128-bit halves hold the message.
-        map[l] = if line == 3 {
-            6
-        } else if other == 3 {
-            3 + line as u8
-        } else {
-            line as u8
-        };
-        l += 1;
-    }
-    shuffle(map)
 }

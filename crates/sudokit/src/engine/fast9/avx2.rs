@@ -1,13 +1,13 @@
-//! The AVX2 (with BMI1, BMI2, POPCNT and LZCNT) [`Kernel`]: the only `unsafe` code of the library.
+//! fast9's AVX2 [`Kernel`] (with BMI1, BMI2, POPCNT and LZCNT).
 //!
 //! Why `unsafe`: `std::arch` intrinsics may only run on a CPU that has the
 //! instruction set, which the compiler cannot check. The rule that makes it
-//! sound here: an [`Avx2`] value is a token that exists only after
-//! `is_x86_feature_detected!` said yes to AVX2, BMI1, BMI2, POPCNT and LZCNT (every AVX2 CPU has them) ([`Avx2::detect`] is its one
-//! constructor), and every `unsafe` block below is reached only through such
-//! a token. The [`Portable`](super::Portable) kernel is the reference: the
-//! tests compare the two on random planes, and the engine tests run the
-//! whole corpus on both backends and require the same search.
+//! sound here: an [`Avx2`] kernel is built only from a [`cpu::Avx2`] token,
+//! which exists only after runtime detection said yes to AVX2, BMI1, BMI2,
+//! POPCNT and LZCNT, and every `unsafe` block below is reached only through
+//! such a kernel. The [`Portable`](super::portable::Portable) kernel is the
+//! reference: the tests compare the two on random planes, and the engine
+//! tests run the whole corpus on both backends and require the same search.
 //!
 //! The nine planes are 144 bytes: planes 0–7 are four 256-bit vectors (two
 //! planes each) and plane 8 is done in scalar code.
@@ -23,18 +23,23 @@ use std::arch::x86_64::{
 use std::arch::x86_64::{_pdep_u32, _pext_u32};
 use std::ops::ControlFlow;
 
-use super::{search, Kernel, Meter, Outcome, State};
+use super::kernel::Kernel;
+use super::search::search;
+use super::state::State;
+use crate::engine::cpu;
+use crate::engine::{Meter, Outcome};
 
-/// Proof that this CPU runs AVX2, BMI1, BMI2, POPCNT and LZCNT; see the [module docs](self).
+/// The AVX2 kernel: holds the token that proves this CPU runs it; see the
+/// [module docs](self).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Avx2 {
-    _detected: (),
+    _token: cpu::Avx2,
 }
 
 impl Avx2 {
-    /// The token, when the CPU has AVX2, BMI1, BMI2, POPCNT and LZCNT.
-    pub(super) fn detect() -> Option<Avx2> {
-        super::super::has_avx2().then_some(Avx2 { _detected: () })
+    /// The kernel, for a CPU that `token` proves runs it.
+    pub(super) fn new(token: cpu::Avx2) -> Avx2 {
+        Avx2 { _token: token }
     }
 
     /// [`search`] with this kernel, compiled for AVX2 as a whole so that the
@@ -46,7 +51,8 @@ impl Avx2 {
         meter: &mut Meter,
         visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
     ) -> Outcome {
-        // SAFETY: `self` exists only when these features were detected.
+        // SAFETY: `self` holds a token made only when these features were
+        // detected.
         unsafe { search_avx2(self, stack, limit, meter, visit) }
     }
 }
@@ -172,6 +178,11 @@ impl Kernel for Avx2 {
     fn gather(self, t: u32) -> u32 {
         // SAFETY: `self` proves BMI2.
         unsafe { _pext_u32(t, 0x124_9249) }
+    }
+
+    #[inline(always)]
+    fn minirows(self, x: u32) -> u32 {
+        self.gather(x | x >> 1 | x >> 2)
     }
 
     #[inline(always)]

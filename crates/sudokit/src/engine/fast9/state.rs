@@ -1,0 +1,117 @@
+//! The state of fast9's search: nine digit planes, the open cells, and the
+//! digits whose plane changed; see the [module docs](super).
+
+use super::kernel::Kernel;
+use super::tables::{ALL, BIT, PEERS, POS};
+use crate::digits::{Digit, DigitSet};
+
+/// The state of the search; see the [module docs](super).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct State {
+    /// Per digit, the cells where it is possible or placed.
+    pub(super) planes: [u128; 9],
+    /// The open cells.
+    pub(super) open: u128,
+    /// Digits whose plane changed since the band/stack rules last ran on
+    /// it (`update` reads one plane only).
+    pub(super) dirty: u32,
+}
+
+/// The [`State::dirty`] bit of digit `d`.
+#[inline(always)]
+fn dirty(d: usize) -> u32 {
+    1 << d
+}
+
+impl State {
+    pub(super) const EMPTY: State = State {
+        planes: [ALL; 9],
+        open: ALL,
+        dirty: 0x1ff,
+    };
+
+    /// The state with the givens placed (and nothing propagated yet), or
+    /// `None` when two givens clash. Built plane by plane: a digit's plane
+    /// is its given cells plus the open cells that see none of them.
+    pub(super) fn from_givens(
+        cells: &[Option<Digit>],
+        allowed: Option<&[DigitSet]>,
+    ) -> Option<State> {
+        let mut given = [0u128; 9];
+        let mut seen = [0u128; 9];
+        // The values as bytes (0 for an empty cell), then eight cells at a
+        // time: only the givens are visited (a loop over the set bits of
+        // a word), not every cell with a branch that the givens' random
+        // places would mispredict.
+        let values: [u8; 88] = crate::engine::cell_values(cells);
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        for (w, chunk) in values.chunks_exact(8).enumerate() {
+            let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+            // The high bit of each nonzero byte.
+            let mut nonzero = ((x & LOW7).wrapping_add(LOW7) | x) & !LOW7;
+            while nonzero != 0 {
+                let i = 8 * w + nonzero.trailing_zeros() as usize / 8;
+                nonzero &= nonzero - 1;
+                let pos = usize::from(POS[i]);
+                let d = usize::from(values[i] - 1);
+                given[d] |= BIT[pos];
+                seen[d] |= PEERS[pos];
+            }
+        }
+        let filled = given.iter().fold(0, |a, g| a | g);
+        let mut s = State::EMPTY;
+        s.open = ALL & !filled;
+        // Two givens clash when one sees the other: checked once per digit
+        // rather than per given.
+        let mut clash = 0;
+        for d in 0..9 {
+            clash |= given[d] & seen[d];
+            s.planes[d] = given[d] | (s.open & !seen[d]);
+        }
+        if clash != 0 {
+            return None;
+        }
+        // Pencilmark puzzles: a cell keeps only its candidates (an open cell
+        // left with none is refuted by the first propagation).
+        if let Some(allowed) = allowed {
+            for (&set, &pos) in allowed.iter().zip(POS.iter()) {
+                let bit = 1u128 << pos;
+                for (d, plane) in s.planes.iter_mut().enumerate() {
+                    if set.0 >> d & 1 == 0 {
+                        if given[d] & bit != 0 {
+                            return None;
+                        }
+                        *plane &= !bit;
+                    }
+                }
+            }
+        }
+        Some(s)
+    }
+
+    /// Puts digit `d` in the open cell at bit `pos`.
+    #[inline(always)]
+    pub(super) fn place<K: Kernel>(&mut self, k: K, pos: usize, d: usize) {
+        let bit = 1u128 << pos;
+        self.open &= !bit;
+        let touched = k.clear(&mut self.planes, pos);
+        self.planes[d] = (self.planes[d] & !PEERS[pos]) | bit;
+        self.dirty |= touched | dirty(d);
+    }
+
+    /// Puts digit `d` in the open cell at bit `pos` when `d` is the cell's
+    /// only candidate: only the plane of `d` changes.
+    #[inline(always)]
+    pub(super) fn place_single(&mut self, pos: usize, d: usize) {
+        self.open &= !(1u128 << pos);
+        self.planes[d] &= !PEERS[pos];
+        self.dirty |= dirty(d);
+    }
+
+    /// Removes digit `d` from the cell at bit `pos`.
+    #[inline(always)]
+    pub(super) fn eliminate(&mut self, pos: usize, d: usize) {
+        self.planes[d] &= !(1u128 << pos);
+        self.dirty |= dirty(d);
+    }
+}

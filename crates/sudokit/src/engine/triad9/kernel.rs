@@ -1,0 +1,66 @@
+//! The hot operations of triad9's search, one trait for every backend.
+
+use super::state::Start;
+use super::VALUES;
+
+/// The hot operations of the search (the rules of a box and of a band, the
+/// messages between them). Every kernel implements each one:
+/// [`Portable`](super::portable::Portable) is the reference, `simd::Avx2`
+/// and `simd::Avx512` the vector versions.
+pub(super) trait Kernel: Copy {
+    /// Runs the box rules of the [module docs](super) on box `x` until it
+    /// no longer changes; `false` on a contradiction (`x` is then garbage).
+    fn settle(self, x: &mut [u16; 16]) -> bool;
+
+    /// Runs the band rules on band `c` until it no longer changes, and
+    /// returns its lines: per box `at` and line, the digits that may take
+    /// the line (`msg[at][line]`, the union of the two configurations that
+    /// do) and that may be absent from it (`msg[at][3 + line]`, the other
+    /// four). `None` on a contradiction: a digit with no configuration, a
+    /// line with fewer than three possible digits or six possibly absent
+    /// (each holds exactly three). A line with exactly three possible
+    /// digits (six possibly absent) while a digit may still go either way
+    /// asserts them: the configurations that do not take the line lose the
+    /// three (that take it lose the six).
+    fn band_settle(self, c: &mut [u16; 8]) -> Option<BandLines>;
+
+    /// The messages of box `x` to its horizontal band `h` (where it is box
+    /// `at_h`) and its vertical band `v` (box `at_v`): per line (minirow,
+    /// minicolumn), the digits that may be in it and absent from the other
+    /// two lines; configuration `p` of a band keeps only the digits of the
+    /// line it takes in this box. Returns whether each band lost any.
+    fn box_to_bands(
+        self,
+        x: &[u16; 16],
+        at_h: usize,
+        h: &mut [u16; 8],
+        at_v: usize,
+        v: &mut [u16; 8],
+    ) -> (bool, bool);
+
+    /// Restricts box `x` from its horizontal band (`vertical` false: its
+    /// minirows) or its vertical one (its minicolumns), by its message of
+    /// [`band_settle`](Kernel::band_settle): the cells of line `i` keep only
+    /// `msg[i]`, its triad lane `msg[3 + i]`; whether it lost any.
+    fn restrict_box(self, x: &mut [u16; 16], vertical: bool, msg: &[u16; 8]) -> bool;
+
+    /// The boxes a search starts from: a given's lane holds its digit (if
+    /// allowed), an empty cell's the allowed digits not given in its row,
+    /// its column or its box, a triad lane its allowed digits. (Taking the
+    /// givens' digits from their houses here spares the rules the first
+    /// waves of messages: a row's given reaches the row's other boxes only
+    /// through its band. The rules would find the same.)
+    fn start(self, start: &Start) -> [[u16; 16]; 9];
+
+    /// The values (1–9) of the cells of solved boxes `boxes`, row-major,
+    /// in the first 81 bytes (the rest is scratch).
+    fn values(self, boxes: &[[u16; 16]; 9]) -> [u8; VALUES];
+}
+
+/// What [`Kernel::band_settle`] finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct BandLines {
+    /// Per box of the band: the digits that may be in each line, then that
+    /// may be absent from it, then two lanes of ones.
+    pub(super) msg: [[u16; 8]; 3],
+}
