@@ -8,7 +8,7 @@
 #   c_magic  all 1,465 of magictour_top1465
 #   d_serg   first 3,000 of serg (instructions at limit 1)
 #   e_17     first 3,000 of 17_clue (instructions at limit 1)
-# These are the samples of the fast9 tables in DEVELOPERS.md.
+# These are the samples of the instruction tables in docs/benchmarks.md.
 #
 # Usage: scripts/fast9-samples.sh [SUDOKIT]   (default target/release/sudokit)
 # Environment: BENCH_DATA (default ../shared/bench-data), SAMPLES (where the samples are written,
