@@ -23,7 +23,7 @@ use std::sync::Arc;
 use sudokit::format::{self, Format, ReadError};
 use sudokit::Engine;
 
-use crate::solve::{answer, Admit, Item, Run, Settings, Sink, Tally};
+use crate::record::{answer, Admit, Item, Settings, Sink, Tally};
 
 /// Puzzles per chunk.
 pub const CHUNK_PUZZLES: usize = 4096;
@@ -91,6 +91,26 @@ fn solve_chunk(
     Done { answers, tally }
 }
 
+/// What the pool needs from the run it works for: which puzzles to answer,
+/// and where the answered chunks go, in input order.
+pub trait Feed {
+    /// Whether to answer the next puzzle read.
+    fn admit(&mut self) -> Admit;
+
+    /// Writes a finished chunk's output and diagnostics in order, and adds
+    /// its tally to the run's.
+    ///
+    /// # Errors
+    /// Errors writing the output.
+    fn emit(&mut self, out: &[u8], notes: &[(usize, String)], tally: &Tally) -> io::Result<()>;
+
+    /// Notes an I/O error reading the input `name`.
+    ///
+    /// # Errors
+    /// Errors flushing the output.
+    fn read_failed(&mut self, name: &str, e: &io::Error) -> io::Result<()>;
+}
+
 /// The worker pool.
 #[derive(Debug)]
 pub struct Batch {
@@ -111,20 +131,21 @@ impl Batch {
         Ok(Batch { pool, threads })
     }
 
-    /// Solves every puzzle of `items` (one input named `name`), writing the
-    /// answers through `run` in input order.
+    /// Solves every puzzle of `items` (one input named `name`) as `settings`
+    /// say, writing the answers through `run` in input order.
     ///
     /// # Errors
     /// Errors writing the output.
     pub fn input<R: BufRead>(
         &mut self,
-        run: &mut Run,
+        run: &mut impl Feed,
+        settings: &Settings,
         name: &str,
         format: Format,
         mut items: format::Reader<R>,
     ) -> io::Result<()> {
         let name: Arc<str> = name.into();
-        let settings = *run.settings();
+        let settings = *settings;
         let depth = 2 * self.threads + 2;
         let mut pending: VecDeque<mpsc::Receiver<Done>> = VecDeque::with_capacity(depth);
         let mut read_error = None;

@@ -18,7 +18,7 @@ use sudokit::format::{self, Format};
 use sudokit::{Engine, EngineKind, Puzzle};
 
 use crate::cli::BenchArgs;
-use crate::solve::Status;
+use crate::status::Status;
 
 /// What one file's timed run measured.
 struct Row {

@@ -156,24 +156,11 @@ pub struct BenchArgs {
     pub limit: u64,
 
     /// Engine to time.
-    #[arg(
-        short,
-        long,
-        value_name = "ENGINE",
-        default_value = "auto",
-        value_parser = PossibleValuesParser::new(EngineKind::NAMES)
-            .map(|s| s.parse::<EngineKind>().expect("a listed name"))
-    )]
+    #[arg(short, long, value_name = "ENGINE", default_value = "auto", value_parser = engine_parser())]
     pub engine: EngineKind,
 
     /// Input format [default: detected].
-    #[arg(
-        short,
-        long,
-        value_name = "FORMAT",
-        value_parser = PossibleValuesParser::new(Format::NAMES)
-            .map(|s| s.parse::<Format>().expect("a listed name"))
-    )]
+    #[arg(short, long, value_name = "FORMAT", value_parser = format_parser())]
     pub format: Option<Format>,
 
     /// Seconds of timed solving per file.
@@ -244,24 +231,11 @@ pub struct SolveArgs {
 
     /// Input format; the output uses the same one. Detected from the start of
     /// each input when not given.
-    #[arg(
-        short,
-        long,
-        value_name = "FORMAT",
-        value_parser = PossibleValuesParser::new(Format::NAMES)
-            .map(|s| s.parse::<Format>().expect("a listed name"))
-    )]
+    #[arg(short, long, value_name = "FORMAT", value_parser = format_parser())]
     pub format: Option<Format>,
 
     /// Solving engine.
-    #[arg(
-        short,
-        long,
-        value_name = "ENGINE",
-        default_value = "auto",
-        value_parser = PossibleValuesParser::new(EngineKind::NAMES)
-            .map(|s| s.parse::<EngineKind>().expect("a listed name"))
-    )]
+    #[arg(short, long, value_name = "ENGINE", default_value = "auto", value_parser = engine_parser())]
     pub engine: EngineKind,
 
     /// Search for up to K solutions per puzzle: 1 prints the first solution
@@ -350,6 +324,17 @@ impl SolveArgs {
             time_limit: self.timeout,
         }
     }
+}
+
+/// `--engine`: one of the library's engine names.
+fn engine_parser() -> impl TypedValueParser<Value = EngineKind> {
+    PossibleValuesParser::new(EngineKind::NAMES)
+        .map(|s| s.parse::<EngineKind>().expect("a listed name"))
+}
+
+/// `--format`: one of the library's format names.
+fn format_parser() -> impl TypedValueParser<Value = Format> {
+    PossibleValuesParser::new(Format::NAMES).map(|s| s.parse::<Format>().expect("a listed name"))
 }
 
 /// A positive, finite number of seconds.

@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use exact_cover::{Problem, Solver};
 
 use crate::cli::ExactCoverArgs;
-use crate::solve::Status;
+use crate::status::Status;
 
 /// Runs the subcommand.
 pub fn run(args: &ExactCoverArgs) -> Result<Status> {

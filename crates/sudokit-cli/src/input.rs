@@ -45,13 +45,14 @@ impl Input {
         }
     }
 
-    /// Opens the input for buffered reading.
+    /// Opens the input for buffered reading; [`Input::Stdin`] reads `stdin`
+    /// (the process's, or a test's).
     ///
     /// # Errors
     /// The error of opening the file.
-    pub fn open(&self) -> io::Result<Box<dyn BufRead>> {
+    pub fn open<'a>(&self, stdin: &'a mut (dyn BufRead + 'a)) -> io::Result<Box<dyn BufRead + 'a>> {
         Ok(match self {
-            Input::Stdin => Box::new(io::stdin().lock()),
+            Input::Stdin => Box::new(stdin),
             Input::File(path) => Box::new(BufReader::with_capacity(1 << 16, File::open(path)?)),
             Input::Inline(text) => Box::new(Cursor::new(format!("{text}\n").into_bytes())),
         })

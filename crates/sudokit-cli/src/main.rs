@@ -1,6 +1,6 @@
 //! `sudokit`: the command-line tool. Argument parsing is in [`cli`]; each
-//! subcommand's work is in its own module ([`solve`] with [`batch`],
-//! [`exact_cover`], [`bench`]).
+//! subcommand's work is in its own module ([`solve`] with [`record`] and
+//! [`batch`], [`exact_cover`], [`bench`]).
 
 use std::io;
 use std::process::ExitCode;
@@ -14,13 +14,15 @@ mod exact_cover;
 mod input;
 mod pretty;
 mod progress;
+mod record;
 mod solve;
+mod status;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     let result = match &cli.command {
-        cli::Command::Solve(args) => solve::run(args, solve::Mode::Solve),
-        cli::Command::Count(args) => solve::run(args, solve::Mode::Count),
+        cli::Command::Solve(args) => solve::run(args, record::Mode::Solve),
+        cli::Command::Count(args) => solve::run(args, record::Mode::Count),
         cli::Command::ExactCover(args) => exact_cover::run(args),
         cli::Command::Bench(args) => bench::run(args),
     };
@@ -37,7 +39,7 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             eprintln!("sudokit: {e:#}");
-            ExitCode::from(solve::Status::Failed as u8)
+            ExitCode::from(status::Status::Failed as u8)
         }
     }
 }

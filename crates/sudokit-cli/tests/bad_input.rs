@@ -17,7 +17,7 @@ use sudokit::format::Format;
 use sudokit::validate;
 
 mod common;
-use common::{puzzles, queens, records, solution, sudokit, tempdir};
+use common::{example_text, puzzles, queens, records, solution, sudokit, tempdir};
 
 /// The longest any case may run.
 const DEADLINE: Duration = Duration::from_secs(10);
@@ -213,10 +213,7 @@ fn every_bad_input_is_named_and_the_good_puzzles_around_it_are_solved() {
 
 /// The first two puzzles of `examples/acwing166.txt`.
 fn two_puzzles() -> (String, String) {
-    let text = fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/acwing166.txt"),
-    )
-    .unwrap();
+    let text = example_text("acwing166.txt");
     let mut lines = text.lines();
     (
         lines.next().unwrap().to_owned(),
@@ -256,21 +253,22 @@ fn a_10_mb_line_is_skipped_without_being_held_and_the_batch_goes_on() {
     );
 }
 
+/// The 81 numbers of the first case of `examples/hdu4069.txt`.
+fn hdu4069_first_case() -> Vec<String> {
+    let sample = example_text("hdu4069.txt");
+    let numbers: Vec<String> = sample.split_whitespace().map(str::to_owned).collect();
+    numbers[1..82].to_vec()
+}
+
 #[test]
 fn a_10_mb_number_in_hdu4069_is_one_bad_value() {
     let dir = tempdir("bad_input_10mb_number");
-    let sample = fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/hdu4069.txt"),
-    )
-    .unwrap();
-    let numbers: Vec<&str> = sample.split_whitespace().collect();
-    let first: Vec<&str> = numbers[1..82].to_vec();
+    let first = hdu4069_first_case();
     let mut text = String::from("3\n");
     text.push_str(&first.join(" "));
     text.push('\n');
     let mut second = first.clone();
-    let huge = "7".repeat(10 << 20);
-    second[40] = &huge;
+    second[40] = "7".repeat(10 << 20);
     text.push_str(&second.join(" "));
     text.push('\n');
     text.push_str(&first.join(" "));
@@ -335,15 +333,10 @@ fn exact_cover_gives_up_at_its_node_or_time_bound() {
 #[test]
 fn a_huge_t_with_one_case_gives_every_missing_case_a_record_and_stderr_one_line() {
     let dir = tempdir("bad_input_huge_t");
-    let sample = fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/hdu4069.txt"),
-    )
-    .unwrap();
-    let numbers: Vec<&str> = sample.split_whitespace().collect();
     let t = 100_000;
     fs::write(
         dir.join("huge_t.txt"),
-        format!("{t}\n{}\n", numbers[1..82].join(" ")),
+        format!("{t}\n{}\n", hdu4069_first_case().join(" ")),
     )
     .unwrap();
     let records: &'static str = Box::leak(format!("S{}", "I".repeat(t - 1)).into_boxed_str());

@@ -5,29 +5,20 @@
 //! `sudokit::validate` against its input puzzle.
 
 use std::fs;
-use std::path::{Path, PathBuf};
 
+use assert_cmd::Command;
 use predicates::prelude::*;
 use sudokit::format::{self, Format};
 use sudokit::{validate, EngineKind, Grid};
 
 mod common;
-use common::{puzzles, queens, records, solution, sudokit, tempdir};
+use common::{
+    example, example_text, puzzles, queens, read_example, records, solution, stdout, sudokit,
+    tempdir,
+};
 
 #[path = "cli/batch.rs"]
 mod batch;
-
-fn examples() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples")
-}
-
-fn example(name: &str) -> PathBuf {
-    examples().join(name)
-}
-
-fn read_example(name: &str) -> Vec<u8> {
-    fs::read(example(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
-}
 
 /// Checks that `output` has one record per puzzle of `input`, that malformed
 /// puzzles got `Invalid puzzle`, and that every solution is valid. Returns
@@ -57,6 +48,38 @@ fn check_output(format: Format, input: &[u8], output: &[u8]) -> Vec<String> {
     records
 }
 
+/// `sudokit solve EXTRA examples/NAME.txt` must succeed with nothing on
+/// stderr and print `examples/NAME.out` byte for byte; every record is
+/// checked against its puzzle as well.
+fn solves_example_byte_exact(name: &str, format: Format, extra: &[&str]) {
+    let out = stdout(
+        &sudokit()
+            .arg("solve")
+            .args(extra)
+            .arg(example(&format!("{name}.txt")))
+            .assert()
+            .success()
+            .stderr(""),
+    );
+    let expected = example_text(&format!("{name}.out"));
+    assert_eq!(out, expected, "{name} {extra:?}");
+    check_output(
+        format,
+        &read_example(&format!("{name}.txt")),
+        out.as_bytes(),
+    );
+}
+
+/// Runs `cmd`, which must exit 1 (some puzzle malformed) with each of
+/// `problems` on stderr; returns its stdout.
+fn malformed_run(cmd: &mut Command, problems: &[&str]) -> String {
+    let mut assert = cmd.assert().code(1);
+    for problem in problems {
+        assert = assert.stderr(predicate::str::contains(*problem));
+    }
+    stdout(&assert)
+}
+
 const SAMPLES: [(&str, Format); 5] = [
     ("acwing166", Format::Line),
     ("poj3074", Format::Line),
@@ -68,8 +91,6 @@ const SAMPLES: [(&str, Format); 5] = [
 #[test]
 fn judge_samples_are_answered_byte_exact_with_every_way_of_choosing_format_and_engine() {
     for (name, format) in SAMPLES {
-        let input = example(&format!("{name}.txt"));
-        let expected = read_example(&format!("{name}.out"));
         let mut runs: Vec<Vec<&str>> = vec![
             vec!["--format", format.name()],
             vec![],
@@ -86,22 +107,7 @@ fn judge_samples_are_answered_byte_exact_with_every_way_of_choosing_format_and_e
             }
         }
         for extra in &runs {
-            let out = sudokit()
-                .arg("solve")
-                .args(extra)
-                .arg(&input)
-                .assert()
-                .success()
-                .stderr("")
-                .get_output()
-                .stdout
-                .clone();
-            assert_eq!(
-                String::from_utf8_lossy(&out),
-                String::from_utf8_lossy(&expected),
-                "{name} {extra:?}"
-            );
-            check_output(format, &read_example(&format!("{name}.txt")), &out);
+            solves_example_byte_exact(name, format, extra);
         }
     }
 }
@@ -143,41 +149,32 @@ fn a_malformed_line_puzzle_gets_its_record_and_the_batch_goes_on() {
     let short = &good[..80];
     let bad_char = good.replacen("8.5", "8?5", 1);
     let input = format!("{good}\n{short}\n{bad_char}\n\n{good}\nend\n");
-    let assert = sudokit()
-        .args(["solve", "-"])
-        .write_stdin(input.clone())
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains("<stdin>:2: line has 80 cells"))
-        .stderr(predicate::str::contains(
+    let out = malformed_run(
+        sudokit().args(["solve", "-"]).write_stdin(input.clone()),
+        &[
+            "<stdin>:2: line has 80 cells",
             "<stdin>:3: column 8: unexpected character '?'",
-        ));
-    let out = assert.get_output().stdout.clone();
-    let records = check_output(Format::Line, input.as_bytes(), &out);
+        ],
+    );
+    let records = check_output(Format::Line, input.as_bytes(), out.as_bytes());
     assert_eq!(records[1..3], ["Invalid puzzle", "Invalid puzzle"]);
     assert_eq!(records[0], records[3]);
 }
 
 #[test]
 fn a_malformed_hdu4069_case_gets_its_record_and_the_batch_goes_on() {
-    let input = String::from_utf8(read_example("hdu4069.txt"))
-        .unwrap()
-        .replacen("135 38 147", "135 38 300", 1);
+    let input = example_text("hdu4069.txt").replacen("135 38 147", "135 38 300", 1);
     let dir = tempdir("hdu-bad");
     let path = dir.join("bad.txt");
     fs::write(&path, &input).unwrap();
-    let assert =
-        sudokit()
-            .arg("solve")
-            .arg(&path)
-            .assert()
-            .code(1)
-            .stderr(predicate::str::contains(format!(
-                "{}:3: case 1, column 8: value 300 is out of range (0..=255)",
-                path.display()
-            )));
-    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
-    let expected = String::from_utf8(read_example("hdu4069.out")).unwrap();
+    let out = malformed_run(
+        sudokit().arg("solve").arg(&path),
+        &[&format!(
+            "{}:3: case 1, column 8: value 300 is out of range (0..=255)",
+            path.display()
+        )],
+    );
+    let expected = example_text("hdu4069.out");
     let tail = &expected[expected.find("Case 2:").unwrap()..];
     assert_eq!(out, format!("Case 1:\nInvalid puzzle\n{tail}"));
     check_output(Format::Hdu4069, input.as_bytes(), out.as_bytes());
@@ -185,21 +182,20 @@ fn a_malformed_hdu4069_case_gets_its_record_and_the_batch_goes_on() {
 
 #[test]
 fn missing_hdu4069_cases_each_get_a_record() {
-    let sample = String::from_utf8(read_example("hdu4069.txt")).unwrap();
+    let sample = example_text("hdu4069.txt");
     let input = sample.replacen('3', "5", 1);
-    let assert = sudokit()
-        .args(["solve", "-f", "hdu4069"])
-        .write_stdin(input.clone())
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains(
+    let out = malformed_run(
+        sudokit()
+            .args(["solve", "-f", "hdu4069"])
+            .write_stdin(input.clone()),
+        &[
             "case 4: input ends before case 4 (T = 5)",
-        ))
-        // One line for all the missing cases (T = 1000000 must not print a
-        // million lines).
-        .stderr(predicate::str::contains("cases 4 to 5 are all missing"));
-    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
-    let expected = String::from_utf8(read_example("hdu4069.out")).unwrap();
+            // One line for all the missing cases (T = 1000000 must not print
+            // a million lines).
+            "cases 4 to 5 are all missing",
+        ],
+    );
+    let expected = example_text("hdu4069.out");
     assert_eq!(
         out,
         format!("{expected}Case 4:\nInvalid puzzle\nCase 5:\nInvalid puzzle\n")
@@ -209,12 +205,12 @@ fn missing_hdu4069_cases_each_get_a_record() {
 
 #[test]
 fn hdu4069_warnings_go_to_stderr_and_do_not_fail_the_run() {
-    let sample = String::from_utf8(read_example("hdu4069.txt")).unwrap();
+    let sample = example_text("hdu4069.txt");
     // T = 1 (the rest is ignored), and one wall declared by one side only.
     let input = sample
         .replacen('3', "1", 1)
         .replacen("144 18 112 208", "144 18 112 80", 1);
-    let expected = String::from_utf8(read_example("hdu4069.out")).unwrap();
+    let expected = example_text("hdu4069.out");
     let first = &expected[..expected.find("Case 2:").unwrap()];
     sudokit()
         .arg("solve")
@@ -232,36 +228,28 @@ fn hdu4069_warnings_go_to_stderr_and_do_not_fail_the_run() {
 
 #[test]
 fn a_truncated_poj3076_case_gets_its_record_and_the_batch_goes_on() {
-    let case = String::from_utf8(read_example("poj3076.txt")).unwrap();
+    let case = example_text("poj3076.txt");
     let truncated: String = case.lines().take(12).map(|l| format!("{l}\n")).collect();
     let input = format!("{case}\n{truncated}\n{case}");
-    let assert = sudokit()
-        .arg("solve")
-        .write_stdin(input.clone())
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains(
-            "<stdin>:29: case 2: puzzle has 12 rows, expected 16",
-        ));
-    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
-    let solved = String::from_utf8(read_example("poj3076.out")).unwrap();
+    let out = malformed_run(
+        sudokit().arg("solve").write_stdin(input.clone()),
+        &["<stdin>:29: case 2: puzzle has 12 rows, expected 16"],
+    );
+    let solved = example_text("poj3076.out");
     assert_eq!(out, format!("{solved}Invalid puzzle\n\n{solved}"));
     check_output(Format::Poj3076, input.as_bytes(), out.as_bytes());
 }
 
 #[test]
 fn a_malformed_grid_gets_its_record_and_the_batch_goes_on() {
-    let grids = String::from_utf8(read_example("grid9.txt")).unwrap();
+    let grids = example_text("grid9.txt");
     let input = grids.replacen("|.8.|4..|...|", "|.8.|4..|..|", 1);
-    let assert = sudokit()
-        .args(["solve", "--format", "grid"])
-        .write_stdin(input.clone())
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains(
-            "<stdin>:15: case 2: row has 8 cells, expected 9",
-        ));
-    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    let out = malformed_run(
+        sudokit()
+            .args(["solve", "--format", "grid"])
+            .write_stdin(input.clone()),
+        &["<stdin>:15: case 2: row has 8 cells, expected 9"],
+    );
     let records = check_output(Format::Grid, input.as_bytes(), out.as_bytes());
     assert_eq!(records[1], "Invalid puzzle\n");
 }
@@ -339,7 +327,7 @@ fn undetectable_input_asks_for_format() {
 #[test]
 fn crlf_bom_and_missing_final_newline_are_accepted() {
     for (name, format) in SAMPLES {
-        let text = String::from_utf8(read_example(&format!("{name}.txt"))).unwrap();
+        let text = example_text(&format!("{name}.txt"));
         let mut input = String::from("\u{feff}");
         input.push_str(text.trim_end().replace('\n', "\r\n").as_str());
         for extra in [&[][..], &["--format", format.name()][..]] {
@@ -367,12 +355,14 @@ fn limit_two_tells_multiple_and_no_solution() {
         .success()
         .stdout("Multiple Solutions\nNo solution\n1234341221434321\n");
     // Limit 1: the first solution found.
-    let out = sudokit()
-        .arg("solve")
-        .write_stdin(input.clone())
-        .assert()
-        .success();
-    let records = check_output(Format::Line, input.as_bytes(), &out.get_output().stdout);
+    let out = stdout(
+        &sudokit()
+            .arg("solve")
+            .write_stdin(input.clone())
+            .assert()
+            .success(),
+    );
+    let records = check_output(Format::Line, input.as_bytes(), out.as_bytes());
     assert_eq!(records[1], "No solution");
 }
 
@@ -390,31 +380,28 @@ fn large_line_examples_solve_and_validate() {
             .collect();
         assert_eq!(got, sizes, "{name}");
         for engine in ["auto", "dfs"] {
-            let out = sudokit()
-                .args(["solve", "--engine", engine])
-                .arg(example(name))
-                .assert()
-                .success()
-                .get_output()
-                .stdout
-                .clone();
-            let records = check_output(Format::Line, &input, &out);
+            let out = stdout(
+                &sudokit()
+                    .args(["solve", "--engine", engine])
+                    .arg(example(name))
+                    .assert()
+                    .success(),
+            );
+            let records = check_output(Format::Line, &input, out.as_bytes());
             assert!(records
                 .iter()
                 .all(|r| r.len() == r.chars().count() && !r.contains('.')));
         }
     }
     // The 16x16 letters line is answered in letters.
-    let out = sudokit()
-        .arg("solve")
-        .arg(example("line16.txt"))
-        .assert()
-        .success();
-    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    let poj: String = String::from_utf8(read_example("poj3076.out"))
-        .unwrap()
-        .lines()
-        .collect();
+    let text = stdout(
+        &sudokit()
+            .arg("solve")
+            .arg(example("line16.txt"))
+            .assert()
+            .success(),
+    );
+    let poj: String = example_text("poj3076.out").lines().collect();
     assert_eq!(text.lines().nth(1), Some(poj.as_str()));
 }
 
@@ -447,10 +434,7 @@ fn help_shows_examples_and_record_rules() {
 #[test]
 #[ignore = "rewrites files in examples/"]
 fn generate_large_line_examples() {
-    let poj: String = String::from_utf8(read_example("poj3076.txt"))
-        .unwrap()
-        .lines()
-        .collect();
+    let poj: String = example_text("poj3076.txt").lines().collect();
     let line16 = format!("{}\n{poj}\n", generated(4, 4, 50, 16));
     fs::write(example("line16.txt"), line16).unwrap();
     fs::write(
@@ -583,16 +567,14 @@ fn exact_cover_errors_name_the_line() {
 
 #[test]
 fn bench_prints_a_row_per_file_with_consistent_figures() {
-    let out = sudokit()
-        .args(["bench", "--seconds", "0.2", "--warmup", "0", "--limit", "2"])
-        .arg(example("acwing166.txt"))
-        .arg(example("line16.txt"))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = stdout(
+        &sudokit()
+            .args(["bench", "--seconds", "0.2", "--warmup", "0", "--limit", "2"])
+            .arg(example("acwing166.txt"))
+            .arg(example("line16.txt"))
+            .assert()
+            .success(),
+    );
     let rows: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("| ") && !l.starts_with("| file"))

@@ -9,7 +9,10 @@ use predicates::prelude::*;
 use sudokit::format::{self, Format};
 use sudokit::validate;
 
-use super::{check_output, example, puzzles, read_example, sudokit, tempdir};
+use super::{
+    check_output, example, example_text, puzzles, read_example, solves_example_byte_exact, stdout,
+    sudokit, tempdir,
+};
 
 const A: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 const B: &str = "......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.";
@@ -289,15 +292,13 @@ fn count_prints_zero_one_or_n_plus_per_puzzle() {
 fn all_prints_every_solution_then_an_empty_line() {
     let empty4 = ".".repeat(16);
     let puzzle = format::line::parse_line(&empty4).unwrap();
-    let out = sudokit()
-        .args(["solve", "--all"])
-        .write_stdin(format!("{empty4}\n{}\n", &A))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = stdout(
+        &sudokit()
+            .args(["solve", "--all"])
+            .write_stdin(format!("{empty4}\n{}\n", &A))
+            .assert()
+            .success(),
+    );
     let (first, second) = text.split_once("\n\n").unwrap();
     let mut seen = std::collections::HashSet::new();
     for line in first.lines() {
@@ -319,15 +320,13 @@ fn all_prints_every_solution_then_an_empty_line() {
     );
     // --limit caps it; grid output keeps its records.
     let grid4 = "1 2 | . .\n. . | . .\n----+----\n. . | . .\n. . | . .\n";
-    let out = sudokit()
-        .args(["solve", "--all", "--limit", "5", "--format", "grid"])
-        .write_stdin(grid4)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = stdout(
+        &sudokit()
+            .args(["solve", "--all", "--limit", "5", "--format", "grid"])
+            .write_stdin(grid4)
+            .assert()
+            .success(),
+    );
     assert!(text.ends_with("\n\n\n"));
     let got = puzzles(Format::Grid, text.as_bytes());
     assert_eq!(got.len(), 5);
@@ -351,13 +350,7 @@ fn all_prints_every_solution_then_an_empty_line() {
 fn one_inline_puzzle_is_drawn_for_a_person() {
     let solved =
         "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
-    let drawn = sudokit()
-        .args(["solve", A])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let drawn = stdout(&sudokit().args(["solve", A]).assert().success());
     let mut want = Vec::new();
     let solution = format::line::parse_line(solved).unwrap();
     format::grid::write(
@@ -367,10 +360,7 @@ fn one_inline_puzzle_is_drawn_for_a_person() {
         Default::default(),
     )
     .unwrap();
-    assert_eq!(
-        String::from_utf8(drawn).unwrap(),
-        String::from_utf8(want).unwrap()
-    );
+    assert_eq!(drawn, String::from_utf8(want).unwrap());
     // --format line gives the line.
     sudokit()
         .args(["solve", "--format", "line", A])
@@ -378,14 +368,12 @@ fn one_inline_puzzle_is_drawn_for_a_person() {
         .success()
         .stdout(format!("{solved}\n"));
     // Colour on request: givens bold, filled cells cyan.
-    let coloured = sudokit()
-        .args(["solve", "--color", "always", A])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let coloured = String::from_utf8(coloured).unwrap();
+    let coloured = stdout(
+        &sudokit()
+            .args(["solve", "--color", "always", A])
+            .assert()
+            .success(),
+    );
     assert!(coloured.contains("\x1b[1m4\x1b[0m") && coloured.contains("\x1b[36m1\x1b[0m"));
     // NO_COLOR or not a terminal: none.
     sudokit()
@@ -394,16 +382,9 @@ fn one_inline_puzzle_is_drawn_for_a_person() {
         .assert()
         .stdout(predicate::str::contains("\x1b").not());
     // A jigsaw layout on one line: the regions are shown as letters.
-    let jigsaw = String::from_utf8(read_example("jigsaw.txt")).unwrap();
+    let jigsaw = example_text("jigsaw.txt");
     let one_line = jigsaw.lines().last().unwrap();
-    let out = sudokit()
-        .args(["solve", one_line])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = stdout(&sudokit().args(["solve", one_line]).assert().success());
     assert_eq!(
         text.lines().next(),
         Some("5 2 1 4 3 9 6 7 8    A A A B B B B C C")
@@ -436,7 +417,6 @@ fn the_formats_people_have_are_detected_and_answered() {
         ("jigsaw", Format::Jigsaw),
     ] {
         let input = read_example(&format!("{name}.txt"));
-        let expected = read_example(&format!("{name}.out"));
         let detected = format::detect(&input).unwrap();
         // `.sdm` input is `line` input, with the same answers.
         let want = if format == Format::Sdm {
@@ -451,26 +431,11 @@ fn the_formats_people_have_are_detected_and_answered() {
             &["-j", "1"],
             &["--limit", "2"],
         ] {
-            let out = sudokit()
-                .arg("solve")
-                .args(extra)
-                .arg(example(&format!("{name}.txt")))
-                .assert()
-                .success()
-                .stderr("")
-                .get_output()
-                .stdout
-                .clone();
-            assert_eq!(
-                String::from_utf8_lossy(&out),
-                String::from_utf8_lossy(&expected),
-                "{name} {extra:?}"
-            );
-            check_output(format, &input, &out);
+            solves_example_byte_exact(name, format, extra);
         }
     }
     // A malformed pencilmark line: FILE:LINE: message, and the batch goes on.
-    let mut bad = String::from_utf8(read_example("pencilmark.txt")).unwrap();
+    let mut bad = example_text("pencilmark.txt");
     bad.replace_range(1..2, "7");
     sudokit()
         .args(["solve", "--format", "pencilmark"])

@@ -6,12 +6,38 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use assert_cmd::assert::Assert;
 use assert_cmd::Command;
 use sudokit::format::{self, Entry, Format, ParseError, ReadError};
 use sudokit::Grid;
 
 pub fn sudokit() -> Command {
     Command::cargo_bin("sudokit").expect("the sudokit binary is built")
+}
+
+/// The stdout of a finished run, as text.
+pub fn stdout(assert: &Assert) -> String {
+    String::from_utf8(assert.get_output().stdout.clone()).expect("UTF-8 output")
+}
+
+/// The examples directory of the repository.
+pub fn examples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples")
+}
+
+/// A file of the examples directory.
+pub fn example(name: &str) -> PathBuf {
+    examples().join(name)
+}
+
+/// The bytes of a file of the examples directory.
+pub fn read_example(name: &str) -> Vec<u8> {
+    fs::read(example(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The text of a file of the examples directory.
+pub fn example_text(name: &str) -> String {
+    String::from_utf8(read_example(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// The puzzles of an input, read with the library.

@@ -1,0 +1,357 @@
+//! One puzzle's answer record: what `sudokit solve` and `sudokit count`
+//! write for a puzzle, given the engine and the settings. The main thread
+//! (one thread) and the worker pool both answer through [`answer`], so their
+//! bytes are the same.
+//!
+//! Record rules (also in `sudokit solve --help`): exactly one output record
+//! per input puzzle, in input order, in the input's format:
+//! - the solution when the puzzle has one (with a limit of 2 or more: exactly
+//!   one); with the default limit 1, the first solution found;
+//! - `No solution` when it has none;
+//! - `Multiple Solutions` when the limit is 2 or more and it has several;
+//! - `Invalid puzzle` when it is malformed (or the engine cannot solve its
+//!   geometry), with the reason on stderr as `FILE:LINE: message` (multi-line
+//!   formats add `case K`);
+//! - `Gave up` when the budget (`--timeout`, `--max-nodes`) ran out before
+//!   the search could answer, with `FILE:LINE: gave up: …` on stderr.
+//!
+//! `--count` (`sudokit count`) writes one line per puzzle instead (`0`, `1`,
+//! `2+` …) and `--all` every solution followed by an empty line.
+//!
+//! Warnings go to stderr as `FILE:LINE: warning: message`. A bad puzzle never
+//! stops the others; an input that cannot be opened or read is reported and
+//! the next input is read.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+
+use sudokit::format::{self, Answer, Entry, Format, Limits, ParseError, ParseErrorKind, Warning};
+use sudokit::{Budget, Engine, EngineKind, Grid};
+
+/// What to print for each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// One answer record per puzzle.
+    Solve,
+    /// The number of solutions, one line per puzzle.
+    Count,
+    /// Every solution, then an empty line.
+    All,
+}
+
+/// Everything the answer to one puzzle depends on besides the puzzle.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// The engine (one per worker).
+    pub engine: EngineKind,
+    /// The limit asked for (`None`: the mode's and format's default).
+    pub limit: Option<u64>,
+    /// What to print.
+    pub mode: Mode,
+    /// `Some(colour)` to draw solutions for a person ([`crate::pretty`]).
+    pub pretty: Option<bool>,
+    /// Colour in `grid` output.
+    pub grid_color: bool,
+    /// The effort bound per puzzle (`--timeout`, `--max-nodes`).
+    pub budget: Budget,
+    /// The readers' limits (`--max-line-bytes`, `--max-side`).
+    pub limits: Limits,
+}
+
+impl Settings {
+    /// A new engine of the chosen kind, with the budget set.
+    pub fn build_engine(&self) -> Box<dyn Engine + Send> {
+        let mut engine = self.engine.build();
+        engine.set_budget(self.budget);
+        engine
+    }
+
+    /// The limit for a puzzle read in `format`.
+    fn limit(&self, format: Format) -> u64 {
+        match self.mode {
+            Mode::Solve => format.effective_limit(self.limit.unwrap_or(1)),
+            Mode::Count => self.limit.unwrap_or(2).max(1),
+            Mode::All => self.limit.unwrap_or(u64::MAX).max(1),
+        }
+    }
+}
+
+/// Counts of answers, summed over workers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Puzzles answered (malformed ones included).
+    pub puzzles: u64,
+    /// Puzzles with a solution (unique when the limit is 2 or more).
+    pub solved: u64,
+    /// Puzzles without a solution.
+    pub no_solution: u64,
+    /// Puzzles with several solutions (limit 2 or more).
+    pub multiple: u64,
+    /// Malformed puzzles (or puzzles the engine cannot solve).
+    pub invalid: u64,
+    /// Puzzles given up on (the budget ran out).
+    pub gave_up: u64,
+    /// Guesses the engines made.
+    pub guesses: u64,
+    /// Search nodes the engines visited.
+    pub nodes: u64,
+}
+
+impl Tally {
+    /// Adds `other` to this tally.
+    pub fn add(&mut self, other: &Tally) {
+        self.puzzles += other.puzzles;
+        self.solved += other.solved;
+        self.no_solution += other.no_solution;
+        self.multiple += other.multiple;
+        self.invalid += other.invalid;
+        self.gave_up += other.gave_up;
+        self.guesses += other.guesses;
+        self.nodes += other.nodes;
+    }
+}
+
+/// Where the answers of puzzles go: output bytes, and diagnostic lines that
+/// must appear in order with them.
+pub trait Sink {
+    /// The output stream.
+    type Out: Write;
+    /// The output.
+    fn out(&mut self) -> &mut Self::Out;
+    /// Writes one diagnostic line (after everything written so far).
+    ///
+    /// # Errors
+    /// Errors flushing the output.
+    fn diagnose(&mut self, message: fmt::Arguments<'_>) -> io::Result<()>;
+}
+
+/// A puzzle as read: an entry, or why it is malformed.
+pub type Item = Result<Entry, ParseError>;
+
+fn warn<S: Sink>(
+    sink: &mut S,
+    input: &str,
+    format: Format,
+    index: usize,
+    warnings: &[Warning],
+) -> io::Result<()> {
+    for w in warnings {
+        if format.is_multi_line() {
+            sink.diagnose(format_args!(
+                "{input}:{}: warning: case {index}: {}",
+                w.line, w.message
+            ))?;
+        } else {
+            sink.diagnose(format_args!("{input}:{}: warning: {}", w.line, w.message))?;
+        }
+    }
+    Ok(())
+}
+
+fn report<S: Sink>(sink: &mut S, input: &str, format: Format, e: &ParseError) -> io::Result<()> {
+    // Cases announced but absent (`hdu4069` T = 1000000 and nothing else):
+    // each gets its record, but one line on stderr says it for all of them.
+    if let ParseErrorKind::MissingCase { case, first, cases } = e.kind {
+        if case != first {
+            return Ok(());
+        }
+        if cases > case {
+            return sink.diagnose(format_args!(
+                "{input}:{}: case {case}: {}; cases {case} to {cases} are all missing (one `Invalid puzzle` record each)",
+                e.line, e.kind
+            ));
+        }
+    }
+    let mut place = String::new();
+    if format.is_multi_line() {
+        place = format!("case {}", e.puzzle);
+    }
+    if let Some(c) = e.column {
+        if !place.is_empty() {
+            place.push_str(", ");
+        }
+        place.push_str(&format!("column {c}"));
+    }
+    if !place.is_empty() {
+        place.push_str(": ");
+    }
+    sink.diagnose(format_args!("{input}:{}: {place}{}", e.line, e.kind))
+}
+
+/// Writes the record of a puzzle that has no solution to show (a message
+/// or, in count mode, the count).
+fn write_message<W: Write>(
+    settings: &Settings,
+    format: Format,
+    out: &mut W,
+    index: usize,
+    answer: Answer<'_>,
+) -> io::Result<()> {
+    match (settings.mode, settings.pretty) {
+        (Mode::Count, _) | (_, Some(_)) => {
+            let message = answer.message().unwrap_or_default();
+            writeln!(out, "{message}")
+        }
+        _ => format::write_answer(format, out, index, answer),
+    }
+}
+
+/// Writes one solution in the run's output shape.
+fn write_solution<W: Write>(
+    settings: &Settings,
+    format: Format,
+    out: &mut W,
+    entry: &Entry,
+    grid: &Grid,
+) -> io::Result<()> {
+    // Drawn for a person (in their colour choice), or `grid` output in colour.
+    let drawn = settings
+        .pretty
+        .or((settings.grid_color && format == Format::Grid).then_some(true));
+    if let Some(color) = drawn {
+        return crate::pretty::write(
+            out,
+            entry.puzzle.givens(),
+            grid,
+            entry.puzzle.geometry(),
+            entry.style,
+            color,
+        );
+    }
+    format::write_answer(format, out, entry.index, Answer::solved(entry, grid))
+}
+
+/// Answers one puzzle: warnings and errors to the sink's diagnostics, the
+/// record to its output, the outcome to `tally`.
+///
+/// # Errors
+/// Errors writing to the sink.
+pub fn answer<S: Sink>(
+    settings: &Settings,
+    engine: &mut dyn Engine,
+    input: &str,
+    format: Format,
+    item: Item,
+    sink: &mut S,
+    tally: &mut Tally,
+) -> io::Result<()> {
+    tally.puzzles += 1;
+    let entry = match item {
+        Ok(entry) => entry,
+        Err(e) => {
+            tally.invalid += 1;
+            warn(sink, input, format, e.puzzle, &e.warnings)?;
+            report(sink, input, format, &e)?;
+            write_message(settings, format, sink.out(), e.puzzle, Answer::Invalid)?;
+            if settings.mode == Mode::All {
+                sink.out().write_all(b"\n")?;
+            }
+            return Ok(());
+        }
+    };
+    warn(sink, input, format, entry.index, &entry.warnings)?;
+    let limit = settings.limit(format);
+    let solved = if settings.mode == Mode::All {
+        let mut failed = None;
+        let result = engine.solve_with(&entry.puzzle, limit, &mut |grid| match write_solution(
+            settings,
+            format,
+            sink.out(),
+            &entry,
+            grid,
+        ) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        result
+    } else {
+        engine.solve(&entry.puzzle, limit)
+    };
+    let solutions = match solved {
+        Ok(s) => s,
+        Err(e) => {
+            tally.invalid += 1;
+            sink.diagnose(format_args!("{input}:{}: {e}", entry.line))?;
+            write_message(settings, format, sink.out(), entry.index, Answer::Invalid)?;
+            if settings.mode == Mode::All {
+                sink.out().write_all(b"\n")?;
+            }
+            return Ok(());
+        }
+    };
+    tally.guesses += solutions.stats.guesses;
+    tally.nodes += solutions.stats.nodes;
+    if let Some(reason) = solutions.stopped {
+        tally.gave_up += 1;
+        let case = if format.is_multi_line() {
+            format!("case {}: ", entry.index)
+        } else {
+            String::new()
+        };
+        sink.diagnose(format_args!(
+            "{input}:{}: {case}gave up: {reason} after {} nodes",
+            entry.line, solutions.stats.nodes
+        ))?;
+        write_message(settings, format, sink.out(), entry.index, Answer::GaveUp)?;
+        if settings.mode == Mode::All {
+            sink.out().write_all(b"\n")?;
+        }
+        return Ok(());
+    }
+    let multiple = limit >= 2 && solutions.count >= 2;
+    match (&solutions.first, multiple) {
+        (None, _) => tally.no_solution += 1,
+        (Some(_), true) => tally.multiple += 1,
+        (Some(_), false) => tally.solved += 1,
+    }
+    match settings.mode {
+        Mode::Count => {
+            let plus = if solutions.complete { "" } else { "+" };
+            writeln!(sink.out(), "{}{plus}", solutions.count)
+        }
+        Mode::All => {
+            if solutions.first.is_none() {
+                write_message(
+                    settings,
+                    format,
+                    sink.out(),
+                    entry.index,
+                    Answer::NoSolution,
+                )?;
+            }
+            sink.out().write_all(b"\n")
+        }
+        Mode::Solve => match (&solutions.first, multiple) {
+            (None, _) => write_message(
+                settings,
+                format,
+                sink.out(),
+                entry.index,
+                Answer::NoSolution,
+            ),
+            (Some(_), true) => {
+                write_message(settings, format, sink.out(), entry.index, Answer::Multiple)
+            }
+            (Some(grid), false) => write_solution(settings, format, sink.out(), &entry, grid),
+        },
+    }
+}
+
+/// What to do with the next puzzle read (`--shard` answers a window of the
+/// run's puzzles).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Admit {
+    /// Answer it.
+    Take,
+    /// Read past it (before the shard).
+    Skip,
+    /// Stop reading (after the shard).
+    Stop,
+}
