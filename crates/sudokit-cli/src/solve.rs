@@ -9,7 +9,7 @@
 //!
 //! Exit status ([`Status`]): 0 when every puzzle was read and answered, 1 when
 //! any was malformed or given up on, 2 when an input could not be read or its
-//! format not detected. (The format contract, `formats.md`, fixes these three
+//! format not detected. (The judge formats' specification fixes these three
 //! values; "malformed" and "gave up" share 1 and are told apart by their
 //! records and messages.)
 //!
