@@ -19,10 +19,10 @@ use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
 use super::alphabet::Alphabet;
+use super::records::{open, RecordParser};
 use super::text::{char_at, Lines};
-use super::{
-    above_max_side, choose_alphabet, Entry, Limits, ParseError, ParseErrorKind, ReadError, Style,
-};
+use super::{above_max_side, choose_alphabet, Descriptor, Format, LineRecords};
+use super::{Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
 use crate::{Cell, Digit, Geometry, Grid, Puzzle};
 
 /// The symbols [`write`](fn@write) uses for region numbers.
@@ -151,33 +151,29 @@ fn parse_givens(bytes: &[u8], n: usize) -> Result<(Grid, Alphabet), (usize, Pars
 
 /// Reads `jigsaw` layout puzzles from a [`BufRead`], one `Result` per
 /// puzzle (one line of 2n² symbols, or two lines of n²).
+pub type Reader<R> = LineRecords<R, Parser>;
+
+/// The `jigsaw` record parser (see [`Reader`]).
 #[derive(Debug)]
-pub struct Reader<R> {
-    lines: Lines<R>,
+pub struct Parser {
     index: usize,
     geometry: Option<Arc<Geometry>>,
     givens: Vec<u8>,
     max_side: usize,
 }
 
-impl<R: BufRead> Reader<R> {
-    /// A reader over `reader`, with the default [`Limits`].
-    pub fn new(reader: R) -> Reader<R> {
-        Reader::with_limits(reader, Limits::default())
-    }
-
-    /// A reader that reports lines longer than [`Limits::max_line`] and
-    /// puzzles of a side above [`Limits::max_side`].
-    pub fn with_limits(reader: R, limits: Limits) -> Reader<R> {
-        Reader {
-            lines: Lines::with_max(reader, limits.max_line),
+impl From<Limits> for Parser {
+    fn from(limits: Limits) -> Parser {
+        Parser {
             index: 0,
             geometry: None,
             givens: Vec::new(),
             max_side: limits.max_side,
         }
     }
+}
 
+impl Parser {
     fn geometry(&mut self, n: usize, map: &[usize]) -> Result<Arc<Geometry>, String> {
         if let Some(g) = &self.geometry {
             if g.size() == n && g.regions().eq(map.iter().copied()) {
@@ -190,26 +186,27 @@ impl<R: BufRead> Reader<R> {
     }
 }
 
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Result<Entry, ReadError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl RecordParser for Parser {
+    fn next_record<R: BufRead + ?Sized>(
+        &mut self,
+        lines: &mut Lines<R>,
+    ) -> Option<Result<Entry, ReadError>> {
         // After the end of input or an I/O error, `Lines` reports the end
         // on every call.
-        match self.lines.next_nonblank() {
+        match lines.next_nonblank() {
             Err(e) => return Some(Err(ReadError::Io(e))),
             Ok(false) => return None,
             Ok(true) => {}
         }
         self.index += 1;
         let index = self.index;
-        let first = self.lines.number();
+        let first = lines.number();
         let error =
             |line, column, kind| Some(Err(ParseError::new(index, line, column, kind).into()));
-        if let Some(kind) = self.lines.overflow() {
+        if let Some(kind) = lines.overflow() {
             return error(first, None, kind);
         }
-        let text = self.lines.text();
+        let text = lines.text();
         let chars = text.iter().filter(|&&b| b & 0xC0 != 0x80).count();
         self.givens.clear();
         self.givens.extend_from_slice(text);
@@ -222,7 +219,7 @@ impl<R: BufRead> Iterator for Reader<R> {
             self.givens.truncate(n * n);
             (n, first, n * n)
         } else if let Some(n) = side(chars) {
-            match self.lines.next_nonblank() {
+            match lines.next_nonblank() {
                 Err(e) => return Some(Err(ReadError::Io(e))),
                 Ok(false) => {
                     let kind = ParseErrorKind::RowCount {
@@ -233,10 +230,10 @@ impl<R: BufRead> Iterator for Reader<R> {
                 }
                 Ok(true) => {}
             }
-            if let Some(kind) = self.lines.overflow() {
-                return error(self.lines.number(), None, kind);
+            if let Some(kind) = lines.overflow() {
+                return error(lines.number(), None, kind);
             }
-            (n, self.lines.number(), 0)
+            (n, lines.number(), 0)
         } else {
             let reason = format!(
                 "line has {chars} symbols; a jigsaw puzzle is n*n givens and n*n region symbols, on one line or two"
@@ -254,14 +251,14 @@ impl<R: BufRead> Iterator for Reader<R> {
             }
         };
         let regions = if region_offset > 0 {
-            &self.lines.text()[region_offset..]
+            &lines.text()[region_offset..]
         } else {
-            self.lines.text()
+            lines.text()
         };
         let map = match region_map(regions, n) {
             Ok(m) => m,
             Err((at, reason)) => {
-                let column = at.map(|i| self.lines.column(region_offset + i));
+                let column = at.map(|i| lines.column(region_offset + i));
                 return error(region_line, column, ParseErrorKind::RegionMap { reason });
             }
         };
@@ -278,6 +275,18 @@ impl<R: BufRead> Iterator for Reader<R> {
         }))
     }
 }
+
+/// The `jigsaw` format's descriptor.
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor {
+    format: Format::Jigsaw,
+    name: "jigsaw",
+    multi_line: true,
+    min_limit: 1,
+    open: open::<Parser>,
+    write: |out, grid, geometry, style| write(out, grid, geometry, style),
+    case_label: None,
+    message_end: b"\n",
+};
 
 /// Writes `grid` (solved or not) as a givens line in `style`'s alphabet
 /// (see [`line::write`](super::line::write)), then the region line of
@@ -305,7 +314,7 @@ pub fn write<W: Write + ?Sized>(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::format::{detect, read_all, Format};
+    use crate::format::{detect, read_all};
     use crate::{validate, Dfs, Engine};
     use proptest::prelude::*;
 

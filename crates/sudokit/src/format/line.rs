@@ -14,13 +14,14 @@
 //! - Output: the solution on one line in the input's alphabet, so every size
 //!   has a one-line form that round-trips; 9x9 answers are 81 digits.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::sync::Arc;
 
 use super::alphabet::{is_empty_symbol, Alphabet};
-use super::text::{symbol_error, PuzzleLines};
+use super::records::{open, OnePerLine, PuzzleLine};
+use super::text::symbol_error;
 use super::{above_max_side, choose_alphabet, empty_symbol_for, writable_alphabet};
-use super::{Entry, Limits, ParseErrorKind, ReadError, Style};
+use super::{Descriptor, Format, Limits, LineRecords, ParseErrorKind, Style};
 use crate::{Digit, Geometry, Grid, Puzzle};
 
 /// Why a single line is not a puzzle.
@@ -150,25 +151,19 @@ pub fn parse_line(line: &str) -> Result<Puzzle, LineError> {
 
 /// Reads `line` puzzles from a [`BufRead`], one `Result` per non-blank line,
 /// up to a line `end` or the end of the input.
+pub type Reader<R> = LineRecords<R, OnePerLine<Parser>>;
+
+/// The `line` record parser (see [`Reader`]): the geometry of the last
+/// side read, shared by the puzzles that follow.
 #[derive(Debug)]
-pub struct Reader<R> {
-    lines: PuzzleLines<R>,
+pub struct Parser {
     geometry: Option<Arc<Geometry>>,
     max_side: usize,
 }
 
-impl<R: BufRead> Reader<R> {
-    /// A reader over `reader`.
-    pub fn new(reader: R) -> Reader<R> {
-        Reader::with_limits(reader, Limits::default())
-    }
-
-    /// A reader over `reader` that rejects lines longer than
-    /// [`Limits::max_line`] and puzzles of a side above
-    /// [`Limits::max_side`].
-    pub fn with_limits(reader: R, limits: Limits) -> Reader<R> {
-        Reader {
-            lines: PuzzleLines::with_max(reader, limits.max_line),
+impl From<Limits> for Parser {
+    fn from(limits: Limits) -> Parser {
+        Parser {
             geometry: None,
             max_side: limits.max_side,
         }
@@ -189,26 +184,36 @@ fn cached_square(cache: &mut Option<Arc<Geometry>>, n: usize) -> Arc<Geometry> {
     }
 }
 
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Result<Entry, ReadError>;
+impl PuzzleLine for Parser {
+    const STOP: Option<&'static [u8]> = Some(b"end");
 
-    fn next(&mut self) -> Option<Self::Item> {
-        if let Err(e) = self.lines.next_puzzle(Some(b"end"))? {
-            return Some(Err(e));
-        }
-        Some(match parse_cells(self.lines.text()) {
+    #[inline]
+    fn parse(&mut self, text: &[u8]) -> Result<(Puzzle, Style), Problem> {
+        match parse_cells(text) {
             Ok((grid, _)) if grid.size() > self.max_side => {
-                Err(self.lines.error(None, above_max_side(grid.size())))
+                Err((None, above_max_side(grid.size())))
             }
             Ok((grid, alphabet)) => {
                 let geometry = cached_square(&mut self.geometry, grid.size());
                 let puzzle = Puzzle::new(geometry, grid).expect("same side");
-                Ok(self.lines.entry(puzzle, Style { alphabet }))
+                Ok((puzzle, Style { alphabet }))
             }
-            Err((at, kind)) => Err(self.lines.error(at, kind)),
-        })
+            Err(problem) => Err(problem),
+        }
     }
 }
+
+/// The `line` format's descriptor.
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor {
+    format: Format::Line,
+    name: "line",
+    multi_line: false,
+    min_limit: 1,
+    open: open::<OnePerLine<Parser>>,
+    write: |out, grid, _, style| write(out, grid, style),
+    case_label: None,
+    message_end: b"\n",
+};
 
 /// Writes `grid` (solved or not) as one line in `style`'s alphabet (numeric
 /// when that alphabet cannot write the side), then a line end.
@@ -265,7 +270,7 @@ pub(crate) fn write_symbols<W: Write + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{read, Format, ParseError};
+    use crate::format::{read, Entry, ParseError, ReadError};
     use proptest::prelude::*;
 
     const ACWING: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.\nend\n";

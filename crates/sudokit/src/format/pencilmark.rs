@@ -10,11 +10,12 @@
 //! - Output: the solution as an 81-digit line (what sukaku solvers print);
 //!   [`write`](fn@write) writes any puzzle back in the 729-character form.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::sync::Arc;
 
-use super::text::{char_at, PuzzleLines};
-use super::{Entry, Limits, ParseErrorKind, ReadError, Style};
+use super::records::{open, OnePerLine, PuzzleLine};
+use super::text::char_at;
+use super::{Descriptor, Format, Limits, LineRecords, ParseErrorKind, Style};
 use crate::{Cell, Digit, DigitSet, Geometry, Grid, Puzzle};
 
 /// Characters in a pencilmark line.
@@ -65,47 +66,48 @@ fn parse(bytes: &[u8]) -> Result<(Grid, Vec<DigitSet>), (Option<usize>, ParseErr
 }
 
 /// Reads `pencilmark` puzzles from a [`BufRead`], one `Result` per
-/// non-blank line.
+/// non-blank line (the side is always 9: [`Limits::max_side`] does not
+/// apply).
+pub type Reader<R> = LineRecords<R, OnePerLine<Parser>>;
+
+/// The `pencilmark` record parser (see [`Reader`]).
 #[derive(Debug)]
-pub struct Reader<R> {
-    lines: PuzzleLines<R>,
+pub struct Parser {
     geometry: Arc<Geometry>,
 }
 
-impl<R: BufRead> Reader<R> {
-    /// A reader over `reader`, with the default [`Limits`].
-    pub fn new(reader: R) -> Reader<R> {
-        Reader::with_limits(reader, Limits::default())
-    }
-
-    /// A reader that reports lines longer than [`Limits::max_line`] (the
-    /// side is always 9: [`Limits::max_side`] does not apply).
-    pub fn with_limits(reader: R, limits: Limits) -> Reader<R> {
-        Reader {
-            lines: PuzzleLines::with_max(reader, limits.max_line),
+impl From<Limits> for Parser {
+    fn from(_: Limits) -> Parser {
+        Parser {
             geometry: Geometry::shared_square(9).expect("9x9 exists"),
         }
     }
 }
 
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Result<Entry, ReadError>;
+impl PuzzleLine for Parser {
+    const STOP: Option<&'static [u8]> = None;
 
-    fn next(&mut self) -> Option<Self::Item> {
-        if let Err(e) = self.lines.next_puzzle(None)? {
-            return Some(Err(e));
-        }
-        Some(match parse(self.lines.text()) {
-            Ok((grid, sets)) => {
-                let puzzle = Puzzle::new(self.geometry.clone(), grid)
-                    .and_then(|p| p.with_candidates(sets))
-                    .expect("9x9 with 81 sets");
-                Ok(self.lines.entry(puzzle, Style::default()))
-            }
-            Err((at, kind)) => Err(self.lines.error(at, kind)),
-        })
+    fn parse(&mut self, text: &[u8]) -> Result<(Puzzle, Style), (Option<usize>, ParseErrorKind)> {
+        let (grid, sets) = parse(text)?;
+        let puzzle = Puzzle::new(self.geometry.clone(), grid)
+            .and_then(|p| p.with_candidates(sets))
+            .expect("9x9 with 81 sets");
+        Ok((puzzle, Style::default()))
     }
 }
+
+/// The `pencilmark` format's descriptor: answers are written as `line`
+/// answers (81 digits).
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor {
+    format: Format::Pencilmark,
+    name: "pencilmark",
+    multi_line: false,
+    min_limit: 1,
+    open: open::<OnePerLine<Parser>>,
+    write: |out, grid, _, style| super::line::write(out, grid, style),
+    case_label: None,
+    message_end: b"\n",
+};
 
 /// Writes a 9x9 `puzzle` as a 729-character line (its candidates, or for a
 /// puzzle without candidates, the givens as single candidates and every
@@ -149,7 +151,7 @@ fn only(set: DigitSet) -> Option<Digit> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{detect, read_all, Format, ParseError};
+    use crate::format::{detect, read_all, ParseError};
     use crate::{validate, Dfs, Dlx, Engine};
     use proptest::prelude::*;
 

@@ -18,10 +18,24 @@
 use std::io::{self, Write};
 
 use super::line::write_symbols;
-use super::{empty_symbol_for, writable_alphabet, Style};
+use super::records::open;
+use super::{empty_symbol_for, writable_alphabet, Descriptor, Format, Style};
 use crate::Grid;
 
 pub use super::grid::Reader;
+
+/// The `sdk` format's descriptor: read as a [`grid`](super::grid); an empty
+/// line ends every record.
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor {
+    format: Format::Sdk,
+    name: "sdk",
+    multi_line: true,
+    min_limit: 1,
+    open: open::<super::grid::Parser>,
+    write: |out, grid, _, style| write(out, grid, style),
+    case_label: None,
+    message_end: b"\n\n",
+};
 
 /// Writes `grid` (solved or not) as n rows of n symbols in `style`'s
 /// alphabet, `.` for empty cells (`0` where `.` would change the alphabet
@@ -44,7 +58,7 @@ pub fn write<W: Write + ?Sized>(out: &mut W, grid: &Grid, style: Style) -> io::R
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{detect, read_all, Alphabet, Format};
+    use crate::format::{detect, read_all, Alphabet};
     use crate::{Digit, Geometry};
     use proptest::prelude::*;
 

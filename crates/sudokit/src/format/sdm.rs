@@ -10,13 +10,14 @@
 //! `line`; `--format sdm` reads strictly 81 characters per line, an `end`
 //! line included, and [`write`](fn@write) writes `0` for empty cells.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::sync::Arc;
 
 use super::alphabet::Alphabet;
 use super::line::write_symbols;
-use super::text::{char_at, PuzzleLines};
-use super::{Entry, Limits, ParseErrorKind, ReadError, Style};
+use super::records::{open, OnePerLine, PuzzleLine};
+use super::text::char_at;
+use super::{Descriptor, Format, Limits, LineRecords, ParseErrorKind, Style};
 use crate::{Digit, Geometry, Grid, Puzzle};
 
 /// Parses one trimmed `sdm` line.
@@ -43,45 +44,45 @@ fn parse(bytes: &[u8]) -> Result<Grid, (Option<usize>, ParseErrorKind)> {
     Ok(Grid::from_cells(9, cells).expect("81 cells of digits below 9"))
 }
 
-/// Reads `sdm` puzzles from a [`BufRead`], one `Result` per non-blank line.
+/// Reads `sdm` puzzles from a [`BufRead`], one `Result` per non-blank line
+/// (the side is always 9: [`Limits::max_side`] does not apply).
+pub type Reader<R> = LineRecords<R, OnePerLine<Parser>>;
+
+/// The `sdm` record parser (see [`Reader`]).
 #[derive(Debug)]
-pub struct Reader<R> {
-    lines: PuzzleLines<R>,
+pub struct Parser {
     geometry: Arc<Geometry>,
 }
 
-impl<R: BufRead> Reader<R> {
-    /// A reader over `reader`, with the default [`Limits`].
-    pub fn new(reader: R) -> Reader<R> {
-        Reader::with_limits(reader, Limits::default())
-    }
-
-    /// A reader that reports lines longer than [`Limits::max_line`] (the
-    /// side is always 9: [`Limits::max_side`] does not apply).
-    pub fn with_limits(reader: R, limits: Limits) -> Reader<R> {
-        Reader {
-            lines: PuzzleLines::with_max(reader, limits.max_line),
+impl From<Limits> for Parser {
+    fn from(_: Limits) -> Parser {
+        Parser {
             geometry: Geometry::shared_square(9).expect("9x9 exists"),
         }
     }
 }
 
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Result<Entry, ReadError>;
+impl PuzzleLine for Parser {
+    const STOP: Option<&'static [u8]> = None;
 
-    fn next(&mut self) -> Option<Self::Item> {
-        if let Err(e) = self.lines.next_puzzle(None)? {
-            return Some(Err(e));
-        }
-        Some(match parse(self.lines.text()) {
-            Ok(grid) => {
-                let puzzle = Puzzle::new(self.geometry.clone(), grid).expect("9x9");
-                Ok(self.lines.entry(puzzle, Style::default()))
-            }
-            Err((at, kind)) => Err(self.lines.error(at, kind)),
-        })
+    fn parse(&mut self, text: &[u8]) -> Result<(Puzzle, Style), (Option<usize>, ParseErrorKind)> {
+        let grid = parse(text)?;
+        let puzzle = Puzzle::new(self.geometry.clone(), grid).expect("9x9");
+        Ok((puzzle, Style::default()))
     }
 }
+
+/// The `sdm` format's descriptor.
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor {
+    format: Format::Sdm,
+    name: "sdm",
+    multi_line: false,
+    min_limit: 1,
+    open: open::<OnePerLine<Parser>>,
+    write: |out, grid, _, _| write(out, grid),
+    case_label: None,
+    message_end: b"\n",
+};
 
 /// Writes a 9x9 `grid` (solved or not) as 81 digits, `0` for empty cells,
 /// then a line end. Other sides are written like [`line`](super::line)
@@ -97,7 +98,7 @@ pub fn write<W: Write + ?Sized>(out: &mut W, grid: &Grid) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{detect, read_all, Format};
+    use crate::format::{detect, read_all};
     use proptest::prelude::*;
 
     const SAMPLE: &str = "400000805030000000000700000020000060000080400000010000000603070500200000104000000\n000000520080400000030009000501000600200700000000300000600010000000000704000000030\n";

@@ -20,10 +20,24 @@
 
 use std::io::{self, Write};
 
-use super::{empty_symbol_for, writable_alphabet, Style};
+use super::records::open;
+use super::{empty_symbol_for, writable_alphabet, Descriptor, Format, Style};
 use crate::{Cell, Geometry, Grid};
 
 pub use super::grid::Reader;
+
+/// The `ss` format's descriptor: read as a [`grid`](super::grid); an empty
+/// line ends every record.
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor {
+    format: Format::Ss,
+    name: "ss",
+    multi_line: true,
+    min_limit: 1,
+    open: open::<super::grid::Parser>,
+    write: |out, grid, geometry, style| write(out, grid, geometry, style),
+    case_label: None,
+    message_end: b"\n\n",
+};
 
 /// Writes `grid` (solved or not) in the Simple Sudoku shape, boxes from
 /// `geometry`, `.` for empty cells, then an empty line.
@@ -91,7 +105,7 @@ pub fn write<W: Write + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{detect, read_all, Alphabet, Format};
+    use crate::format::{detect, read_all, Alphabet};
     use crate::Digit;
     use proptest::prelude::*;
     use std::sync::Arc;
