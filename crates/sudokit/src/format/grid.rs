@@ -25,9 +25,9 @@
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
-use super::records::{open, RecordParser};
+use super::records::{open, NextRecord, RecordParser};
 use super::text::{symbol_error, Lines};
-use super::{above_max_side, choose_alphabet, empty_symbol_for, writable_alphabet};
+use super::{above_max_side, block_symbols, box_shape, choose_alphabet};
 use super::{Descriptor, Format, LineRecords};
 use super::{Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
 use crate::{Cell, Digit, Geometry, Grid, Puzzle, MAX_SIZE};
@@ -336,10 +336,7 @@ impl Parser {
 }
 
 impl RecordParser for Parser {
-    fn next_record<R: BufRead + ?Sized>(
-        &mut self,
-        lines: &mut Lines<R>,
-    ) -> Option<Result<Entry, ReadError>> {
+    fn next_record<R: BufRead + ?Sized>(&mut self, lines: &mut Lines<R>) -> NextRecord {
         // Skip blank lines, comments and stray frame-only blocks.
         let mut block = Block::default();
         loop {
@@ -406,16 +403,13 @@ impl RecordParser for Parser {
 }
 
 /// The `grid` format's descriptor: an empty line ends every record.
-pub(crate) const DESCRIPTOR: Descriptor = Descriptor {
-    format: Format::Grid,
-    name: "grid",
-    multi_line: true,
-    min_limit: 1,
-    open: open::<Parser>,
-    write: |out, grid, geometry, style| write(out, grid, geometry, style),
-    case_label: None,
-    message_end: b"\n\n",
-};
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
+    Format::Grid,
+    "grid",
+    open::<Parser>,
+    |out, grid, geometry, style| write(out, grid, geometry, style),
+)
+.block();
 
 /// Writes `grid` (solved or not) as a pretty grid: cells separated by blanks,
 /// `|` between boxes and `-`/`+` lines between bands (from `geometry`'s box
@@ -430,15 +424,8 @@ pub fn write<W: Write + ?Sized>(
     style: Style,
 ) -> io::Result<()> {
     let n = grid.size();
-    let alphabet = writable_alphabet(n, style.alphabet);
-    let empty = match empty_symbol_for(grid, alphabet) {
-        b'0' => b'0',
-        _ => b'.',
-    };
-    let (rows, columns) = geometry
-        .box_shape()
-        .filter(|_| geometry.size() == n)
-        .unwrap_or((n, n));
+    let (alphabet, empty) = block_symbols(grid, style);
+    let (rows, columns) = box_shape(grid, geometry);
     // Widest row: 2n - 1 cells and blanks, plus 2 per box separator.
     let mut row = [0u8; 4 * MAX_SIZE];
     let mut rule = [0u8; 4 * MAX_SIZE];
@@ -476,7 +463,7 @@ pub fn write<W: Write + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{read, Alphabet};
+    use crate::format::{read, writable_alphabet, Alphabet};
     use proptest::prelude::*;
 
     fn entries(input: &[u8]) -> Vec<Result<Entry, ParseError>> {

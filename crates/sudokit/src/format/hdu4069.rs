@@ -29,7 +29,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
 use super::alphabet::Alphabet;
-use super::records::{open, RecordParser};
+use super::records::{open, NextRecord, RecordParser};
 use super::text::Lines;
 use super::{Descriptor, Format, Limits, LineRecords};
 use super::{Entry, ParseError, ParseErrorKind, ReadError, Style, Warning};
@@ -223,10 +223,7 @@ impl Parser {
 }
 
 impl RecordParser for Parser {
-    fn next_record<R: BufRead + ?Sized>(
-        &mut self,
-        lines: &mut Lines<R>,
-    ) -> Option<Result<Entry, ReadError>> {
+    fn next_record<R: BufRead + ?Sized>(&mut self, lines: &mut Lines<R>) -> NextRecord {
         let reader = lines.reader_mut();
         loop {
             match self.state {
@@ -259,16 +256,14 @@ impl RecordParser for Parser {
 /// The `hdu4069` format's descriptor: `Case k:` before every record, and at
 /// least 2 solutions searched (the judge asks whether the solution is
 /// unique).
-pub(crate) const DESCRIPTOR: Descriptor = Descriptor {
-    format: Format::Hdu4069,
-    name: "hdu4069",
-    multi_line: true,
-    min_limit: 2,
-    open: open::<Parser>,
-    write: |out, grid, _, _| write(out, grid),
-    case_label: Some("Case"),
-    message_end: b"\n",
-};
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
+    Format::Hdu4069,
+    "hdu4069",
+    open::<Parser>,
+    |out, grid, _, _| write(out, grid),
+)
+.multi_line()
+.cases_asking_uniqueness("Case");
 
 /// Writes a solution's rows (digits `1`-`9`, one row per line); `Case k:` is
 /// written by [`write_answer`](super::write_answer).

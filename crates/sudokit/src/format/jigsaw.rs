@@ -19,11 +19,12 @@ use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
 use super::alphabet::Alphabet;
-use super::records::{open, RecordParser};
+use super::line::parse_symbols;
+use super::records::{open, NextRecord, RecordParser};
 use super::text::{char_at, Lines};
-use super::{above_max_side, choose_alphabet, Descriptor, Format, LineRecords};
+use super::{above_max_side, Descriptor, Format, LineRecords};
 use super::{Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
-use crate::{Cell, Digit, Geometry, Grid, Puzzle};
+use crate::{Cell, Geometry, Grid, Puzzle};
 
 /// The symbols [`write`](fn@write) uses for region numbers.
 const REGION_SYMBOLS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -75,6 +76,18 @@ pub(crate) fn region_map(bytes: &[u8], n: usize) -> Result<Vec<usize>, (Option<u
     Ok(map)
 }
 
+/// The cells beside cell `i` of an n x n grid: right, left, below, above
+/// (`None` past an edge).
+pub(crate) fn neighbours(i: usize, n: usize) -> [Option<usize>; 4] {
+    let (r, c) = (i / n, i % n);
+    [
+        (c + 1 < n).then(|| i + 1),
+        (c > 0).then(|| i - 1),
+        (r + 1 < n).then(|| i + n),
+        (r > 0).then(|| i - n),
+    ]
+}
+
 /// Whether every region of `map` (side `n`) is connected (edge to edge).
 pub(crate) fn connected(map: &[usize], n: usize) -> bool {
     let mut seen = vec![false; map.len()];
@@ -91,22 +104,8 @@ pub(crate) fn connected(map: &[usize], n: usize) -> bool {
         stack.push(start);
         while let Some(i) = stack.pop() {
             size += 1;
-            let (r, c) = (i / n, i % n);
-            let mut near = [usize::MAX; 4];
-            if r > 0 {
-                near[0] = i - n;
-            }
-            if r + 1 < n {
-                near[1] = i + n;
-            }
-            if c > 0 {
-                near[2] = i - 1;
-            }
-            if c + 1 < n {
-                near[3] = i + 1;
-            }
-            for j in near {
-                if j != usize::MAX && !seen[j] && map[j] == region {
+            for j in neighbours(i, n).into_iter().flatten() {
+                if !seen[j] && map[j] == region {
                     seen[j] = true;
                     stack.push(j);
                 }
@@ -125,28 +124,7 @@ fn parse_givens(bytes: &[u8], n: usize) -> Result<(Grid, Alphabet), (usize, Pars
         let found = char_at(bytes, i);
         return Err((i, ParseErrorKind::Symbol { found }));
     }
-    let alphabet = choose_alphabet(n, bytes);
-    let mut cells = Vec::with_capacity(n * n);
-    for (i, &b) in bytes.iter().enumerate() {
-        match alphabet.digit(b) {
-            Some(None) => cells.push(None),
-            Some(Some(d)) if d < n => cells.push(Some(Digit::new(d as u8))),
-            Some(Some(_)) => {
-                return Err((
-                    i,
-                    ParseErrorKind::OutOfRange {
-                        found: b as char,
-                        n,
-                    },
-                ));
-            }
-            None => return Err((i, ParseErrorKind::Symbol { found: b as char })),
-        }
-    }
-    Ok((
-        Grid::from_cells(n, cells).expect("digits checked"),
-        alphabet,
-    ))
+    parse_symbols(bytes, n)
 }
 
 /// Reads `jigsaw` layout puzzles from a [`BufRead`], one `Result` per
@@ -187,16 +165,11 @@ impl Parser {
 }
 
 impl RecordParser for Parser {
-    fn next_record<R: BufRead + ?Sized>(
-        &mut self,
-        lines: &mut Lines<R>,
-    ) -> Option<Result<Entry, ReadError>> {
+    fn next_record<R: BufRead + ?Sized>(&mut self, lines: &mut Lines<R>) -> NextRecord {
         // After the end of input or an I/O error, `Lines` reports the end
         // on every call.
-        match lines.next_nonblank() {
-            Err(e) => return Some(Err(ReadError::Io(e))),
-            Ok(false) => return None,
-            Ok(true) => {}
+        if let Err(e) = lines.next_record_line()? {
+            return Some(Err(e.into()));
         }
         self.index += 1;
         let index = self.index;
@@ -276,18 +249,6 @@ impl RecordParser for Parser {
     }
 }
 
-/// The `jigsaw` format's descriptor.
-pub(crate) const DESCRIPTOR: Descriptor = Descriptor {
-    format: Format::Jigsaw,
-    name: "jigsaw",
-    multi_line: true,
-    min_limit: 1,
-    open: open::<Parser>,
-    write: |out, grid, geometry, style| write(out, grid, geometry, style),
-    case_label: None,
-    message_end: b"\n",
-};
-
 /// Writes `grid` (solved or not) as a givens line in `style`'s alphabet
 /// (see [`line::write`](super::line::write)), then the region line of
 /// `geometry` (a boxed geometry's boxes are its regions).
@@ -311,11 +272,20 @@ pub fn write<W: Write + ?Sized>(
     out.write_all(&line)
 }
 
+/// The `jigsaw` format's descriptor.
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
+    Format::Jigsaw,
+    "jigsaw",
+    open::<Parser>,
+    |out, grid, geometry, style| write(out, grid, geometry, style),
+)
+.multi_line();
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
     use crate::format::{detect, read_all};
-    use crate::{validate, Dfs, Engine};
+    use crate::{validate, Dfs, Digit, Engine};
     use proptest::prelude::*;
 
     pub(crate) const GIVENS: &str =
@@ -418,14 +388,8 @@ pub(crate) mod tests {
         }
 
         #[test]
-        fn arbitrary_input_never_panics(input in proptest::collection::vec(
-            prop_oneof![Just(b'.'), Just(b'0'), Just(b'\n'), b'1'..=b'9', b'A'..=b'Z', any::<u8>()],
-            0..1500)
-        ) {
-            for r in crate::format::read(Format::Jigsaw, &input[..]) {
-                let _ = r;
-            }
-            let _ = detect(&input);
+        fn arbitrary_input_never_panics(input in crate::format::read::tests::line_bytes()) {
+            crate::format::read::tests::read_and_detect(Format::Jigsaw, &input);
         }
     }
 }

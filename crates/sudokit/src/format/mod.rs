@@ -72,7 +72,7 @@ pub mod jigsaw;
 pub mod line;
 pub mod pencilmark;
 pub mod poj3076;
-mod read;
+pub(crate) mod read;
 mod records;
 pub mod sdk;
 pub mod sdm;
@@ -92,7 +92,7 @@ pub(crate) use descriptor::Descriptor;
 pub(crate) use error::above_max_side;
 #[cfg(test)]
 pub(crate) use read::read_all;
-pub(crate) use write::{empty_symbol_for, writable_alphabet};
+pub(crate) use write::{block_symbols, box_shape, empty_symbol_for, writable_alphabet};
 
 /// A text format, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

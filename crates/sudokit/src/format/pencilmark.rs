@@ -11,12 +11,11 @@
 //!   [`write`](fn@write) writes any puzzle back in the 729-character form.
 
 use std::io::{self, Write};
-use std::sync::Arc;
 
-use super::records::{open, OnePerLine, PuzzleLine};
+use super::records::{open, Cells, OnePerLine, Problem, PuzzleLine};
 use super::text::char_at;
 use super::{Descriptor, Format, Limits, LineRecords, ParseErrorKind, Style};
-use crate::{Cell, Digit, DigitSet, Geometry, Grid, Puzzle};
+use crate::{Cell, Digit, DigitSet, Grid, Puzzle};
 
 /// Characters in a pencilmark line.
 pub const LENGTH: usize = 729;
@@ -72,42 +71,27 @@ pub type Reader<R> = LineRecords<R, OnePerLine<Parser>>;
 
 /// The `pencilmark` record parser (see [`Reader`]).
 #[derive(Debug)]
-pub struct Parser {
-    geometry: Arc<Geometry>,
-}
-
-impl From<Limits> for Parser {
-    fn from(_: Limits) -> Parser {
-        Parser {
-            geometry: Geometry::shared_square(9).expect("9x9 exists"),
-        }
-    }
-}
+pub struct Parser;
 
 impl PuzzleLine for Parser {
-    const STOP: Option<&'static [u8]> = None;
-
-    fn parse(&mut self, text: &[u8]) -> Result<(Puzzle, Style), (Option<usize>, ParseErrorKind)> {
+    fn parse(text: &[u8], _: Limits) -> Result<Cells, Problem> {
         let (grid, sets) = parse(text)?;
-        let puzzle = Puzzle::new(self.geometry.clone(), grid)
-            .and_then(|p| p.with_candidates(sets))
-            .expect("9x9 with 81 sets");
-        Ok((puzzle, Style::default()))
+        Ok(Cells {
+            grid,
+            style: Style::default(),
+            candidates: Some(sets),
+        })
     }
 }
 
 /// The `pencilmark` format's descriptor: answers are written as `line`
 /// answers (81 digits).
-pub(crate) const DESCRIPTOR: Descriptor = Descriptor {
-    format: Format::Pencilmark,
-    name: "pencilmark",
-    multi_line: false,
-    min_limit: 1,
-    open: open::<OnePerLine<Parser>>,
-    write: |out, grid, _, style| super::line::write(out, grid, style),
-    case_label: None,
-    message_end: b"\n",
-};
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
+    Format::Pencilmark,
+    "pencilmark",
+    open::<OnePerLine<Parser>>,
+    |out, grid, _, style| super::line::write(out, grid, style),
+);
 
 /// Writes a 9x9 `puzzle` as a 729-character line (its candidates, or for a
 /// puzzle without candidates, the givens as single candidates and every
@@ -152,7 +136,7 @@ fn only(set: DigitSet) -> Option<Digit> {
 mod tests {
     use super::*;
     use crate::format::{detect, read_all, ParseError};
-    use crate::{validate, Dfs, Dlx, Engine};
+    use crate::{validate, Dfs, Dlx, Engine, Geometry};
     use proptest::prelude::*;
 
     /// The 17-clue puzzle of the `line` docs as pencilmarks: givens as
@@ -249,14 +233,8 @@ mod tests {
         }
 
         #[test]
-        fn arbitrary_input_never_panics(input in proptest::collection::vec(
-            prop_oneof![Just(b'.'), Just(b'0'), Just(b'\n'), b'1'..=b'9', b'A'..=b'Z', any::<u8>()],
-            0..1500)
-        ) {
-            for r in crate::format::read(Format::Pencilmark, &input[..]) {
-                let _ = r;
-            }
-            let _ = detect(&input);
+        fn arbitrary_input_never_panics(input in crate::format::read::tests::line_bytes()) {
+            crate::format::read::tests::read_and_detect(Format::Pencilmark, &input);
         }
     }
 }

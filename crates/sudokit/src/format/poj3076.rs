@@ -16,7 +16,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
 use super::alphabet::{is_empty_symbol, Alphabet};
-use super::records::{open, RecordParser};
+use super::records::{open, NextRecord, RecordParser};
 use super::text::{symbol_error, Lines};
 use super::{writable_alphabet, Descriptor, Format, LineRecords};
 use super::{Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
@@ -96,16 +96,11 @@ impl Parser {
 }
 
 impl RecordParser for Parser {
-    fn next_record<R: BufRead + ?Sized>(
-        &mut self,
-        lines: &mut Lines<R>,
-    ) -> Option<Result<Entry, ReadError>> {
+    fn next_record<R: BufRead + ?Sized>(&mut self, lines: &mut Lines<R>) -> NextRecord {
         // Skip blank lines up to the first row. After the end of input or
         // an I/O error, `Lines` reports the end on every call.
-        match lines.next_nonblank() {
-            Err(e) => return Some(Err(ReadError::Io(e))),
-            Ok(false) => return None,
-            Ok(true) => {}
+        if let Err(e) = lines.next_record_line()? {
+            return Some(Err(e.into()));
         }
         self.index += 1;
         let first_line = lines.number();
@@ -157,16 +152,13 @@ impl RecordParser for Parser {
 }
 
 /// The `poj3076` format's descriptor: an empty line ends every record.
-pub(crate) const DESCRIPTOR: Descriptor = Descriptor {
-    format: Format::Poj3076,
-    name: "poj3076",
-    multi_line: true,
-    min_limit: 1,
-    open: open::<Parser>,
-    write: |out, grid, _, _| write(out, grid),
-    case_label: None,
-    message_end: b"\n\n",
-};
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
+    Format::Poj3076,
+    "poj3076",
+    open::<Parser>,
+    |out, grid, _, _| write(out, grid),
+)
+.block();
 
 /// Writes `grid` (solved or not) as rows of letters (`-` empty; numeric
 /// symbols above 26x26), then the empty line that ends every case.

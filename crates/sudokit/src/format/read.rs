@@ -112,9 +112,34 @@ pub(crate) fn read_all(format: Format, input: &[u8]) -> Vec<Result<Entry, super:
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::format::{jigsaw, ParseErrorKind};
+    use crate::format::{detect, jigsaw, ParseErrorKind};
+    use proptest::prelude::*;
+
+    /// Up to 1500 bytes, mostly the symbols of the line formats.
+    pub(crate) fn line_bytes() -> impl Strategy<Value = Vec<u8>> {
+        proptest::collection::vec(
+            prop_oneof![
+                Just(b'.'),
+                Just(b'0'),
+                Just(b'\n'),
+                b'1'..=b'9',
+                b'A'..=b'Z',
+                any::<u8>()
+            ],
+            0..1500,
+        )
+    }
+
+    /// Reads all of `input` as `format` and detects its format, neither of
+    /// which may panic.
+    pub(crate) fn read_and_detect(format: Format, input: &[u8]) {
+        for r in read(format, input) {
+            let _ = r;
+        }
+        let _ = detect(input);
+    }
 
     /// `sdm`, `pencilmark` and `jigsaw` honour the caller's line bound (and
     /// `jigsaw` the side bound): the overlong puzzle is an error that names

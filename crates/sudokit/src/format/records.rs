@@ -5,10 +5,15 @@
 
 use std::fmt::Debug;
 use std::io::BufRead;
+use std::marker::PhantomData;
+use std::sync::Arc;
 
 use super::text::Lines;
 use super::{Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
-use crate::Puzzle;
+use crate::{DigitSet, Geometry, Grid, Puzzle};
+
+/// What a record parser yields: the next record, or `None` at the end.
+pub type NextRecord = Option<Result<Entry, ReadError>>;
 
 /// A format's record parser: what a reader of that format keeps between
 /// records, and how it reads the next one.
@@ -18,10 +23,7 @@ use crate::Puzzle;
 pub trait RecordParser {
     /// The next record read from `lines`: `None` at the end of the input
     /// (and on every call after it or after an I/O error).
-    fn next_record<R: BufRead + ?Sized>(
-        &mut self,
-        lines: &mut Lines<R>,
-    ) -> Option<Result<Entry, ReadError>>;
+    fn next_record<R: BufRead + ?Sized>(&mut self, lines: &mut Lines<R>) -> NextRecord;
 }
 
 /// A reader of one format: the lines of a [`BufRead`] and `P`, the format's
@@ -64,15 +66,11 @@ impl<R: BufRead, P: RecordParser> Iterator for LineRecords<R, P> {
 /// format ([`format::Reader`](super::Reader)): one indirect call per record.
 pub(crate) trait DynParser: Debug + Send + Sync {
     /// [`RecordParser::next_record`] over any reader.
-    fn next_dyn(&mut self, lines: &mut Lines<dyn BufRead + '_>)
-        -> Option<Result<Entry, ReadError>>;
+    fn next_dyn(&mut self, lines: &mut Lines<dyn BufRead + '_>) -> NextRecord;
 }
 
 impl<P: RecordParser + Debug + Send + Sync> DynParser for P {
-    fn next_dyn(
-        &mut self,
-        lines: &mut Lines<dyn BufRead + '_>,
-    ) -> Option<Result<Entry, ReadError>> {
+    fn next_dyn(&mut self, lines: &mut Lines<dyn BufRead + '_>) -> NextRecord {
         self.next_record(lines)
     }
 }
@@ -87,35 +85,68 @@ where
 
 /// A format with one puzzle per non-blank line (`line`, `sdm`,
 /// `pencilmark`): it only parses the line; [`OnePerLine`] numbers the
-/// puzzles and builds their entries and errors.
+/// puzzles, gives them their geometry and builds their entries and errors.
 pub trait PuzzleLine {
-    /// A line that ends the input (`end` for `line`).
-    const STOP: Option<&'static [u8]>;
+    /// A line that ends the input (`end` for `line`; none by default).
+    const STOP: Option<&'static [u8]> = None;
 
-    /// Parses one trimmed line: the puzzle and how it was written, or the
-    /// problem (with the byte index in the line where it is one spot).
+    /// Parses one trimmed line, within `limits`.
     ///
     /// # Errors
     /// The first problem in the line.
-    fn parse(&mut self, text: &[u8]) -> Result<(Puzzle, Style), (Option<usize>, ParseErrorKind)>;
+    fn parse(text: &[u8], limits: Limits) -> Result<Cells, Problem>;
+}
+
+/// A problem in a line: what is wrong, and the byte index in the line where
+/// it is one spot.
+pub type Problem = (Option<usize>, ParseErrorKind);
+
+/// A puzzle line's content.
+#[derive(Debug)]
+pub struct Cells {
+    /// The givens; the side has a box shape.
+    pub grid: Grid,
+    /// How they were written.
+    pub style: Style,
+    /// Every cell's candidates (pencilmarks), when the line gives them.
+    pub candidates: Option<Vec<DigitSet>>,
 }
 
 /// The [`RecordParser`] of a [`PuzzleLine`] format.
 #[derive(Debug)]
 pub struct OnePerLine<P> {
-    line: P,
+    format: PhantomData<P>,
+    limits: Limits,
+    /// The geometry of the last side read, shared by the puzzles after it.
+    geometry: Option<Arc<Geometry>>,
     /// 1-based number of the current puzzle.
     index: usize,
     /// A stop line was read.
     ended: bool,
 }
 
-impl<P: From<Limits>> From<Limits> for OnePerLine<P> {
+impl<P> From<Limits> for OnePerLine<P> {
     fn from(limits: Limits) -> OnePerLine<P> {
         OnePerLine {
-            line: P::from(limits),
+            format: PhantomData,
+            limits,
+            geometry: None,
             index: 0,
             ended: false,
+        }
+    }
+}
+
+/// The shared geometry of side `n` (boxes of the default shape), rebuilt only
+/// when the side changes. `cache` only ever holds a geometry built here, so
+/// its side tells it all.
+fn cached_square(cache: &mut Option<Arc<Geometry>>, n: usize) -> Arc<Geometry> {
+    match cache {
+        Some(g) if g.size() == n => g.clone(),
+        _ => {
+            let g = Arc::new(Geometry::square(n).expect("side has a box shape"));
+            *cache = Some(g.clone());
+            g
         }
     }
 }
@@ -126,18 +157,13 @@ impl<P: PuzzleLine> RecordParser for OnePerLine<P> {
     /// input) or a line over the bound (a puzzle of its own: reading goes on
     /// after it); else the puzzle the line holds.
     #[inline]
-    fn next_record<R: BufRead + ?Sized>(
-        &mut self,
-        lines: &mut Lines<R>,
-    ) -> Option<Result<Entry, ReadError>> {
+    fn next_record<R: BufRead + ?Sized>(&mut self, lines: &mut Lines<R>) -> NextRecord {
         if self.ended {
             return None;
         }
-        match lines.next_nonblank() {
+        if let Err(e) = lines.next_record_line()? {
             // `Lines` is done after an error: the next call ends.
-            Err(e) => return Some(Err(ReadError::Io(e))),
-            Ok(false) => return None,
-            Ok(true) => {}
+            return Some(Err(e.into()));
         }
         if P::STOP == Some(lines.text()) {
             self.ended = true;
@@ -151,14 +177,21 @@ impl<P: PuzzleLine> RecordParser for OnePerLine<P> {
         if let Some(kind) = lines.overflow() {
             return Some(error(None, kind));
         }
-        Some(match self.line.parse(lines.text()) {
-            Ok((puzzle, style)) => Ok(Entry {
-                index: self.index,
-                line: lines.number(),
-                puzzle,
-                style,
-                warnings: Vec::new(),
-            }),
+        Some(match P::parse(lines.text(), self.limits) {
+            Ok(cells) => {
+                let geometry = cached_square(&mut self.geometry, cells.grid.size());
+                let mut puzzle = Puzzle::new(geometry, cells.grid).expect("same side");
+                if let Some(sets) = cells.candidates {
+                    puzzle = puzzle.with_candidates(sets).expect("a set per cell");
+                }
+                Ok(Entry {
+                    index: self.index,
+                    line: lines.number(),
+                    puzzle,
+                    style: cells.style,
+                    warnings: Vec::new(),
+                })
+            }
             Err((at, kind)) => error(at, kind),
         })
     }

@@ -11,14 +11,13 @@
 //! line included, and [`write`](fn@write) writes `0` for empty cells.
 
 use std::io::{self, Write};
-use std::sync::Arc;
 
 use super::alphabet::Alphabet;
 use super::line::write_symbols;
-use super::records::{open, OnePerLine, PuzzleLine};
+use super::records::{open, Cells, OnePerLine, Problem, PuzzleLine};
 use super::text::char_at;
 use super::{Descriptor, Format, Limits, LineRecords, ParseErrorKind, Style};
-use crate::{Digit, Geometry, Grid, Puzzle};
+use crate::{Digit, Grid};
 
 /// Parses one trimmed `sdm` line.
 fn parse(bytes: &[u8]) -> Result<Grid, (Option<usize>, ParseErrorKind)> {
@@ -50,39 +49,25 @@ pub type Reader<R> = LineRecords<R, OnePerLine<Parser>>;
 
 /// The `sdm` record parser (see [`Reader`]).
 #[derive(Debug)]
-pub struct Parser {
-    geometry: Arc<Geometry>,
-}
-
-impl From<Limits> for Parser {
-    fn from(_: Limits) -> Parser {
-        Parser {
-            geometry: Geometry::shared_square(9).expect("9x9 exists"),
-        }
-    }
-}
+pub struct Parser;
 
 impl PuzzleLine for Parser {
-    const STOP: Option<&'static [u8]> = None;
-
-    fn parse(&mut self, text: &[u8]) -> Result<(Puzzle, Style), (Option<usize>, ParseErrorKind)> {
-        let grid = parse(text)?;
-        let puzzle = Puzzle::new(self.geometry.clone(), grid).expect("9x9");
-        Ok((puzzle, Style::default()))
+    fn parse(text: &[u8], _: Limits) -> Result<Cells, Problem> {
+        Ok(Cells {
+            grid: parse(text)?,
+            style: Style::default(),
+            candidates: None,
+        })
     }
 }
 
 /// The `sdm` format's descriptor.
-pub(crate) const DESCRIPTOR: Descriptor = Descriptor {
-    format: Format::Sdm,
-    name: "sdm",
-    multi_line: false,
-    min_limit: 1,
-    open: open::<OnePerLine<Parser>>,
-    write: |out, grid, _, _| write(out, grid),
-    case_label: None,
-    message_end: b"\n",
-};
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
+    Format::Sdm,
+    "sdm",
+    open::<OnePerLine<Parser>>,
+    |out, grid, _, _| write(out, grid),
+);
 
 /// Writes a 9x9 `grid` (solved or not) as 81 digits, `0` for empty cells,
 /// then a line end. Other sides are written like [`line`](super::line)
@@ -170,14 +155,8 @@ mod tests {
         }
 
         #[test]
-        fn arbitrary_input_never_panics(input in proptest::collection::vec(
-            prop_oneof![Just(b'.'), Just(b'0'), Just(b'\n'), b'1'..=b'9', b'A'..=b'Z', any::<u8>()],
-            0..1500)
-        ) {
-            for r in crate::format::read(Format::Sdm, &input[..]) {
-                let _ = r;
-            }
-            let _ = detect(&input);
+        fn arbitrary_input_never_panics(input in crate::format::read::tests::line_bytes()) {
+            crate::format::read::tests::read_and_detect(Format::Sdm, &input);
         }
     }
 }

@@ -21,23 +21,11 @@
 use std::io::{self, Write};
 
 use super::records::open;
-use super::{empty_symbol_for, writable_alphabet, Descriptor, Format, Style};
+use super::{block_symbols, box_shape, Descriptor, Format, Style};
 use crate::{Cell, Geometry, Grid};
 
+use super::grid::Parser;
 pub use super::grid::Reader;
-
-/// The `ss` format's descriptor: read as a [`grid`](super::grid); an empty
-/// line ends every record.
-pub(crate) const DESCRIPTOR: Descriptor = Descriptor {
-    format: Format::Ss,
-    name: "ss",
-    multi_line: true,
-    min_limit: 1,
-    open: open::<super::grid::Parser>,
-    write: |out, grid, geometry, style| write(out, grid, geometry, style),
-    case_label: None,
-    message_end: b"\n\n",
-};
 
 /// Writes `grid` (solved or not) in the Simple Sudoku shape, boxes from
 /// `geometry`, `.` for empty cells, then an empty line.
@@ -51,15 +39,8 @@ pub fn write<W: Write + ?Sized>(
     style: Style,
 ) -> io::Result<()> {
     let n = grid.size();
-    let alphabet = writable_alphabet(n, style.alphabet);
-    let empty = match empty_symbol_for(grid, alphabet) {
-        b'0' => b'0',
-        _ => b'.',
-    };
-    let (rows, columns) = geometry
-        .box_shape()
-        .filter(|_| geometry.size() == n)
-        .unwrap_or((n, n));
+    let (alphabet, empty) = block_symbols(grid, style);
+    let (rows, columns) = box_shape(grid, geometry);
     let inner = n + n / columns - 1;
     let mut line = Vec::with_capacity(inner + 3);
     let frame = |line: &mut Vec<u8>| {
@@ -101,6 +82,16 @@ pub fn write<W: Write + ?Sized>(
     out.write_all(&line)?;
     out.write_all(b"\n")
 }
+
+/// The `ss` format's descriptor: read as a [`grid`](super::grid); an empty
+/// line ends every record.
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
+    Format::Ss,
+    "ss",
+    open::<Parser>,
+    |out, grid, geometry, style| write(out, grid, geometry, style),
+)
+.block();
 
 #[cfg(test)]
 mod tests {

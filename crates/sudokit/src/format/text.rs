@@ -146,6 +146,18 @@ impl<R: BufRead + ?Sized> Lines<R> {
         Ok(false)
     }
 
+    /// Moves to the first line of the next record (the next non-blank
+    /// line): `None` at the end of input and on every call after the end or
+    /// an I/O error, which is returned once.
+    #[inline]
+    pub(crate) fn next_record_line(&mut self) -> Option<io::Result<()>> {
+        match self.next_nonblank() {
+            Err(e) => Some(Err(e)),
+            Ok(false) => None,
+            Ok(true) => Some(Ok(())),
+        }
+    }
+
     /// The current line without its line end and surrounding blanks.
     #[inline]
     pub(crate) fn text(&self) -> &[u8] {
@@ -186,6 +198,20 @@ impl<R: BufRead + ?Sized> Lines<R> {
             0
         };
         char_column(&self.buf[bom..], self.start - bom + i)
+    }
+}
+
+/// Fills `reader`'s buffer, trying again when interrupted: whether there
+/// is more input. (The caller then takes the bytes with `fill_buf`, which
+/// does no I/O while the buffer holds some; the borrow checker does not let
+/// a loop return them.)
+pub(crate) fn fill<R: BufRead + ?Sized>(reader: &mut R) -> io::Result<bool> {
+    loop {
+        match reader.fill_buf() {
+            Ok(buf) => return Ok(!buf.is_empty()),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
     }
 }
 

@@ -129,6 +129,30 @@ pub(crate) fn writable_alphabet(n: usize, alphabet: Alphabet) -> Alphabet {
     }
 }
 
+/// The alphabet and the empty-cell symbol of a grid written as a block of
+/// rows (`grid`, `sdk`, `ss`): `style`'s alphabet where it can write the
+/// side, and `.` for empty cells (`0` where `.` would change the alphabet
+/// read back), never `-`, which would make a row of empty cells look like a
+/// frame line.
+pub(crate) fn block_symbols(grid: &Grid, style: Style) -> (Alphabet, u8) {
+    let alphabet = writable_alphabet(grid.size(), style.alphabet);
+    let empty = match empty_symbol_for(grid, alphabet) {
+        b'0' => b'0',
+        _ => b'.',
+    };
+    (alphabet, empty)
+}
+
+/// The box shape (rows, columns) to draw `grid` with: `geometry`'s, or one
+/// box for the whole grid when it has none (a jigsaw) or another side.
+pub(crate) fn box_shape(grid: &Grid, geometry: &Geometry) -> (usize, usize) {
+    let n = grid.size();
+    geometry
+        .box_shape()
+        .filter(|_| geometry.size() == n)
+        .unwrap_or((n, n))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 
 use std::io::{self, BufRead};
 
-use crate::format::text::is_blank;
+use crate::format::text::{fill, is_blank};
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 const TOKEN_TEXT: usize = 32;
@@ -42,14 +42,10 @@ impl Tokens {
     /// Skips blanks; returns whether a token follows (and its position).
     pub(super) fn skip_blanks<R: BufRead + ?Sized>(&mut self, reader: &mut R) -> io::Result<bool> {
         loop {
-            let buf = match reader.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if buf.is_empty() {
+            if !fill(reader)? {
                 return Ok(false);
             }
+            let buf = reader.fill_buf()?;
             let mut used = 0;
             let mut found = false;
             for &b in buf {
@@ -97,14 +93,10 @@ impl Tokens {
         let mut numeric = true;
         let mut value: i64 = 0;
         loop {
-            let buf = match reader.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if buf.is_empty() {
+            if !fill(reader)? {
                 break;
             }
+            let buf = reader.fill_buf()?;
             let mut used = 0;
             let mut end = false;
             for &b in buf {

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use super::{BOTTOM, CELLS, LEFT, RIGHT, SIZE, TOP};
+use crate::format::jigsaw::neighbours;
 use crate::format::{ParseErrorKind, Warning};
 use crate::{Digit, Geometry, Grid, Puzzle};
 
@@ -55,21 +56,15 @@ pub(super) fn build(
         stack.push(start);
         while let Some(i) = stack.pop() {
             size += 1;
-            let (r, c) = (i / n, i % n);
-            let mut neighbours = [None; 4];
-            if c + 1 < n && open[i] & 1 != 0 {
-                neighbours[0] = Some(i + 1);
-            }
-            if c > 0 && open[i - 1] & 1 != 0 {
-                neighbours[1] = Some(i - 1);
-            }
-            if r + 1 < n && open[i] & 2 != 0 {
-                neighbours[2] = Some(i + n);
-            }
-            if r > 0 && open[i - n] & 2 != 0 {
-                neighbours[3] = Some(i - n);
-            }
-            for j in neighbours.into_iter().flatten() {
+            let [right, left, below, above] = neighbours(i, n);
+            // The bits of the cell left of or above a wall say whether it is open.
+            let through = [
+                right.filter(|_| open[i] & 1 != 0),
+                left.filter(|&j| open[j] & 1 != 0),
+                below.filter(|_| open[i] & 2 != 0),
+                above.filter(|&j| open[j] & 2 != 0),
+            ];
+            for j in through.into_iter().flatten() {
                 if region[j] == usize::MAX {
                     region[j] = id;
                     stack.push(j);
