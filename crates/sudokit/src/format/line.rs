@@ -158,7 +158,8 @@ pub fn parse_line(line: &str) -> Result<Puzzle, LineError> {
     parse_line_with_alphabet(line).map(|(p, _)| p)
 }
 
-/// Reads `line` puzzles from a [`BufRead`], one `Result` per non-blank line,
+/// Reads `line` puzzles from a
+/// [`BufRead`](std::io::BufRead), one `Result` per non-blank line,
 /// up to a line `end` or the end of the input.
 pub type Reader<R> = LineRecords<R, OnePerLine<Parser>>;
 

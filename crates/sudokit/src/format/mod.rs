@@ -15,7 +15,8 @@
 //! | `jigsaw` | [`jigsaw`](mod@jigsaw) | a givens line and a region line of n² symbols each (or both on one line) |
 //!
 //! ## Reading
-//! [`read`] (or a format's own `Reader`) takes any [`BufRead`] and yields one
+//! [`read`] (or a format's own `Reader`) takes any
+//! [`BufRead`](std::io::BufRead) and yields one
 //! `Result<`[`Entry`]`, `[`ReadError`]`>` per puzzle, in input order, reading
 //! only as much as the next puzzle needs. Every reader follows the shared
 //! reading rule: CRLF line ends, blank lines, leading and trailing blanks, tabs,

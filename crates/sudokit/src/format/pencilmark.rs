@@ -64,7 +64,8 @@ fn parse(bytes: &[u8]) -> Result<(Grid, Vec<DigitSet>), (Option<usize>, ParseErr
     Ok((grid, sets))
 }
 
-/// Reads `pencilmark` puzzles from a [`BufRead`], one `Result` per
+/// Reads `pencilmark` puzzles from a
+/// [`BufRead`](std::io::BufRead), one `Result` per
 /// non-blank line (the side is always 9: [`Limits::max_side`] does not
 /// apply).
 pub type Reader<R> = LineRecords<R, OnePerLine<Parser>>;

@@ -43,7 +43,8 @@ fn parse(bytes: &[u8]) -> Result<Grid, (Option<usize>, ParseErrorKind)> {
     Ok(Grid::from_cells(9, cells).expect("81 cells of digits below 9"))
 }
 
-/// Reads `sdm` puzzles from a [`BufRead`], one `Result` per non-blank line
+/// Reads `sdm` puzzles from a
+/// [`BufRead`](std::io::BufRead), one `Result` per non-blank line
 /// (the side is always 9: [`Limits::max_side`] does not apply).
 pub type Reader<R> = LineRecords<R, OnePerLine<Parser>>;
 
