@@ -73,6 +73,20 @@ impl Alphabet {
     }
 }
 
+/// The alphabet a block of symbols reads best in: [`Alphabet::Letters`] when
+/// the side is 10..=26, no `0`-`9` appears and some letter does; else
+/// [`Alphabet::Numeric`].
+pub(crate) fn choose_alphabet(n: usize, symbols: &[u8]) -> Alphabet {
+    if (10..=26).contains(&n)
+        && !symbols.iter().any(u8::is_ascii_digit)
+        && symbols.iter().any(u8::is_ascii_uppercase)
+    {
+        Alphabet::Letters
+    } else {
+        Alphabet::Numeric
+    }
+}
+
 /// Whether `symbol` marks an empty cell (`.`, `0`, `-`, `_`).
 pub fn is_empty_symbol(symbol: u8) -> bool {
     matches!(symbol, b'.' | b'0' | b'-' | b'_')

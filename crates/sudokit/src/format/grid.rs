@@ -25,16 +25,22 @@
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
+use super::records::{open, NextRecord, RecordParser};
 use super::text::{symbol_error, Lines};
-use super::{above_max_side, choose_alphabet, empty_symbol_for, writable_alphabet};
+use super::{above_max_side, block_symbols, box_shape, choose_alphabet};
+use super::{Descriptor, Format, LineRecords};
 use super::{Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
 use crate::{Cell, Digit, Geometry, Grid, Puzzle, MAX_SIZE};
 
-/// Reads `grid` puzzles from a [`BufRead`], one `Result` per puzzle.
+/// Reads `grid` puzzles from a [`BufRead`], one `Result` per puzzle; grids
+/// above 61x61 (the largest side a grid can be written in) are errors
+/// whatever [`Limits::max_side`] says.
+pub type Reader<R> = LineRecords<R, Parser>;
+
+/// The `grid` record parser (see [`Reader`]).
 #[derive(Debug)]
-pub struct Reader<R> {
-    lines: Lines<R>,
-    /// Whether the current line of `lines` is still to be handled.
+pub struct Parser {
+    /// Whether the current line of the input is still to be handled.
     pending: bool,
     index: usize,
     ended: bool,
@@ -105,19 +111,10 @@ struct Block {
     problem: Option<(usize, Option<usize>, ParseErrorKind)>,
 }
 
-impl<R: BufRead> Reader<R> {
-    /// A reader over `reader`.
-    pub fn new(reader: R) -> Reader<R> {
-        Reader::with_limits(reader, Limits::default())
-    }
-
-    /// A reader over `reader` that rejects lines longer than
-    /// [`Limits::max_line`] and grids of a side above [`Limits::max_side`]
-    /// (or above 61, the largest side a grid can be written in).
-    pub fn with_limits(reader: R, limits: Limits) -> Reader<R> {
-        Reader {
+impl From<Limits> for Parser {
+    fn from(limits: Limits) -> Parser {
+        Parser {
             max_side: limits.max_side.min(MAX_SIDE),
-            lines: Lines::with_max(reader, limits.max_line),
             pending: false,
             index: 0,
             ended: false,
@@ -126,14 +123,21 @@ impl<R: BufRead> Reader<R> {
             positions: Vec::new(),
         }
     }
+}
 
+/// Whether a line is a comment (the `.sdk` header lines).
+fn is_comment(text: &[u8]) -> bool {
+    text.first() == Some(&b'#')
+}
+
+impl Parser {
     /// Makes the next line current; `Ok(false)` at end of input.
-    fn advance(&mut self) -> io::Result<bool> {
+    fn advance<R: BufRead + ?Sized>(&mut self, lines: &mut Lines<R>) -> io::Result<bool> {
         if self.pending {
             self.pending = false;
             return Ok(true);
         }
-        match self.lines.advance() {
+        match lines.advance() {
             Ok(more) => {
                 self.ended |= !more;
                 Ok(more)
@@ -145,21 +149,17 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    fn is_comment(&self) -> bool {
-        self.lines.text().first() == Some(&b'#')
-    }
-
     /// Adds the current line (a row) to the block.
-    fn row(&mut self, block: &mut Block) {
-        let line = self.lines.number();
+    fn row<R: BufRead + ?Sized>(&mut self, lines: &Lines<R>, block: &mut Block) {
+        let line = lines.number();
         block.last_line = line;
         block.rows += 1;
-        if let Some(kind) = self.lines.overflow() {
+        if let Some(kind) = lines.overflow() {
             block.problem.get_or_insert((line, None, kind));
             return;
         }
-        let text = self.lines.text();
-        let base = self.lines.column(0);
+        let text = lines.text();
+        let base = lines.column(0);
         let mut chars = 0;
         let mut cells = 0;
         let mut bar = false;
@@ -335,50 +335,48 @@ impl<R: BufRead> Reader<R> {
     }
 }
 
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Result<Entry, ReadError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl RecordParser for Parser {
+    fn next_record<R: BufRead + ?Sized>(&mut self, lines: &mut Lines<R>) -> NextRecord {
         // Skip blank lines, comments and stray frame-only blocks.
         let mut block = Block::default();
         loop {
             if self.ended && !self.pending {
                 return None;
             }
-            match self.advance() {
+            match self.advance(lines) {
                 Err(e) => return Some(Err(ReadError::Io(e))),
                 Ok(false) => return None,
                 Ok(true) => {}
             }
-            if self.lines.is_blank() || self.is_comment() {
+            if lines.is_blank() || is_comment(lines.text()) {
                 block.first_line = 0;
                 continue;
             }
             if block.first_line == 0 {
-                block.first_line = self.lines.number();
+                block.first_line = lines.number();
             }
-            if self.lines.too_long() || !is_frame(self.lines.text()) {
+            if lines.too_long() || !is_frame(lines.text()) {
                 break;
             }
         }
         self.index += 1;
         self.symbols.clear();
         self.positions.clear();
-        self.row(&mut block);
+        self.row(lines, &mut block);
         let mut bottom_frame = false;
         loop {
-            match self.advance() {
+            match self.advance(lines) {
                 Err(e) => return Some(Err(ReadError::Io(e))),
                 Ok(false) => break,
                 Ok(true) => {}
             }
-            if self.lines.is_blank() {
+            if lines.is_blank() {
                 break;
             }
-            if self.is_comment() {
+            if is_comment(lines.text()) {
                 continue;
             }
-            if !self.lines.too_long() && is_frame(self.lines.text()) {
+            if !lines.too_long() && is_frame(lines.text()) {
                 if block.rows < block.n {
                     // More frame lines than rows cannot tile anything: keep
                     // no more, so endless frame lines hold no memory.
@@ -398,11 +396,20 @@ impl<R: BufRead> Iterator for Reader<R> {
                 self.pending = true;
                 break;
             }
-            self.row(&mut block);
+            self.row(lines, &mut block);
         }
         Some(self.finish(block).map_err(ReadError::from))
     }
 }
+
+/// The `grid` format's descriptor: an empty line ends every record.
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
+    Format::Grid,
+    "grid",
+    open::<Parser>,
+    |out, grid, geometry, style| write(out, grid, geometry, style),
+)
+.block();
 
 /// Writes `grid` (solved or not) as a pretty grid: cells separated by blanks,
 /// `|` between boxes and `-`/`+` lines between bands (from `geometry`'s box
@@ -417,15 +424,8 @@ pub fn write<W: Write + ?Sized>(
     style: Style,
 ) -> io::Result<()> {
     let n = grid.size();
-    let alphabet = writable_alphabet(n, style.alphabet);
-    let empty = match empty_symbol_for(grid, alphabet) {
-        b'0' => b'0',
-        _ => b'.',
-    };
-    let (rows, columns) = geometry
-        .box_shape()
-        .filter(|_| geometry.size() == n)
-        .unwrap_or((n, n));
+    let (alphabet, empty) = block_symbols(grid, style);
+    let (rows, columns) = box_shape(grid, geometry);
     // Widest row: 2n - 1 cells and blanks, plus 2 per box separator.
     let mut row = [0u8; 4 * MAX_SIZE];
     let mut rule = [0u8; 4 * MAX_SIZE];
@@ -463,7 +463,7 @@ pub fn write<W: Write + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{read, Alphabet, Format};
+    use crate::format::{read, writable_alphabet, Alphabet};
     use proptest::prelude::*;
 
     fn entries(input: &[u8]) -> Vec<Result<Entry, ParseError>> {

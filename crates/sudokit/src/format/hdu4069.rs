@@ -25,13 +25,20 @@
 //!   this format is always solved with a limit of at least 2
 //!   ([`Format::effective_limit`](super::Format::effective_limit)).
 
-use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
 use super::alphabet::Alphabet;
+use super::records::{open, NextRecord, RecordParser};
+use super::text::Lines;
+use super::{Descriptor, Format, Limits, LineRecords};
 use super::{Entry, ParseError, ParseErrorKind, ReadError, Style, Warning};
-use crate::{Cell, Digit, Geometry, Grid, Puzzle};
+use crate::{Cell, Geometry, Grid, Puzzle};
+
+mod tokens;
+mod walls;
+
+use tokens::Tokens;
 
 /// The side of an HDU 4069 grid.
 pub const SIZE: usize = 9;
@@ -49,149 +56,6 @@ pub const BOTTOM: u32 = 64;
 /// Wall on the cell's left.
 pub const LEFT: u32 = 128;
 
-const BOM: &[u8] = b"\xEF\xBB\xBF";
-const TOKEN_TEXT: usize = 32;
-
-/// A whitespace-separated token reader that tracks line and column and
-/// stores at most [`TOKEN_TEXT`] bytes of a token.
-#[derive(Debug)]
-struct Tokens<R> {
-    reader: R,
-    /// 1-based line of the next byte.
-    line: usize,
-    /// Characters already read on the current line.
-    column: usize,
-    /// BOM bytes matched at the start of the stream; `None` once past it.
-    bom: Option<usize>,
-    text: Vec<u8>,
-}
-
-/// Where a token is and what number it is.
-#[derive(Clone, Copy, Debug)]
-struct Token {
-    line: usize,
-    column: usize,
-    /// The value when the token is an integer (saturated to `i64`).
-    value: Option<i64>,
-}
-
-impl<R: BufRead> Tokens<R> {
-    fn new(reader: R) -> Tokens<R> {
-        Tokens {
-            reader,
-            line: 1,
-            column: 0,
-            bom: Some(0),
-            text: Vec::with_capacity(TOKEN_TEXT),
-        }
-    }
-
-    /// Skips blanks; returns whether a token follows (and its position).
-    fn skip_blanks(&mut self) -> io::Result<bool> {
-        loop {
-            let buf = match self.reader.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if buf.is_empty() {
-                return Ok(false);
-            }
-            let mut used = 0;
-            let mut found = false;
-            for &b in buf {
-                if let Some(k) = self.bom {
-                    if b == BOM[k] {
-                        used += 1;
-                        self.bom = (k + 1 < BOM.len()).then_some(k + 1);
-                        continue;
-                    }
-                    self.bom = None;
-                }
-                match b {
-                    b'\n' => {
-                        self.line += 1;
-                        self.column = 0;
-                    }
-                    b if super::text::is_blank(b) => self.column += 1,
-                    _ => {
-                        found = true;
-                        break;
-                    }
-                }
-                used += 1;
-            }
-            self.reader.consume(used);
-            if found {
-                return Ok(true);
-            }
-        }
-    }
-
-    /// The next token, `None` at end of input.
-    fn next(&mut self) -> io::Result<Option<Token>> {
-        if !self.skip_blanks()? {
-            return Ok(None);
-        }
-        let (line, column) = (self.line, self.column + 1);
-        self.text.clear();
-        let mut len = 0usize;
-        let mut negative = false;
-        let mut digits = 0usize;
-        let mut numeric = true;
-        let mut value: i64 = 0;
-        loop {
-            let buf = match self.reader.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if buf.is_empty() {
-                break;
-            }
-            let mut used = 0;
-            let mut end = false;
-            for &b in buf {
-                if b == b'\n' || super::text::is_blank(b) {
-                    end = true;
-                    break;
-                }
-                used += 1;
-                if b & 0xC0 != 0x80 {
-                    self.column += 1;
-                }
-                if self.text.len() < TOKEN_TEXT {
-                    self.text.push(b);
-                }
-                match b {
-                    b'-' | b'+' if len == 0 => negative = b == b'-',
-                    b'0'..=b'9' => {
-                        digits += 1;
-                        value = value.saturating_mul(10).saturating_add(i64::from(b - b'0'));
-                    }
-                    _ => numeric = false,
-                }
-                len += 1;
-            }
-            self.reader.consume(used);
-            if end {
-                break;
-            }
-        }
-        let value = (numeric && digits > 0).then_some(if negative { -value } else { value });
-        Ok(Some(Token {
-            line,
-            column,
-            value,
-        }))
-    }
-
-    /// The text of the last token (cut to [`TOKEN_TEXT`] bytes).
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.text).into_owned()
-    }
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
     Start,
@@ -201,10 +65,14 @@ enum State {
 }
 
 /// Reads `hdu4069` cases from a [`BufRead`]: exactly `T` results when the
-/// case count is valid, one error when it is not.
+/// case count is valid, one error when it is not. It reads tokens, not
+/// lines, so [`Limits`] do not apply.
+pub type Reader<R> = LineRecords<R, Parser>;
+
+/// The `hdu4069` record parser (see [`Reader`]).
 #[derive(Debug)]
-pub struct Reader<R> {
-    tokens: Tokens<R>,
+pub struct Parser {
+    tokens: Tokens,
     state: State,
     cases: usize,
     index: usize,
@@ -213,11 +81,10 @@ pub struct Reader<R> {
     geometry: Option<Arc<Geometry>>,
 }
 
-impl<R: BufRead> Reader<R> {
-    /// A reader over `reader`.
-    pub fn new(reader: R) -> Reader<R> {
-        Reader {
-            tokens: Tokens::new(reader),
+impl From<Limits> for Parser {
+    fn from(_: Limits) -> Parser {
+        Parser {
+            tokens: Tokens::new(),
             state: State::Start,
             cases: 0,
             index: 0,
@@ -225,15 +92,17 @@ impl<R: BufRead> Reader<R> {
             geometry: None,
         }
     }
+}
 
+impl Parser {
     fn io_error(&mut self, e: io::Error) -> Option<Result<Entry, ReadError>> {
         self.state = State::Done;
         Some(Err(ReadError::Io(e)))
     }
 
     /// Reads the case count `T`.
-    fn start(&mut self) -> Option<Result<Entry, ReadError>> {
-        let token = match self.tokens.next() {
+    fn start<R: BufRead + ?Sized>(&mut self, reader: &mut R) -> Option<Result<Entry, ReadError>> {
+        let token = match self.tokens.next(reader) {
             Err(e) => return self.io_error(e),
             Ok(None) => {
                 self.state = State::Done;
@@ -259,14 +128,14 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    fn case(&mut self) -> Option<Result<Entry, ReadError>> {
+    fn case<R: BufRead + ?Sized>(&mut self, reader: &mut R) -> Option<Result<Entry, ReadError>> {
         self.index += 1;
         let index = self.index;
         let mut values = [0u32; CELLS];
         let mut lines = [0usize; CELLS];
         let mut problem: Option<ParseError> = None;
         for k in 0..CELLS {
-            let token = match self.tokens.next() {
+            let token = match self.tokens.next(reader) {
                 Err(e) => return self.io_error(e),
                 Ok(Some(t)) => t,
                 Ok(None) => {
@@ -318,7 +187,7 @@ impl<R: BufRead> Reader<R> {
         let mut warnings = Vec::new();
         if index == self.cases {
             self.state = State::Done;
-            match self.tokens.skip_blanks() {
+            match self.tokens.skip_blanks(reader) {
                 Err(e) => return self.io_error(e),
                 Ok(true) => warnings.push(Warning {
                     line: self.tokens.line,
@@ -331,7 +200,7 @@ impl<R: BufRead> Reader<R> {
             e.warnings = warnings;
             return Some(Err(e.into()));
         }
-        match build(&values, &lines, &mut self.geometry) {
+        match walls::build(&values, &lines, &mut self.geometry) {
             Ok((puzzle, disagreement)) => {
                 warnings.splice(0..0, disagreement);
                 Some(Ok(Entry {
@@ -353,128 +222,18 @@ impl<R: BufRead> Reader<R> {
     }
 }
 
-/// Builds the puzzle of a case from its checked values: walls, regions,
-/// givens; plus a warning when neighbours disagree about walls.
-fn build(
-    values: &[u32; CELLS],
-    lines: &[usize; CELLS],
-    cache: &mut Option<Arc<Geometry>>,
-) -> Result<(Puzzle, Option<Warning>), ParseErrorKind> {
-    let n = SIZE;
-    // open[i] bit 0: no wall to the right; bit 1: no wall below.
-    let mut open = [0u8; CELLS];
-    let mut disagree: Vec<(usize, usize)> = Vec::new();
-    for r in 0..n {
-        for c in 0..n {
-            let i = r * n + c;
-            if c + 1 < n {
-                let (a, b) = (values[i] & RIGHT != 0, values[i + 1] & LEFT != 0);
-                if a != b {
-                    disagree.push((i, i + 1));
-                }
-                if !(a || b) {
-                    open[i] |= 1;
-                }
-            }
-            if r + 1 < n {
-                let (a, b) = (values[i] & BOTTOM != 0, values[i + n] & TOP != 0);
-                if a != b {
-                    disagree.push((i, i + n));
-                }
-                if !(a || b) {
-                    open[i] |= 2;
-                }
-            }
-        }
-    }
-    // Connected components, numbered in order of their first cell.
-    let mut region = [usize::MAX; CELLS];
-    let mut sizes = Vec::new();
-    let mut stack = Vec::with_capacity(CELLS);
-    for start in 0..CELLS {
-        if region[start] != usize::MAX {
-            continue;
-        }
-        let id = sizes.len();
-        let mut size = 0;
-        region[start] = id;
-        stack.push(start);
-        while let Some(i) = stack.pop() {
-            size += 1;
-            let (r, c) = (i / n, i % n);
-            let mut neighbours = [None; 4];
-            if c + 1 < n && open[i] & 1 != 0 {
-                neighbours[0] = Some(i + 1);
-            }
-            if c > 0 && open[i - 1] & 1 != 0 {
-                neighbours[1] = Some(i - 1);
-            }
-            if r + 1 < n && open[i] & 2 != 0 {
-                neighbours[2] = Some(i + n);
-            }
-            if r > 0 && open[i - n] & 2 != 0 {
-                neighbours[3] = Some(i - n);
-            }
-            for j in neighbours.into_iter().flatten() {
-                if region[j] == usize::MAX {
-                    region[j] = id;
-                    stack.push(j);
-                }
-            }
-        }
-        sizes.push(size);
-    }
-    if sizes.len() != n || sizes.iter().any(|&s| s != n) {
-        return Err(ParseErrorKind::Regions { sizes, n });
-    }
-    let geometry = match cache {
-        Some(g) if g.regions().eq(region.iter().copied()) => g.clone(),
-        _ => {
-            let g = Arc::new(Geometry::jigsaw(n, &region).expect("9 regions of 9 cells"));
-            *cache = Some(g.clone());
-            g
-        }
-    };
-    let cells = values
-        .iter()
-        .map(|&v| (v & 15).checked_sub(1).map(|d| Digit::new(d as u8)))
-        .collect();
-    let grid = Grid::from_cells(n, cells).expect("digits checked");
-    let puzzle = Puzzle::new(geometry, grid).expect("same side");
-    let warning = (!disagree.is_empty()).then(|| {
-        let name = |i: usize| format!("r{}c{}", i / n + 1, i % n + 1);
-        let mut message =
-            String::from("neighbours disagree about walls (a wall counts if either declares it): ");
-        for (k, &(a, b)) in disagree.iter().take(4).enumerate() {
-            if k > 0 {
-                message.push_str(", ");
-            }
-            let _ = write!(message, "{} and {}", name(a), name(b));
-        }
-        if disagree.len() > 4 {
-            let _ = write!(message, " and {} more pairs", disagree.len() - 4);
-        }
-        Warning {
-            line: lines[disagree[0].0],
-            message,
-        }
-    });
-    Ok((puzzle, warning))
-}
-
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Result<Entry, ReadError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl RecordParser for Parser {
+    fn next_record<R: BufRead + ?Sized>(&mut self, lines: &mut Lines<R>) -> NextRecord {
+        let reader = lines.reader_mut();
         loop {
             match self.state {
                 State::Done => return None,
                 State::Start => {
-                    if let Some(r) = self.start() {
+                    if let Some(r) = self.start(reader) {
                         return Some(r);
                     }
                 }
-                State::Cases => return self.case(),
+                State::Cases => return self.case(reader),
                 State::Missing => {
                     if self.index >= self.cases {
                         self.state = State::Done;
@@ -493,6 +252,18 @@ impl<R: BufRead> Iterator for Reader<R> {
         }
     }
 }
+
+/// The `hdu4069` format's descriptor: `Case k:` before every record, and at
+/// least 2 solutions searched (the judge asks whether the solution is
+/// unique).
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
+    Format::Hdu4069,
+    "hdu4069",
+    open::<Parser>,
+    |out, grid, _, _| write(out, grid),
+)
+.multi_line()
+.cases_asking_uniqueness("Case");
 
 /// Writes a solution's rows (digits `1`-`9`, one row per line); `Case k:` is
 /// written by [`write_answer`](super::write_answer).
@@ -550,7 +321,8 @@ pub fn write_case<W: Write + ?Sized>(out: &mut W, puzzle: &Puzzle) -> io::Result
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::format::{read, Format};
+    use crate::format::read;
+    use crate::Digit;
     use proptest::prelude::*;
 
     pub(crate) const SAMPLE: &str = "3

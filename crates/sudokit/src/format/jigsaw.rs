@@ -19,11 +19,12 @@ use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
 use super::alphabet::Alphabet;
+use super::line::parse_symbols;
+use super::records::{open, NextRecord, RecordParser};
 use super::text::{char_at, Lines};
-use super::{
-    above_max_side, choose_alphabet, Entry, Limits, ParseError, ParseErrorKind, ReadError, Style,
-};
-use crate::{Cell, Digit, Geometry, Grid, Puzzle};
+use super::{above_max_side, Descriptor, Format, LineRecords};
+use super::{Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
+use crate::{Cell, Geometry, Grid, Puzzle};
 
 /// The symbols [`write`](fn@write) uses for region numbers.
 const REGION_SYMBOLS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -75,6 +76,18 @@ pub(crate) fn region_map(bytes: &[u8], n: usize) -> Result<Vec<usize>, (Option<u
     Ok(map)
 }
 
+/// The cells beside cell `i` of an n x n grid: right, left, below, above
+/// (`None` past an edge).
+pub(crate) fn neighbours(i: usize, n: usize) -> [Option<usize>; 4] {
+    let (r, c) = (i / n, i % n);
+    [
+        (c + 1 < n).then(|| i + 1),
+        (c > 0).then(|| i - 1),
+        (r + 1 < n).then(|| i + n),
+        (r > 0).then(|| i - n),
+    ]
+}
+
 /// Whether every region of `map` (side `n`) is connected (edge to edge).
 pub(crate) fn connected(map: &[usize], n: usize) -> bool {
     let mut seen = vec![false; map.len()];
@@ -91,22 +104,8 @@ pub(crate) fn connected(map: &[usize], n: usize) -> bool {
         stack.push(start);
         while let Some(i) = stack.pop() {
             size += 1;
-            let (r, c) = (i / n, i % n);
-            let mut near = [usize::MAX; 4];
-            if r > 0 {
-                near[0] = i - n;
-            }
-            if r + 1 < n {
-                near[1] = i + n;
-            }
-            if c > 0 {
-                near[2] = i - 1;
-            }
-            if c + 1 < n {
-                near[3] = i + 1;
-            }
-            for j in near {
-                if j != usize::MAX && !seen[j] && map[j] == region {
+            for j in neighbours(i, n).into_iter().flatten() {
+                if !seen[j] && map[j] == region {
                     seen[j] = true;
                     stack.push(j);
                 }
@@ -125,59 +124,34 @@ fn parse_givens(bytes: &[u8], n: usize) -> Result<(Grid, Alphabet), (usize, Pars
         let found = char_at(bytes, i);
         return Err((i, ParseErrorKind::Symbol { found }));
     }
-    let alphabet = choose_alphabet(n, bytes);
-    let mut cells = Vec::with_capacity(n * n);
-    for (i, &b) in bytes.iter().enumerate() {
-        match alphabet.digit(b) {
-            Some(None) => cells.push(None),
-            Some(Some(d)) if d < n => cells.push(Some(Digit::new(d as u8))),
-            Some(Some(_)) => {
-                return Err((
-                    i,
-                    ParseErrorKind::OutOfRange {
-                        found: b as char,
-                        n,
-                    },
-                ));
-            }
-            None => return Err((i, ParseErrorKind::Symbol { found: b as char })),
-        }
-    }
-    Ok((
-        Grid::from_cells(n, cells).expect("digits checked"),
-        alphabet,
-    ))
+    parse_symbols(bytes, n)
 }
 
 /// Reads `jigsaw` layout puzzles from a [`BufRead`], one `Result` per
 /// puzzle (one line of 2n² symbols, or two lines of n²).
+pub type Reader<R> = LineRecords<R, Parser>;
+
+/// The `jigsaw` record parser (see [`Reader`]).
 #[derive(Debug)]
-pub struct Reader<R> {
-    lines: Lines<R>,
+pub struct Parser {
     index: usize,
     geometry: Option<Arc<Geometry>>,
     givens: Vec<u8>,
     max_side: usize,
 }
 
-impl<R: BufRead> Reader<R> {
-    /// A reader over `reader`, with the default [`Limits`].
-    pub fn new(reader: R) -> Reader<R> {
-        Reader::with_limits(reader, Limits::default())
-    }
-
-    /// A reader that reports lines longer than [`Limits::max_line`] and
-    /// puzzles of a side above [`Limits::max_side`].
-    pub fn with_limits(reader: R, limits: Limits) -> Reader<R> {
-        Reader {
-            lines: Lines::with_max(reader, limits.max_line),
+impl From<Limits> for Parser {
+    fn from(limits: Limits) -> Parser {
+        Parser {
             index: 0,
             geometry: None,
             givens: Vec::new(),
             max_side: limits.max_side,
         }
     }
+}
 
+impl Parser {
     fn geometry(&mut self, n: usize, map: &[usize]) -> Result<Arc<Geometry>, String> {
         if let Some(g) = &self.geometry {
             if g.size() == n && g.regions().eq(map.iter().copied()) {
@@ -190,26 +164,22 @@ impl<R: BufRead> Reader<R> {
     }
 }
 
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Result<Entry, ReadError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl RecordParser for Parser {
+    fn next_record<R: BufRead + ?Sized>(&mut self, lines: &mut Lines<R>) -> NextRecord {
         // After the end of input or an I/O error, `Lines` reports the end
         // on every call.
-        match self.lines.next_nonblank() {
-            Err(e) => return Some(Err(ReadError::Io(e))),
-            Ok(false) => return None,
-            Ok(true) => {}
+        if let Err(e) = lines.next_record_line()? {
+            return Some(Err(e.into()));
         }
         self.index += 1;
         let index = self.index;
-        let first = self.lines.number();
+        let first = lines.number();
         let error =
             |line, column, kind| Some(Err(ParseError::new(index, line, column, kind).into()));
-        if let Some(kind) = self.lines.overflow() {
+        if let Some(kind) = lines.overflow() {
             return error(first, None, kind);
         }
-        let text = self.lines.text();
+        let text = lines.text();
         let chars = text.iter().filter(|&&b| b & 0xC0 != 0x80).count();
         self.givens.clear();
         self.givens.extend_from_slice(text);
@@ -222,7 +192,7 @@ impl<R: BufRead> Iterator for Reader<R> {
             self.givens.truncate(n * n);
             (n, first, n * n)
         } else if let Some(n) = side(chars) {
-            match self.lines.next_nonblank() {
+            match lines.next_nonblank() {
                 Err(e) => return Some(Err(ReadError::Io(e))),
                 Ok(false) => {
                     let kind = ParseErrorKind::RowCount {
@@ -233,10 +203,10 @@ impl<R: BufRead> Iterator for Reader<R> {
                 }
                 Ok(true) => {}
             }
-            if let Some(kind) = self.lines.overflow() {
-                return error(self.lines.number(), None, kind);
+            if let Some(kind) = lines.overflow() {
+                return error(lines.number(), None, kind);
             }
-            (n, self.lines.number(), 0)
+            (n, lines.number(), 0)
         } else {
             let reason = format!(
                 "line has {chars} symbols; a jigsaw puzzle is n*n givens and n*n region symbols, on one line or two"
@@ -254,14 +224,14 @@ impl<R: BufRead> Iterator for Reader<R> {
             }
         };
         let regions = if region_offset > 0 {
-            &self.lines.text()[region_offset..]
+            &lines.text()[region_offset..]
         } else {
-            self.lines.text()
+            lines.text()
         };
         let map = match region_map(regions, n) {
             Ok(m) => m,
             Err((at, reason)) => {
-                let column = at.map(|i| self.lines.column(region_offset + i));
+                let column = at.map(|i| lines.column(region_offset + i));
                 return error(region_line, column, ParseErrorKind::RegionMap { reason });
             }
         };
@@ -302,11 +272,20 @@ pub fn write<W: Write + ?Sized>(
     out.write_all(&line)
 }
 
+/// The `jigsaw` format's descriptor.
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
+    Format::Jigsaw,
+    "jigsaw",
+    open::<Parser>,
+    |out, grid, geometry, style| write(out, grid, geometry, style),
+)
+.multi_line();
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::format::{detect, read_all, Format};
-    use crate::{validate, Dfs, Engine};
+    use crate::format::{detect, read_all};
+    use crate::{validate, Dfs, Digit, Engine};
     use proptest::prelude::*;
 
     pub(crate) const GIVENS: &str =
@@ -409,14 +388,8 @@ pub(crate) mod tests {
         }
 
         #[test]
-        fn arbitrary_input_never_panics(input in proptest::collection::vec(
-            prop_oneof![Just(b'.'), Just(b'0'), Just(b'\n'), b'1'..=b'9', b'A'..=b'Z', any::<u8>()],
-            0..1500)
-        ) {
-            for r in crate::format::read(Format::Jigsaw, &input[..]) {
-                let _ = r;
-            }
-            let _ = detect(&input);
+        fn arbitrary_input_never_panics(input in crate::format::read::tests::line_bytes()) {
+            crate::format::read::tests::read_and_detect(Format::Jigsaw, &input);
         }
     }
 }

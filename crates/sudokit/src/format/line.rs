@@ -14,13 +14,13 @@
 //! - Output: the solution on one line in the input's alphabet, so every size
 //!   has a one-line form that round-trips; 9x9 answers are 81 digits.
 
-use std::io::{self, BufRead, Write};
-use std::sync::Arc;
+use std::io::{self, Write};
 
 use super::alphabet::{is_empty_symbol, Alphabet};
-use super::text::{symbol_error, PuzzleLines};
+use super::records::{open, Cells, OnePerLine, Problem, PuzzleLine};
+use super::text::symbol_error;
 use super::{above_max_side, choose_alphabet, empty_symbol_for, writable_alphabet};
-use super::{Entry, Limits, ParseErrorKind, ReadError, Style};
+use super::{Descriptor, Format, Limits, LineRecords, ParseErrorKind, Style};
 use crate::{Digit, Geometry, Grid, Puzzle};
 
 /// Why a single line is not a puzzle.
@@ -59,9 +59,6 @@ pub fn side_for_cells(len: usize) -> Option<usize> {
     .then_some(n)
 }
 
-/// A problem in a line: byte index (for the column) and kind.
-type Problem = (Option<usize>, ParseErrorKind);
-
 /// Parses the symbols of one trimmed line into givens.
 fn parse_cells(bytes: &[u8]) -> Result<(Grid, Alphabet), Problem> {
     // The common case first, in one pass: a 9x9 line of `1`-`9` and empty
@@ -92,6 +89,19 @@ fn parse_cells(bytes: &[u8]) -> Result<(Grid, Alphabet), Problem> {
     if let Some(i) = bytes.iter().position(|b| !b.is_ascii()) {
         return Err((Some(i), symbol_error(bytes, i)));
     }
+    parse_symbols(bytes, n).map_err(|(i, kind)| (Some(i), kind))
+}
+
+/// Parses the n² ASCII symbols of a puzzle of side `n`, in the alphabet
+/// they read best in ([`choose_alphabet`]).
+///
+/// # Errors
+/// The byte index and kind of the first symbol that is not a digit of
+/// side `n`.
+pub(crate) fn parse_symbols(
+    bytes: &[u8],
+    n: usize,
+) -> Result<(Grid, Alphabet), (usize, ParseErrorKind)> {
     let alphabet = choose_alphabet(n, bytes);
     let mut cells = Vec::with_capacity(n * n);
     for (i, &b) in bytes.iter().enumerate() {
@@ -100,9 +110,9 @@ fn parse_cells(bytes: &[u8]) -> Result<(Grid, Alphabet), Problem> {
             Some(Some(d)) if d < n => cells.push(Some(Digit::new(d as u8))),
             Some(Some(_)) => {
                 let found = b as char;
-                return Err((Some(i), ParseErrorKind::OutOfRange { found, n }));
+                return Err((i, ParseErrorKind::OutOfRange { found, n }));
             }
-            None => return Err((Some(i), ParseErrorKind::Symbol { found: b as char })),
+            None => return Err((i, ParseErrorKind::Symbol { found: b as char })),
         }
     }
     let grid = Grid::from_cells(n, cells).expect("side and digits checked");
@@ -148,67 +158,41 @@ pub fn parse_line(line: &str) -> Result<Puzzle, LineError> {
     parse_line_with_alphabet(line).map(|(p, _)| p)
 }
 
-/// Reads `line` puzzles from a [`BufRead`], one `Result` per non-blank line,
+/// Reads `line` puzzles from a
+/// [`BufRead`](std::io::BufRead), one `Result` per non-blank line,
 /// up to a line `end` or the end of the input.
+pub type Reader<R> = LineRecords<R, OnePerLine<Parser>>;
+
+/// The `line` record parser (see [`Reader`]).
 #[derive(Debug)]
-pub struct Reader<R> {
-    lines: PuzzleLines<R>,
-    geometry: Option<Arc<Geometry>>,
-    max_side: usize,
-}
+pub struct Parser;
 
-impl<R: BufRead> Reader<R> {
-    /// A reader over `reader`.
-    pub fn new(reader: R) -> Reader<R> {
-        Reader::with_limits(reader, Limits::default())
-    }
+impl PuzzleLine for Parser {
+    const STOP: Option<&'static [u8]> = Some(b"end");
 
-    /// A reader over `reader` that rejects lines longer than
-    /// [`Limits::max_line`] and puzzles of a side above
-    /// [`Limits::max_side`].
-    pub fn with_limits(reader: R, limits: Limits) -> Reader<R> {
-        Reader {
-            lines: PuzzleLines::with_max(reader, limits.max_line),
-            geometry: None,
-            max_side: limits.max_side,
-        }
-    }
-}
-
-/// The shared geometry of side `n` (boxes of the default shape), rebuilt only
-/// when the side changes. `cache` only ever holds a geometry built here, so
-/// its side tells it all.
-fn cached_square(cache: &mut Option<Arc<Geometry>>, n: usize) -> Arc<Geometry> {
-    match cache {
-        Some(g) if g.size() == n => g.clone(),
-        _ => {
-            let g = Arc::new(Geometry::square(n).expect("side has a box shape"));
-            *cache = Some(g.clone());
-            g
-        }
-    }
-}
-
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Result<Entry, ReadError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if let Err(e) = self.lines.next_puzzle(Some(b"end"))? {
-            return Some(Err(e));
-        }
-        Some(match parse_cells(self.lines.text()) {
-            Ok((grid, _)) if grid.size() > self.max_side => {
-                Err(self.lines.error(None, above_max_side(grid.size())))
+    #[inline]
+    fn parse(text: &[u8], limits: Limits) -> Result<Cells, Problem> {
+        match parse_cells(text) {
+            Ok((grid, _)) if grid.size() > limits.max_side => {
+                Err((None, above_max_side(grid.size())))
             }
-            Ok((grid, alphabet)) => {
-                let geometry = cached_square(&mut self.geometry, grid.size());
-                let puzzle = Puzzle::new(geometry, grid).expect("same side");
-                Ok(self.lines.entry(puzzle, Style { alphabet }))
-            }
-            Err((at, kind)) => Err(self.lines.error(at, kind)),
-        })
+            Ok((grid, alphabet)) => Ok(Cells {
+                grid,
+                style: Style { alphabet },
+                candidates: None,
+            }),
+            Err(problem) => Err(problem),
+        }
     }
 }
+
+/// The `line` format's descriptor.
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
+    Format::Line,
+    "line",
+    open::<OnePerLine<Parser>>,
+    |out, grid, _, style| write(out, grid, style),
+);
 
 /// Writes `grid` (solved or not) as one line in `style`'s alphabet (numeric
 /// when that alphabet cannot write the side), then a line end.
@@ -265,8 +249,9 @@ pub(crate) fn write_symbols<W: Write + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{read, Format, ParseError};
+    use crate::format::{read, Entry, ParseError, ReadError};
     use proptest::prelude::*;
+    use std::sync::Arc;
 
     const ACWING: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.\nend\n";
 

@@ -10,12 +10,12 @@
 //! - Output: the solution as an 81-digit line (what sukaku solvers print);
 //!   [`write`](fn@write) writes any puzzle back in the 729-character form.
 
-use std::io::{self, BufRead, Write};
-use std::sync::Arc;
+use std::io::{self, Write};
 
-use super::text::{char_at, PuzzleLines};
-use super::{Entry, Limits, ParseErrorKind, ReadError, Style};
-use crate::{Cell, Digit, DigitSet, Geometry, Grid, Puzzle};
+use super::records::{open, Cells, OnePerLine, Problem, PuzzleLine};
+use super::text::char_at;
+use super::{Descriptor, Format, Limits, LineRecords, ParseErrorKind, Style};
+use crate::{Cell, Digit, DigitSet, Grid, Puzzle};
 
 /// Characters in a pencilmark line.
 pub const LENGTH: usize = 729;
@@ -64,48 +64,35 @@ fn parse(bytes: &[u8]) -> Result<(Grid, Vec<DigitSet>), (Option<usize>, ParseErr
     Ok((grid, sets))
 }
 
-/// Reads `pencilmark` puzzles from a [`BufRead`], one `Result` per
-/// non-blank line.
+/// Reads `pencilmark` puzzles from a
+/// [`BufRead`](std::io::BufRead), one `Result` per
+/// non-blank line (the side is always 9: [`Limits::max_side`] does not
+/// apply).
+pub type Reader<R> = LineRecords<R, OnePerLine<Parser>>;
+
+/// The `pencilmark` record parser (see [`Reader`]).
 #[derive(Debug)]
-pub struct Reader<R> {
-    lines: PuzzleLines<R>,
-    geometry: Arc<Geometry>,
-}
+pub struct Parser;
 
-impl<R: BufRead> Reader<R> {
-    /// A reader over `reader`, with the default [`Limits`].
-    pub fn new(reader: R) -> Reader<R> {
-        Reader::with_limits(reader, Limits::default())
-    }
-
-    /// A reader that reports lines longer than [`Limits::max_line`] (the
-    /// side is always 9: [`Limits::max_side`] does not apply).
-    pub fn with_limits(reader: R, limits: Limits) -> Reader<R> {
-        Reader {
-            lines: PuzzleLines::with_max(reader, limits.max_line),
-            geometry: Geometry::shared_square(9).expect("9x9 exists"),
-        }
-    }
-}
-
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Result<Entry, ReadError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if let Err(e) = self.lines.next_puzzle(None)? {
-            return Some(Err(e));
-        }
-        Some(match parse(self.lines.text()) {
-            Ok((grid, sets)) => {
-                let puzzle = Puzzle::new(self.geometry.clone(), grid)
-                    .and_then(|p| p.with_candidates(sets))
-                    .expect("9x9 with 81 sets");
-                Ok(self.lines.entry(puzzle, Style::default()))
-            }
-            Err((at, kind)) => Err(self.lines.error(at, kind)),
+impl PuzzleLine for Parser {
+    fn parse(text: &[u8], _: Limits) -> Result<Cells, Problem> {
+        let (grid, sets) = parse(text)?;
+        Ok(Cells {
+            grid,
+            style: Style::default(),
+            candidates: Some(sets),
         })
     }
 }
+
+/// The `pencilmark` format's descriptor: answers are written as `line`
+/// answers (81 digits).
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
+    Format::Pencilmark,
+    "pencilmark",
+    open::<OnePerLine<Parser>>,
+    |out, grid, _, style| super::line::write(out, grid, style),
+);
 
 /// Writes a 9x9 `puzzle` as a 729-character line (its candidates, or for a
 /// puzzle without candidates, the givens as single candidates and every
@@ -149,8 +136,8 @@ fn only(set: DigitSet) -> Option<Digit> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{detect, read_all, Format, ParseError};
-    use crate::{validate, Dfs, Dlx, Engine};
+    use crate::format::{detect, read_all, ParseError};
+    use crate::{validate, Dfs, Dlx, Engine, Geometry};
     use proptest::prelude::*;
 
     /// The 17-clue puzzle of the `line` docs as pencilmarks: givens as
@@ -247,14 +234,8 @@ mod tests {
         }
 
         #[test]
-        fn arbitrary_input_never_panics(input in proptest::collection::vec(
-            prop_oneof![Just(b'.'), Just(b'0'), Just(b'\n'), b'1'..=b'9', b'A'..=b'Z', any::<u8>()],
-            0..1500)
-        ) {
-            for r in crate::format::read(Format::Pencilmark, &input[..]) {
-                let _ = r;
-            }
-            let _ = detect(&input);
+        fn arbitrary_input_never_panics(input in crate::format::read::tests::line_bytes()) {
+            crate::format::read::tests::read_and_detect(Format::Pencilmark, &input);
         }
     }
 }

@@ -16,45 +16,46 @@ use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
 use super::alphabet::{is_empty_symbol, Alphabet};
+use super::records::{open, NextRecord, RecordParser};
 use super::text::{symbol_error, Lines};
-use super::{writable_alphabet, Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
+use super::{writable_alphabet, Descriptor, Format, LineRecords};
+use super::{Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
 use crate::{Digit, Geometry, Grid, Puzzle};
 
 /// The side of a POJ 3076 grid.
 pub const SIZE: usize = 16;
 
-/// Reads `poj3076` cases from a [`BufRead`], one `Result` per case.
+/// Reads `poj3076` cases from a [`BufRead`], one `Result` per case (the
+/// side is always 16: [`Limits::max_side`] does not apply).
+pub type Reader<R> = LineRecords<R, Parser>;
+
+/// The `poj3076` record parser (see [`Reader`]).
 #[derive(Debug)]
-pub struct Reader<R> {
-    lines: Lines<R>,
+pub struct Parser {
     index: usize,
     geometry: Option<Arc<Geometry>>,
     cells: Vec<Option<Digit>>,
 }
 
-impl<R: BufRead> Reader<R> {
-    /// A reader over `reader`.
-    pub fn new(reader: R) -> Reader<R> {
-        Reader::with_limits(reader, Limits::default())
-    }
-
-    /// A reader over `reader` that rejects lines longer than
-    /// [`Limits::max_line`] (the side is always 16: [`Limits::max_side`]
-    /// does not apply).
-    pub fn with_limits(reader: R, limits: Limits) -> Reader<R> {
-        Reader {
-            lines: Lines::with_max(reader, limits.max_line),
+impl From<Limits> for Parser {
+    fn from(_: Limits) -> Parser {
+        Parser {
             index: 0,
             geometry: None,
             cells: Vec::with_capacity(SIZE * SIZE),
         }
     }
+}
 
+impl Parser {
     /// Reads the current line as row `row` of the case into `self.cells`,
     /// returning the first problem in it.
-    fn row(&mut self) -> Option<(Option<usize>, ParseErrorKind)> {
-        let text = self.lines.text();
-        if let Some(kind) = self.lines.overflow() {
+    fn row<R: BufRead + ?Sized>(
+        &mut self,
+        lines: &Lines<R>,
+    ) -> Option<(Option<usize>, ParseErrorKind)> {
+        let text = lines.text();
+        if let Some(kind) = lines.overflow() {
             self.cells.extend([None; SIZE]);
             return Some((None, kind));
         }
@@ -90,39 +91,35 @@ impl<R: BufRead> Reader<R> {
                 self.cells.push(cell);
             }
         }
-        problem.map(|(i, kind)| (i.map(|i| self.lines.column(i)), kind))
+        problem.map(|(i, kind)| (i.map(|i| lines.column(i)), kind))
     }
 }
 
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Result<Entry, ReadError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl RecordParser for Parser {
+    fn next_record<R: BufRead + ?Sized>(&mut self, lines: &mut Lines<R>) -> NextRecord {
         // Skip blank lines up to the first row. After the end of input or
         // an I/O error, `Lines` reports the end on every call.
-        match self.lines.next_nonblank() {
-            Err(e) => return Some(Err(ReadError::Io(e))),
-            Ok(false) => return None,
-            Ok(true) => {}
+        if let Err(e) = lines.next_record_line()? {
+            return Some(Err(e.into()));
         }
         self.index += 1;
-        let first_line = self.lines.number();
+        let first_line = lines.number();
         let mut last_line = first_line;
         let mut problem: Option<(usize, Option<usize>, ParseErrorKind)> = None;
         self.cells.clear();
         let mut rows = 0;
         loop {
-            if let Some((column, kind)) = self.row() {
-                problem.get_or_insert((self.lines.number(), column, kind));
+            if let Some((column, kind)) = self.row(lines) {
+                problem.get_or_insert((lines.number(), column, kind));
             }
             rows += 1;
-            last_line = self.lines.number().max(last_line);
+            last_line = lines.number().max(last_line);
             if rows == SIZE {
                 break;
             }
-            match self.lines.advance() {
+            match lines.advance() {
                 Err(e) => return Some(Err(ReadError::Io(e))),
-                Ok(true) if !self.lines.is_blank() => {}
+                Ok(true) if !lines.is_blank() => {}
                 // The end of input, or a blank line: the case is short.
                 Ok(_) => break,
             }
@@ -154,6 +151,15 @@ impl<R: BufRead> Iterator for Reader<R> {
     }
 }
 
+/// The `poj3076` format's descriptor: an empty line ends every record.
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
+    Format::Poj3076,
+    "poj3076",
+    open::<Parser>,
+    |out, grid, _, _| write(out, grid),
+)
+.block();
+
 /// Writes `grid` (solved or not) as rows of letters (`-` empty; numeric
 /// symbols above 26x26), then the empty line that ends every case.
 ///
@@ -169,7 +175,7 @@ pub fn write<W: Write + ?Sized>(out: &mut W, grid: &Grid) -> io::Result<()> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::format::{read, Format};
+    use crate::format::read;
     use proptest::prelude::*;
 
     pub(crate) const SAMPLE: &str = "--A----C-----O-I\n-J--A-B-P-CGF-H-\n--D--F-I-E----P-\n-G-EL-H----M-J--\n----E----C--G---\n-I--K-GA-B---E-J\nD-GP--J-F----A--\n-E---C-B--DP--O-\nE--F-M--D--L-K-A\n-C--------O-I-L-\nH-P-C--F-A--B---\n---G-OD---J----H\nK---J----H-A-P-L\n--B--P--E--K--A-\n-H--B--K--FI-C--\n--F---C--D--H-N-\n";

@@ -18,9 +18,11 @@
 use std::io::{self, Write};
 
 use super::line::write_symbols;
-use super::{empty_symbol_for, writable_alphabet, Style};
+use super::records::open;
+use super::{block_symbols, Descriptor, Format, Style};
 use crate::Grid;
 
+use super::grid::Parser;
 pub use super::grid::Reader;
 
 /// Writes `grid` (solved or not) as n rows of n symbols in `style`'s
@@ -30,21 +32,23 @@ pub use super::grid::Reader;
 /// # Errors
 /// Errors of `out`.
 pub fn write<W: Write + ?Sized>(out: &mut W, grid: &Grid, style: Style) -> io::Result<()> {
-    let n = grid.size();
-    let alphabet = writable_alphabet(n, style.alphabet);
-    // `-` would make a row of empty cells look like a frame line.
-    let empty = match empty_symbol_for(grid, alphabet) {
-        b'0' => b'0',
-        _ => b'.',
-    };
-    write_symbols(out, grid, alphabet, empty, n)?;
+    let (alphabet, empty) = block_symbols(grid, style);
+    write_symbols(out, grid, alphabet, empty, grid.size())?;
     out.write_all(b"\n\n")
 }
+
+/// The `sdk` format's descriptor: read as a [`grid`](super::grid); an empty
+/// line ends every record.
+pub(crate) const DESCRIPTOR: Descriptor =
+    Descriptor::new(Format::Sdk, "sdk", open::<Parser>, |out, grid, _, style| {
+        write(out, grid, style)
+    })
+    .block();
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{detect, read_all, Alphabet, Format};
+    use crate::format::{detect, read_all, Alphabet};
     use crate::{Digit, Geometry};
     use proptest::prelude::*;
 

@@ -10,14 +10,14 @@
 //! `line`; `--format sdm` reads strictly 81 characters per line, an `end`
 //! line included, and [`write`](fn@write) writes `0` for empty cells.
 
-use std::io::{self, BufRead, Write};
-use std::sync::Arc;
+use std::io::{self, Write};
 
 use super::alphabet::Alphabet;
 use super::line::write_symbols;
-use super::text::{char_at, PuzzleLines};
-use super::{Entry, Limits, ParseErrorKind, ReadError, Style};
-use crate::{Digit, Geometry, Grid, Puzzle};
+use super::records::{open, Cells, OnePerLine, Problem, PuzzleLine};
+use super::text::char_at;
+use super::{Descriptor, Format, Limits, LineRecords, ParseErrorKind, Style};
+use crate::{Digit, Grid};
 
 /// Parses one trimmed `sdm` line.
 fn parse(bytes: &[u8]) -> Result<Grid, (Option<usize>, ParseErrorKind)> {
@@ -43,45 +43,32 @@ fn parse(bytes: &[u8]) -> Result<Grid, (Option<usize>, ParseErrorKind)> {
     Ok(Grid::from_cells(9, cells).expect("81 cells of digits below 9"))
 }
 
-/// Reads `sdm` puzzles from a [`BufRead`], one `Result` per non-blank line.
+/// Reads `sdm` puzzles from a
+/// [`BufRead`](std::io::BufRead), one `Result` per non-blank line
+/// (the side is always 9: [`Limits::max_side`] does not apply).
+pub type Reader<R> = LineRecords<R, OnePerLine<Parser>>;
+
+/// The `sdm` record parser (see [`Reader`]).
 #[derive(Debug)]
-pub struct Reader<R> {
-    lines: PuzzleLines<R>,
-    geometry: Arc<Geometry>,
-}
+pub struct Parser;
 
-impl<R: BufRead> Reader<R> {
-    /// A reader over `reader`, with the default [`Limits`].
-    pub fn new(reader: R) -> Reader<R> {
-        Reader::with_limits(reader, Limits::default())
-    }
-
-    /// A reader that reports lines longer than [`Limits::max_line`] (the
-    /// side is always 9: [`Limits::max_side`] does not apply).
-    pub fn with_limits(reader: R, limits: Limits) -> Reader<R> {
-        Reader {
-            lines: PuzzleLines::with_max(reader, limits.max_line),
-            geometry: Geometry::shared_square(9).expect("9x9 exists"),
-        }
-    }
-}
-
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Result<Entry, ReadError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if let Err(e) = self.lines.next_puzzle(None)? {
-            return Some(Err(e));
-        }
-        Some(match parse(self.lines.text()) {
-            Ok(grid) => {
-                let puzzle = Puzzle::new(self.geometry.clone(), grid).expect("9x9");
-                Ok(self.lines.entry(puzzle, Style::default()))
-            }
-            Err((at, kind)) => Err(self.lines.error(at, kind)),
+impl PuzzleLine for Parser {
+    fn parse(text: &[u8], _: Limits) -> Result<Cells, Problem> {
+        Ok(Cells {
+            grid: parse(text)?,
+            style: Style::default(),
+            candidates: None,
         })
     }
 }
+
+/// The `sdm` format's descriptor.
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
+    Format::Sdm,
+    "sdm",
+    open::<OnePerLine<Parser>>,
+    |out, grid, _, _| write(out, grid),
+);
 
 /// Writes a 9x9 `grid` (solved or not) as 81 digits, `0` for empty cells,
 /// then a line end. Other sides are written like [`line`](super::line)
@@ -97,7 +84,7 @@ pub fn write<W: Write + ?Sized>(out: &mut W, grid: &Grid) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{detect, read_all, Format};
+    use crate::format::{detect, read_all};
     use proptest::prelude::*;
 
     const SAMPLE: &str = "400000805030000000000700000020000060000080400000010000000603070500200000104000000\n000000520080400000030009000501000600200700000000300000600010000000000704000000030\n";
@@ -169,14 +156,8 @@ mod tests {
         }
 
         #[test]
-        fn arbitrary_input_never_panics(input in proptest::collection::vec(
-            prop_oneof![Just(b'.'), Just(b'0'), Just(b'\n'), b'1'..=b'9', b'A'..=b'Z', any::<u8>()],
-            0..1500)
-        ) {
-            for r in crate::format::read(Format::Sdm, &input[..]) {
-                let _ = r;
-            }
-            let _ = detect(&input);
+        fn arbitrary_input_never_panics(input in crate::format::read::tests::line_bytes()) {
+            crate::format::read::tests::read_and_detect(Format::Sdm, &input);
         }
     }
 }

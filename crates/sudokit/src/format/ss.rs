@@ -20,9 +20,11 @@
 
 use std::io::{self, Write};
 
-use super::{empty_symbol_for, writable_alphabet, Style};
+use super::records::open;
+use super::{block_symbols, box_shape, Descriptor, Format, Style};
 use crate::{Cell, Geometry, Grid};
 
+use super::grid::Parser;
 pub use super::grid::Reader;
 
 /// Writes `grid` (solved or not) in the Simple Sudoku shape, boxes from
@@ -37,15 +39,8 @@ pub fn write<W: Write + ?Sized>(
     style: Style,
 ) -> io::Result<()> {
     let n = grid.size();
-    let alphabet = writable_alphabet(n, style.alphabet);
-    let empty = match empty_symbol_for(grid, alphabet) {
-        b'0' => b'0',
-        _ => b'.',
-    };
-    let (rows, columns) = geometry
-        .box_shape()
-        .filter(|_| geometry.size() == n)
-        .unwrap_or((n, n));
+    let (alphabet, empty) = block_symbols(grid, style);
+    let (rows, columns) = box_shape(grid, geometry);
     let inner = n + n / columns - 1;
     let mut line = Vec::with_capacity(inner + 3);
     let frame = |line: &mut Vec<u8>| {
@@ -88,10 +83,20 @@ pub fn write<W: Write + ?Sized>(
     out.write_all(b"\n")
 }
 
+/// The `ss` format's descriptor: read as a [`grid`](super::grid); an empty
+/// line ends every record.
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
+    Format::Ss,
+    "ss",
+    open::<Parser>,
+    |out, grid, geometry, style| write(out, grid, geometry, style),
+)
+.block();
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{detect, read_all, Alphabet, Format};
+    use crate::format::{detect, read_all, Alphabet};
     use crate::Digit;
     use proptest::prelude::*;
     use std::sync::Arc;

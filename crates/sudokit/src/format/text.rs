@@ -9,8 +9,7 @@
 
 use std::io::{self, BufRead};
 
-use super::{Entry, ParseError, ParseErrorKind, ReadError, Style};
-use crate::Puzzle;
+use super::ParseErrorKind;
 
 /// The longest line a line-based reader stores (bytes). The longest puzzle
 /// line is 61² = 3721 symbols; grid rows with blanks and separators are
@@ -25,10 +24,10 @@ pub(crate) fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\x0B' | b'\x0C')
 }
 
-/// A line reader over any [`BufRead`].
+/// A line reader over any [`BufRead`] (the record parsers' input; see
+/// [`RecordParser`](super::records::RecordParser)).
 #[derive(Debug)]
-pub(crate) struct Lines<R> {
-    reader: R,
+pub struct Lines<R: ?Sized> {
     buf: Vec<u8>,
     /// 1-based number of the line in `buf` (0 before the first read).
     number: usize,
@@ -40,6 +39,8 @@ pub(crate) struct Lines<R> {
     done: bool,
     /// The longest line stored.
     max: usize,
+    /// Last, so that a `Lines<R>` is also a `Lines<dyn BufRead>`.
+    reader: R,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -61,6 +62,14 @@ impl<R: BufRead> Lines<R> {
             too_long: false,
             done: false,
         }
+    }
+}
+
+impl<R: BufRead + ?Sized> Lines<R> {
+    /// The reader itself, for a format that reads tokens rather than lines
+    /// (`hdu4069`: it then never calls [`Lines::advance`]).
+    pub(crate) fn reader_mut(&mut self) -> &mut R {
+        &mut self.reader
     }
 
     /// Reads the next line; `Ok(false)` at end of input.
@@ -137,6 +146,18 @@ impl<R: BufRead> Lines<R> {
         Ok(false)
     }
 
+    /// Moves to the first line of the next record (the next non-blank
+    /// line): `None` at the end of input and on every call after the end or
+    /// an I/O error, which is returned once.
+    #[inline]
+    pub(crate) fn next_record_line(&mut self) -> Option<io::Result<()>> {
+        match self.next_nonblank() {
+            Err(e) => Some(Err(e)),
+            Ok(false) => None,
+            Ok(true) => Some(Ok(())),
+        }
+    }
+
     /// The current line without its line end and surrounding blanks.
     #[inline]
     pub(crate) fn text(&self) -> &[u8] {
@@ -180,77 +201,16 @@ impl<R: BufRead> Lines<R> {
     }
 }
 
-/// The puzzles of a format with one puzzle per non-blank line (`line`,
-/// `sdm`, `pencilmark`): numbers them, and builds their entries and
-/// errors, so that each reader only parses the line.
-#[derive(Debug)]
-pub(crate) struct PuzzleLines<R> {
-    lines: Lines<R>,
-    /// 1-based number of the current puzzle.
-    index: usize,
-    /// A stop line was read.
-    ended: bool,
-}
-
-impl<R: BufRead> PuzzleLines<R> {
-    /// Puzzle lines of `reader`, storing at most `max` bytes of a line.
-    pub(crate) fn with_max(reader: R, max: usize) -> PuzzleLines<R> {
-        PuzzleLines {
-            lines: Lines::with_max(reader, max),
-            index: 0,
-            ended: false,
-        }
-    }
-
-    /// Moves to the next puzzle's line, skipping blank lines: `None` at the
-    /// end of input, at a line equal to `stop` and on every call after
-    /// either; an error for an I/O failure (which ends the input) or a line
-    /// over the bound (a puzzle of its own: reading goes on after it);
-    /// else the line is in [`PuzzleLines::text`].
-    #[inline]
-    pub(crate) fn next_puzzle(&mut self, stop: Option<&[u8]>) -> Option<Result<(), ReadError>> {
-        if self.ended {
-            return None;
-        }
-        match self.lines.next_nonblank() {
-            // `Lines` is done after an error: the next call ends.
-            Err(e) => return Some(Err(ReadError::Io(e))),
-            Ok(false) => return None,
-            Ok(true) => {}
-        }
-        if stop == Some(self.lines.text()) {
-            self.ended = true;
-            return None;
-        }
-        self.index += 1;
-        Some(match self.lines.overflow() {
-            Some(kind) => Err(self.error(None, kind)),
-            None => Ok(()),
-        })
-    }
-
-    /// The current puzzle's line, trimmed.
-    #[inline]
-    pub(crate) fn text(&self) -> &[u8] {
-        self.lines.text()
-    }
-
-    /// The error `kind` for the current puzzle, at byte `at` of its line
-    /// (turned into a column) when known.
-    pub(crate) fn error(&self, at: Option<usize>, kind: ParseErrorKind) -> ReadError {
-        let column = at.map(|i| self.lines.column(i));
-        ParseError::new(self.index, self.lines.number(), column, kind).into()
-    }
-
-    /// The entry of the current puzzle.
-    #[inline]
-    pub(crate) fn entry(&self, puzzle: Puzzle, style: Style) -> Entry {
-        Entry {
-            index: self.index,
-            line: self.lines.number(),
-            puzzle,
-            style,
-            warnings: Vec::new(),
+/// Fills `reader`'s buffer, trying again when interrupted: whether there
+/// is more input. (The caller then takes the bytes with `fill_buf`, which
+/// does no I/O while the buffer holds some; the borrow checker does not let
+/// a loop return them.)
+pub(crate) fn fill<R: BufRead + ?Sized>(reader: &mut R) -> io::Result<bool> {
+    loop {
+        match reader.fill_buf() {
+            Ok(buf) => return Ok(!buf.is_empty()),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
         }
     }
 }
@@ -265,15 +225,15 @@ pub(crate) fn char_column(bytes: &[u8], i: usize) -> usize {
 
 /// The error for an unexpected symbol at byte `i`: the character, or the
 /// byte when it does not start valid UTF-8.
-pub(crate) fn symbol_error(bytes: &[u8], i: usize) -> super::ParseErrorKind {
+pub(crate) fn symbol_error(bytes: &[u8], i: usize) -> ParseErrorKind {
     let chunk = &bytes[i.min(bytes.len())..(i + 4).min(bytes.len())];
     let valid = match std::str::from_utf8(chunk) {
         Ok(s) => s,
         Err(e) => std::str::from_utf8(&chunk[..e.valid_up_to()]).unwrap_or_default(),
     };
     match valid.chars().next() {
-        Some(found) => super::ParseErrorKind::Symbol { found },
-        None => super::ParseErrorKind::NotUtf8 {
+        Some(found) => ParseErrorKind::Symbol { found },
+        None => ParseErrorKind::NotUtf8 {
             byte: chunk.first().copied().unwrap_or_default(),
         },
     }
