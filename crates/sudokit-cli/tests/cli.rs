@@ -16,6 +16,8 @@ use common::{puzzles, queens, records, solution, sudokit, tempdir};
 
 #[path = "cli/batch.rs"]
 mod batch;
+#[path = "cli/budget_stop.rs"]
+mod budget_stop;
 
 fn examples() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples")

@@ -9,10 +9,11 @@ use std::time::{Duration, Instant};
 use sudokit::engine::dlx::Reduction;
 use sudokit::engine::{Dfs, Dlx};
 use sudokit::{
-    Auto, Budget, Cell, Digit, Engine, Geometry, Grid, Puzzle, Solutions, StopReason, Verdict,
+    Auto, Budget, Cell, Digit, DigitSet, Engine, Geometry, Grid, Puzzle, Solutions, StopReason,
+    Verdict,
 };
 
-use crate::common::{remove_clues, rng, solved_boxed};
+use crate::common::{random_jigsaw, remove_clues, rng, solved_boxed, x_sudoku};
 
 /// Every engine (and every reduction of the exact-cover engine).
 fn engines() -> Vec<Box<dyn Engine>> {
@@ -238,4 +239,92 @@ fn triad9_honours_the_budget_on_every_kernel() {
         engine.set_budget(Budget::UNLIMITED);
         assert_eq!(engine.solve(&puzzle, 2).unwrap(), free);
     }
+}
+
+/// The 9x9 engines on every backend this CPU runs.
+fn cpu_engines() -> Vec<Box<dyn Engine>> {
+    use sudokit::engine::{fast9, triad9, Fast9, Triad9};
+    let fast9 = fast9::Backend::ALL
+        .into_iter()
+        .filter(|b| b.is_available())
+        .filter_map(Fast9::with_backend)
+        .map(|e| Box::new(e) as Box<dyn Engine>);
+    let triad9 = triad9::Backend::ALL
+        .into_iter()
+        .filter(|b| b.is_available())
+        .filter_map(Triad9::with_backend)
+        .map(|e| Box::new(e) as Box<dyn Engine>);
+    fast9.chain(triad9).collect()
+}
+
+/// Every engine: [`engines`] (each search of the exact-cover engine) and
+/// the 9x9 engines on every backend.
+fn every_engine() -> Vec<(String, Box<dyn Engine>)> {
+    let labelled = |engines: Vec<Box<dyn Engine>>, what: &str| -> Vec<(String, Box<dyn Engine>)> {
+        engines
+            .into_iter()
+            .enumerate()
+            .map(|(k, e)| (format!("{} ({what} {k})", e.name()), e))
+            .collect()
+    };
+    let mut all = labelled(engines(), "engine");
+    all.extend(labelled(cpu_engines(), "backend"));
+    all
+}
+
+/// Puzzles no search can finish within a tiny budget (every one is empty,
+/// with a huge number of solutions): plain, pencilmark (every candidate
+/// allowed, as the 729-character pencilmark line of 81 `123456789`),
+/// jigsaw, and with extra houses (X-sudoku).
+fn open_puzzles() -> Vec<(&'static str, Puzzle)> {
+    let classic = Arc::new(Geometry::classic());
+    let empty = |g: &Arc<Geometry>| Puzzle::new(Arc::clone(g), Grid::empty(9)).unwrap();
+    let pencilmark = empty(&classic)
+        .with_candidates(vec![DigitSet::full(9); 81])
+        .unwrap();
+    let jigsaw = Arc::new(random_jigsaw(&mut rng(7), 200));
+    vec![
+        ("plain", empty(&classic)),
+        ("pencilmark", pencilmark),
+        ("jigsaw", empty(&jigsaw)),
+        ("x-sudoku", empty(&x_sudoku())),
+    ]
+}
+
+#[test]
+fn every_engine_reports_a_budget_stop_as_a_stop_on_every_kind_of_puzzle() {
+    // Finding a solution of an empty 9x9 takes more than 20 search nodes
+    // (at least one guess per clue of a minimal puzzle), and the clock is
+    // read at the first node, so every search below is cut.
+    let budgets = [
+        (Budget::UNLIMITED.with_max_nodes(0), StopReason::Nodes),
+        (Budget::UNLIMITED.with_max_nodes(2), StopReason::Nodes),
+        (Budget::UNLIMITED.with_max_nodes(20), StopReason::Nodes),
+        (
+            Budget::UNLIMITED.with_time_limit(Duration::ZERO),
+            StopReason::Time,
+        ),
+    ];
+    let mut checked = 0;
+    for (kind, puzzle) in open_puzzles() {
+        for (name, mut engine) in every_engine() {
+            if !engine.supports(puzzle.geometry()) {
+                continue;
+            }
+            for (budget, reason) in budgets {
+                engine.set_budget(budget);
+                for limit in [1, 2, u64::MAX] {
+                    let a = engine.solve(&puzzle, limit).unwrap();
+                    let what = format!("{name}, {kind}, {budget:?}, limit {limit}");
+                    assert_eq!(a.stopped, Some(reason), "{what}: {a:?}");
+                    check_stopped(&what, &a, limit, budget.max_nodes);
+                    assert_eq!(a.verdict(), None, "{what}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    // 4 puzzle kinds x 4 budgets x 3 limits, for at least dfs, auto, dlx
+    // (3 searches) and portable fast9 and triad9.
+    assert!(checked >= 4 * 4 * 3 * 5, "{checked}");
 }

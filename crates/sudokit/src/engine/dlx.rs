@@ -1220,63 +1220,64 @@ impl Engine for Dlx {
         // Candidate restrictions (pencilmark puzzles) are honoured by the
         // per-puzzle problem only, which is built from `self.candidates`.
         let restricted = puzzle.candidates().is_some();
-        let summary: Summary = if self.reduction == Reduction::Auto && !restricted {
-            let (solutions, nodes, complete) = if self.small.prepare(geometry) {
-                self.small.solve(
-                    &self.given,
-                    &self.candidates,
-                    limit,
-                    &mut meter,
-                    &mut |it| deliver(&mut grid, it),
-                )
-            } else {
-                let cells = &mut self.cells;
-                cells.prepare(geometry);
-                cells.solve(puzzle.givens().cells(), limit, &mut meter, &mut |it| {
-                    deliver(&mut grid, it)
-                })
-            };
-            Summary {
-                solutions,
-                nodes,
-                updates: 0,
-                complete,
-            }
-        } else if self.reduction == Reduction::PerGeometry && !restricted {
-            let full = &mut self.full;
-            full.prepare(geometry);
-            full.assumptions.clear();
-            for (c, v) in puzzle.givens().cells().iter().enumerate() {
-                if let Some(d) = v {
-                    full.assumptions.push(c * n + d.index());
+        // Each search says why it stopped: the meter for the bitset searches,
+        // the exact-cover solver that ran for the other two.
+        let (summary, stopped): (Summary, Option<StopReason>) =
+            if self.reduction == Reduction::Auto && !restricted {
+                let (solutions, nodes, complete) = if self.small.prepare(geometry) {
+                    self.small.solve(
+                        &self.given,
+                        &self.candidates,
+                        limit,
+                        &mut meter,
+                        &mut |it| deliver(&mut grid, it),
+                    )
+                } else {
+                    let cells = &mut self.cells;
+                    cells.prepare(geometry);
+                    cells.solve(puzzle.givens().cells(), limit, &mut meter, &mut |it| {
+                        deliver(&mut grid, it)
+                    })
+                };
+                let summary = Summary {
+                    solutions,
+                    nodes,
+                    updates: 0,
+                    complete,
+                };
+                (summary, meter.stopped())
+            } else if self.reduction == Reduction::PerGeometry && !restricted {
+                let full = &mut self.full;
+                full.prepare(geometry);
+                full.assumptions.clear();
+                for (c, v) in puzzle.givens().cells().iter().enumerate() {
+                    if let Some(d) = v {
+                        full.assumptions.push(c * n + d.index());
+                    }
                 }
-            }
-            // The indices are options of the loaded problem: cannot fail.
-            full.solver
-                .set_assumptions(&full.assumptions)
-                .expect("options of the full problem");
-            full.solver.set_limit(Some(limit));
-            bound(&mut full.solver, &meter);
-            full.solver.run(|solution| {
-                let mut cells = solution.iter().map(|&o| ((o / n) as u32, (o % n) as u8));
-                deliver(&mut grid, &mut cells)
-            })
-        } else {
-            let sparse = &mut self.sparse;
-            sparse.load(geometry, &self.given, &self.candidates);
-            sparse.solver.set_limit(Some(limit));
-            bound(&mut sparse.solver, &meter);
-            let options = &sparse.options;
-            sparse.solver.run(|solution| {
-                let mut cells = solution.iter().map(|&o| options[o]);
-                deliver(&mut grid, &mut cells)
-            })
-        };
-        let stopped = match self.reduction {
-            Reduction::Auto => meter.stopped(),
-            Reduction::PerGeometry => stop_reason(&self.full.solver, &meter, limit),
-            Reduction::PerPuzzle => stop_reason(&self.sparse.solver, &meter, limit),
-        };
+                // The indices are options of the loaded problem: cannot fail.
+                full.solver
+                    .set_assumptions(&full.assumptions)
+                    .expect("options of the full problem");
+                full.solver.set_limit(Some(limit));
+                bound(&mut full.solver, &meter);
+                let summary = full.solver.run(|solution| {
+                    let mut cells = solution.iter().map(|&o| ((o / n) as u32, (o % n) as u8));
+                    deliver(&mut grid, &mut cells)
+                });
+                (summary, stop_reason(&full.solver, &meter, limit))
+            } else {
+                let sparse = &mut self.sparse;
+                sparse.load(geometry, &self.given, &self.candidates);
+                sparse.solver.set_limit(Some(limit));
+                bound(&mut sparse.solver, &meter);
+                let options = &sparse.options;
+                let summary = sparse.solver.run(|solution| {
+                    let mut cells = solution.iter().map(|&o| options[o]);
+                    deliver(&mut grid, &mut cells)
+                });
+                (summary, stop_reason(&sparse.solver, &meter, limit))
+            };
         Ok(Solutions {
             count: summary.solutions,
             first,
