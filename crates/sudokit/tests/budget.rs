@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use sudokit::engine::dlx::Reduction;
+use sudokit::engine::dlx::Search;
 use sudokit::engine::{Dfs, Dlx};
 use sudokit::{
     Auto, Budget, Cell, Digit, DigitSet, Engine, Geometry, Grid, Puzzle, Solutions, StopReason,
@@ -15,15 +15,15 @@ use sudokit::{
 
 use crate::common::{random_jigsaw, remove_clues, rng, solved_boxed, x_sudoku};
 
-/// Every engine (and every reduction of the exact-cover engine).
+/// Every engine (and every search of the exact-cover engine).
 fn engines() -> Vec<Box<dyn Engine>> {
-    vec![
-        Box::new(Dfs::new()),
-        Box::new(Dlx::new()),
-        Box::new(Dlx::with_reduction(Reduction::PerPuzzle)),
-        Box::new(Dlx::with_reduction(Reduction::PerGeometry)),
-        Box::new(Auto::new()),
-    ]
+    let dlx = Search::ALL
+        .into_iter()
+        .map(|s| Box::new(Dlx::with_search(s)) as Box<dyn Engine>);
+    let mut all: Vec<Box<dyn Engine>> = vec![Box::new(Dfs::new())];
+    all.extend(dlx);
+    all.push(Box::new(Auto::new()));
+    all
 }
 
 /// A 16x16 with no solution whose contradiction the propagation of
@@ -241,34 +241,37 @@ fn triad9_honours_the_budget_on_every_kernel() {
     }
 }
 
-/// The 9x9 engines on every backend this CPU runs.
-fn cpu_engines() -> Vec<Box<dyn Engine>> {
+/// The 9x9 engines on every backend this CPU runs, each with its name
+/// and backend.
+fn cpu_engines() -> Vec<(String, Box<dyn Engine>)> {
     use sudokit::engine::{fast9, triad9, Fast9, Triad9};
-    let fast9 = fast9::Backend::ALL
+    let mut all: Vec<(String, Box<dyn Engine>)> = Vec::new();
+    for b in fast9::Backend::ALL.into_iter().filter(|b| b.is_available()) {
+        let engine = Fast9::with_backend(b).expect("an available backend");
+        all.push((format!("fast9 {}", b.name()), Box::new(engine)));
+    }
+    for b in triad9::Backend::ALL
         .into_iter()
         .filter(|b| b.is_available())
-        .filter_map(Fast9::with_backend)
-        .map(|e| Box::new(e) as Box<dyn Engine>);
-    let triad9 = triad9::Backend::ALL
-        .into_iter()
-        .filter(|b| b.is_available())
-        .filter_map(Triad9::with_backend)
-        .map(|e| Box::new(e) as Box<dyn Engine>);
-    fast9.chain(triad9).collect()
+    {
+        let engine = Triad9::with_backend(b).expect("an available backend");
+        all.push((format!("triad9 {}", b.name()), Box::new(engine)));
+    }
+    all
 }
 
-/// Every engine: [`engines`] (each search of the exact-cover engine) and
-/// the 9x9 engines on every backend.
+/// Every engine, with a label: dfs, auto, the exact-cover engine with each
+/// of its searches, and the 9x9 engines on every backend.
 fn every_engine() -> Vec<(String, Box<dyn Engine>)> {
-    let labelled = |engines: Vec<Box<dyn Engine>>, what: &str| -> Vec<(String, Box<dyn Engine>)> {
-        engines
-            .into_iter()
-            .enumerate()
-            .map(|(k, e)| (format!("{} ({what} {k})", e.name()), e))
-            .collect()
-    };
-    let mut all = labelled(engines(), "engine");
-    all.extend(labelled(cpu_engines(), "backend"));
+    let mut all: Vec<(String, Box<dyn Engine>)> = vec![
+        ("dfs".into(), Box::new(Dfs::new())),
+        ("auto".into(), Box::new(Auto::new())),
+    ];
+    for search in Search::ALL {
+        let label = format!("dlx {search:?}");
+        all.push((label, Box::new(Dlx::with_search(search))));
+    }
+    all.extend(cpu_engines());
     all
 }
 
