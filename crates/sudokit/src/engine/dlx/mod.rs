@@ -167,14 +167,6 @@ impl Run {
     }
 }
 
-/// A bitset search's answer when the givens cover every item: the grid of
-/// givens, its one solution. Returns (solutions, nodes, complete).
-fn filled(limit: u64, deliver: Deliver<'_>) -> (u64, u64, bool) {
-    let count = 1;
-    let stop = deliver(&mut std::iter::empty()).is_break() || count >= limit;
-    (count, 0, !stop)
-}
-
 /// Receives each solution's (cell, digit) pairs; `Break` stops the search.
 type Deliver<'a> = &'a mut dyn FnMut(&mut dyn Iterator<Item = (u32, u8)>) -> ControlFlow<()>;
 

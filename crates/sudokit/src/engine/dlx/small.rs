@@ -6,8 +6,8 @@
 
 use std::sync::Arc;
 
-use super::bitset::{choose16, item_options, positions, COVERED};
-use super::{filled, same_geometry, Deliver, Run};
+use super::bitset::{choose16, filled, item_options, positions, COVERED};
+use super::{same_geometry, Deliver, Run};
 use crate::budget::Meter;
 use crate::digits::Cell;
 use crate::geometry::Geometry;
