@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use libfuzzer_sys::fuzz_target;
-use sudokit::engine::dlx::Reduction;
+use sudokit::engine::dlx::Search;
 use sudokit::engine::{Backend, Fast9, Triad9};
 use sudokit::{Auto, Budget, Dfs, Digit, Dlx, Engine, Extra, Geometry, Grid, Puzzle, Verdict};
 
@@ -71,8 +71,8 @@ fuzz_target!(|data: &[u8]| {
     let mut engines: Vec<Box<dyn Engine>> = vec![
         Box::new(Dfs::new()),
         Box::new(Dlx::new()),
-        Box::new(Dlx::with_reduction(Reduction::PerPuzzle)),
-        Box::new(Dlx::with_reduction(Reduction::PerGeometry)),
+        Box::new(Dlx::with_search(Search::PerPuzzle)),
+        Box::new(Dlx::with_search(Search::PerGeometry)),
         Box::new(Auto::new()),
     ];
     if puzzle.geometry().is_classic() {

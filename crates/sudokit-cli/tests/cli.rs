@@ -19,6 +19,8 @@ use common::{
 
 #[path = "cli/batch.rs"]
 mod batch;
+#[path = "cli/budget_stop.rs"]
+mod budget_stop;
 
 /// Checks that `output` has one record per puzzle of `input`, that malformed
 /// puzzles got `Invalid puzzle`, and that every solution is valid. Returns

@@ -8,8 +8,7 @@
 //! per set and its `thrpt` is in puzzles per second; the time per puzzle is
 //! the time divided by the set's size (1000 and 1465). Measured: `fast9` on
 //! each backend the CPU runs, `triad9` on its kernels, `dfs`, `dlx` (with its default
-//! [`Reduction::Auto`], the bitset search), and the two exact-cover-crate
-//! reductions on their own.
+//! [`Search::Bitset`]), and the two exact-cover-crate searches on their own.
 //!
 //! ```text
 //! cargo bench -p sudokit --bench engines -- --warm-up-time 1 --measurement-time 5
@@ -19,7 +18,7 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sudokit::engine::dlx::Reduction;
+use sudokit::engine::dlx::Search;
 use sudokit::engine::{Backend, Dfs, Dlx, Fast9, Triad9};
 use sudokit::format::line::parse_line;
 use sudokit::{Engine, Puzzle};
@@ -109,17 +108,17 @@ fn engines(c: &mut Criterion) {
     }
     bench_engine(c, "dfs", &mut Dfs::new(), &sets);
     bench_engine(c, "dlx", &mut Dlx::new(), &sets);
-    // The two reductions `Auto` chooses between.
+    // The exact-cover crate's two searches.
     bench_engine(
         c,
         "dlx_per_puzzle",
-        &mut Dlx::with_reduction(Reduction::PerPuzzle),
+        &mut Dlx::with_search(Search::PerPuzzle),
         &sets,
     );
     bench_engine(
         c,
         "dlx_per_geometry",
-        &mut Dlx::with_reduction(Reduction::PerGeometry),
+        &mut Dlx::with_search(Search::PerGeometry),
         &sets,
     );
 }

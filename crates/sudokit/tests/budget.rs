@@ -6,23 +6,24 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use sudokit::engine::dlx::Reduction;
+use sudokit::engine::dlx::Search;
 use sudokit::engine::{Dfs, Dlx};
 use sudokit::{
-    Auto, Budget, Cell, Digit, Engine, Geometry, Grid, Puzzle, Solutions, StopReason, Verdict,
+    Auto, Budget, Cell, Digit, DigitSet, Engine, Geometry, Grid, Puzzle, Solutions, StopReason,
+    Verdict,
 };
 
-use crate::common::{remove_clues, rng, solved_boxed};
+use crate::common::{random_jigsaw, remove_clues, rng, solved_boxed, x_sudoku};
 
-/// Every engine (and every reduction of the exact-cover engine).
+/// Every engine (and every search of the exact-cover engine).
 fn engines() -> Vec<Box<dyn Engine>> {
-    vec![
-        Box::new(Dfs::new()),
-        Box::new(Dlx::new()),
-        Box::new(Dlx::with_reduction(Reduction::PerPuzzle)),
-        Box::new(Dlx::with_reduction(Reduction::PerGeometry)),
-        Box::new(Auto::new()),
-    ]
+    let dlx = Search::ALL
+        .into_iter()
+        .map(|s| Box::new(Dlx::with_search(s)) as Box<dyn Engine>);
+    let mut all: Vec<Box<dyn Engine>> = vec![Box::new(Dfs::new())];
+    all.extend(dlx);
+    all.push(Box::new(Auto::new()));
+    all
 }
 
 /// A 16x16 with no solution whose contradiction the propagation of
@@ -240,4 +241,61 @@ fn triad9_honours_the_budget_on_every_kernel() {
         engine.set_budget(Budget::UNLIMITED);
         assert_eq!(engine.solve(&puzzle, 2).unwrap(), free);
     }
+}
+
+/// Puzzles no search can finish within a tiny budget (every one is empty,
+/// with a huge number of solutions): plain, pencilmark (every candidate
+/// allowed, as the 729-character pencilmark line of 81 `123456789`),
+/// jigsaw, and with extra houses (X-sudoku).
+fn open_puzzles() -> Vec<(&'static str, Puzzle)> {
+    let classic = Arc::new(Geometry::classic());
+    let empty = |g: &Arc<Geometry>| Puzzle::new(Arc::clone(g), Grid::empty(9)).unwrap();
+    let pencilmark = empty(&classic)
+        .with_candidates(vec![DigitSet::full(9); 81])
+        .unwrap();
+    let jigsaw = Arc::new(random_jigsaw(&mut rng(7), 200));
+    vec![
+        ("plain", empty(&classic)),
+        ("pencilmark", pencilmark),
+        ("jigsaw", empty(&jigsaw)),
+        ("x-sudoku", empty(&x_sudoku())),
+    ]
+}
+
+#[test]
+fn every_engine_reports_a_budget_stop_as_a_stop_on_every_kind_of_puzzle() {
+    // Finding a solution of an empty 9x9 takes more than 20 search nodes
+    // (at least one guess per clue of a minimal puzzle), and the clock is
+    // read at the first node, so every search below is cut.
+    let budgets = [
+        (Budget::UNLIMITED.with_max_nodes(0), StopReason::Nodes),
+        (Budget::UNLIMITED.with_max_nodes(2), StopReason::Nodes),
+        (Budget::UNLIMITED.with_max_nodes(20), StopReason::Nodes),
+        (
+            Budget::UNLIMITED.with_time_limit(Duration::ZERO),
+            StopReason::Time,
+        ),
+    ];
+    let mut checked = 0;
+    for (kind, puzzle) in open_puzzles() {
+        for (name, mut engine) in crate::common::engines() {
+            if !engine.supports(puzzle.geometry()) {
+                continue;
+            }
+            for (budget, reason) in budgets {
+                engine.set_budget(budget);
+                for limit in [1, 2, u64::MAX] {
+                    let a = engine.solve(&puzzle, limit).unwrap();
+                    let what = format!("{name}, {kind}, {budget:?}, limit {limit}");
+                    assert_eq!(a.stopped, Some(reason), "{what}: {a:?}");
+                    check_stopped(&what, &a, limit, budget.max_nodes);
+                    assert_eq!(a.verdict(), None, "{what}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    // 4 puzzle kinds x 4 budgets x 3 limits, for at least dfs, auto, dlx
+    // (3 searches) and portable fast9 and triad9.
+    assert!(checked >= 4 * 4 * 3 * 5, "{checked}");
 }

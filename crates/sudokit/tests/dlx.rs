@@ -15,7 +15,7 @@ use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use sudokit::engine::dlx::Reduction;
+use sudokit::engine::dlx::Search;
 use sudokit::engine::{Dfs, Dlx};
 use sudokit::format::line::parse_line;
 use sudokit::{Cell, Digit, Engine, EngineKind, Extra, Geometry, Grid, Puzzle, Solutions, Verdict};
@@ -61,31 +61,29 @@ fn solve_all(engine: &mut dyn Engine, puzzle: &Puzzle, limit: u64) -> (Solutions
     (answer, grids)
 }
 
-/// Solves with Dlx under each [`Reduction`] and checks they give the same
+/// Solves with Dlx under each [`Search`] and checks they give the same
 /// answer (solutions, order, node counts): the per-puzzle and per-geometry
-/// problems must lead to the same search tree. `Auto` is run twice, so that
-/// the second run sees a repeated geometry.
+/// problems must lead to the same search tree. The default
+/// ([`Search::Bitset`]) is run twice, so that the second run sees a
+/// repeated geometry.
 fn solve_dlx(puzzle: &Puzzle, limit: u64) -> (Solutions, Vec<Grid>) {
-    let (answer, grids) = solve_all(
-        &mut Dlx::with_reduction(Reduction::PerPuzzle),
-        puzzle,
-        limit,
-    );
-    let mut per_geometry = Dlx::with_reduction(Reduction::PerGeometry);
-    assert_eq!(per_geometry.reduction(), Reduction::PerGeometry);
+    let (answer, grids) = solve_all(&mut Dlx::with_search(Search::PerPuzzle), puzzle, limit);
+    let mut per_geometry = Dlx::with_search(Search::PerGeometry);
+    assert_eq!(per_geometry.search(), Search::PerGeometry);
     let other = solve_all(&mut per_geometry, puzzle, limit);
     assert_eq!(
         other,
         (answer.clone(), grids.clone()),
         "per-geometry differs from per-puzzle"
     );
-    let mut auto = Dlx::new();
+    let mut bitset = Dlx::new();
+    assert_eq!(bitset.search(), Search::Bitset);
     for _ in 0..2 {
-        let other = solve_all(&mut auto, puzzle, limit);
+        let other = solve_all(&mut bitset, puzzle, limit);
         assert_eq!(
             other,
             (answer.clone(), grids.clone()),
-            "auto differs from per-puzzle"
+            "bitset differs from per-puzzle"
         );
     }
     (answer, grids)
@@ -303,10 +301,10 @@ fn limit_zero_acts_as_one_and_visitor_can_stop() {
 
 #[test]
 fn one_engine_solves_many_geometries_in_turn() {
-    // One engine per reduction over a stream that changes geometry, with
-    // sparse puzzles (which `Auto` gives the full problem once the geometry
-    // repeats): buffers and cached problems are reused or rebuilt, and the
-    // answers never change.
+    // One engine per search over a stream that changes geometry, with
+    // sparse puzzles (the full-problem searches reuse their problem once
+    // the geometry repeats): buffers and cached problems are reused or
+    // rebuilt, and the answers never change.
     let sample = parse_line(ACWING).unwrap();
     let mut stream = Vec::new();
     for g in [
@@ -322,21 +320,13 @@ fn one_engine_solves_many_geometries_in_turn() {
     }
     let reference: Vec<Solutions> = stream
         .iter()
-        .map(|p| {
-            Dlx::with_reduction(Reduction::PerPuzzle)
-                .solve(p, 2)
-                .unwrap()
-        })
+        .map(|p| Dlx::with_search(Search::PerPuzzle).solve(p, 2).unwrap())
         .collect();
-    for reduction in [
-        Reduction::Auto,
-        Reduction::PerPuzzle,
-        Reduction::PerGeometry,
-    ] {
-        let mut dlx = Dlx::with_reduction(reduction);
+    for search in Search::ALL {
+        let mut dlx = Dlx::with_search(search);
         for (p, expected) in stream.iter().zip(&reference) {
             let (answer, _) = solve_all(&mut dlx, p, 2);
-            assert_eq!(&answer, expected, "{reduction:?}");
+            assert_eq!(&answer, expected, "{search:?}");
         }
     }
     assert_eq!(reference[1].verdict(), Some(Verdict::Unique));

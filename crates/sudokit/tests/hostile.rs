@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use sudokit::engine::dlx::Reduction;
+use sudokit::engine::dlx::Search;
 use sudokit::format::{self, Format, Limits, ReadError};
 use sudokit::{Auto, Budget, Dfs, Dlx, Engine, Geometry, Grid, Puzzle, Verdict};
 
@@ -16,8 +16,8 @@ fn engines() -> Vec<Box<dyn Engine>> {
     vec![
         Box::new(Dfs::new()),
         Box::new(Dlx::new()),
-        Box::new(Dlx::with_reduction(Reduction::PerPuzzle)),
-        Box::new(Dlx::with_reduction(Reduction::PerGeometry)),
+        Box::new(Dlx::with_search(Search::PerPuzzle)),
+        Box::new(Dlx::with_search(Search::PerGeometry)),
         Box::new(Auto::new()),
     ]
 }

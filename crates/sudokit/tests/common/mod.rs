@@ -9,7 +9,7 @@ use std::sync::Arc;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use sudokit::engine::dlx::Reduction;
+use sudokit::engine::dlx::Search;
 use sudokit::engine::{Backend, Fast9, Triad9};
 use sudokit::{Auto, Cell, Dfs, Digit, Dlx, Engine, Extra, Geometry, Grid, Puzzle};
 
@@ -21,13 +21,9 @@ pub fn engines() -> Vec<(String, Box<dyn Engine>)> {
         ("auto".into(), Box::new(Auto::new())),
         ("dfs".into(), Box::new(Dfs::new())),
     ];
-    for reduction in [
-        Reduction::Auto,
-        Reduction::PerPuzzle,
-        Reduction::PerGeometry,
-    ] {
-        let name = format!("dlx/{reduction:?}");
-        out.push((name, Box::new(Dlx::with_reduction(reduction))));
+    for search in Search::ALL {
+        let name = format!("dlx/{search:?}");
+        out.push((name, Box::new(Dlx::with_search(search))));
     }
     // Fast9 runs its AVX2 kernel for Avx512: keep only the engines whose
     // kernel is the backend asked for, so no kernel runs twice.
