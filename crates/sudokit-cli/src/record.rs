@@ -57,6 +57,10 @@ pub struct Settings {
     pub budget: Budget,
     /// The readers' limits (`--max-line-bytes`, `--max-side`).
     pub limits: Limits,
+    /// Extra houses for every puzzle (`--x`, `--windoku`).
+    pub variant: crate::variant::Variant,
+    /// Extra houses the current input's header asks for.
+    pub header: crate::variant::Variant,
 }
 
 impl Settings {
@@ -237,6 +241,7 @@ pub fn answer<S: Sink>(
     tally: &mut Tally,
 ) -> io::Result<()> {
     tally.puzzles += 1;
+    let item = settings.variant.union(settings.header).apply_item(item);
     let entry = match item {
         Ok(entry) => entry,
         Err(e) => {
