@@ -190,7 +190,11 @@ fn load(
     let mut malformed = 0;
     for entry in format::read(format, reader) {
         let entry = match entry {
-            Ok(e) => variant.apply_item(Ok(e)).map_err(format::ReadError::Parse),
+            Ok(e) => {
+                let mut item = Ok(e);
+                variant.apply_item(&mut item);
+                item.map_err(format::ReadError::Parse)
+            }
             Err(e) => Err(e),
         };
         match entry {

@@ -65,16 +65,13 @@ impl Source<'_> {
     /// The next record, with the variant's houses; `Err` for a record that
     /// cannot be read (already described).
     fn next(&mut self) -> Option<Result<Entry, String>> {
-        let item: Item = match self.records.next()? {
+        let mut item: Item = match self.records.next()? {
             Ok(e) => Ok(e),
             Err(ReadError::Parse(e)) => Err(e),
             Err(ReadError::Io(e)) => return Some(Err(format!("cannot read {}: {e}", self.name))),
         };
-        Some(
-            self.variant
-                .apply_item(item)
-                .map_err(|e| format!("{}:{}: {}", self.name, e.line, e.kind)),
-        )
+        self.variant.apply_item(&mut item);
+        Some(item.map_err(|e| format!("{}:{}: {}", self.name, e.line, e.kind)))
     }
 }
 

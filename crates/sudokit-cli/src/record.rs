@@ -236,12 +236,15 @@ pub fn answer<S: Sink>(
     engine: &mut dyn Engine,
     input: &str,
     format: Format,
-    item: Item,
+    mut item: Item,
     sink: &mut S,
     tally: &mut Tally,
 ) -> io::Result<()> {
     tally.puzzles += 1;
-    let item = settings.variant.union(settings.header).apply_item(item);
+    settings
+        .variant
+        .union(settings.header)
+        .apply_item(&mut item);
     let entry = match item {
         Ok(entry) => entry,
         Err(e) => {
