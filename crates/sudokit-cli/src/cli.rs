@@ -20,6 +20,8 @@ Examples:
   sudokit solve -j 8 --stats big.txt > answers.txt
   sudokit count --limit 2 puzzles.txt
   sudokit solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+  sudokit solve --x x-sudoku.txt
+  sudokit check my-grid.txt --puzzle puzzle.txt
   sudokit bench --limit 2 puzzles.txt";
 
 const SOLVE_ABOUT: &str = "Solve every puzzle of the inputs and print one answer per puzzle";
@@ -42,6 +44,12 @@ Formats (--format; detected from the start of each input when not given):
            answered with 81-digit lines
   jigsaw   a givens line and a region line of n*n symbols (or both on one
            line); answered with the solution line and the region line
+
+Variants: --x adds the two main diagonals as houses (X-sudoku), --windoku
+the windows (the four shaded 3x3 boxes of a 9x9, (b-1)^2 windows for b x b
+boxes). A file can say it on its first line instead: `# sudokit: x`,
+`# sudokit: windoku` or `# sudokit: x windoku`; that header applies to the
+puzzles of that file only.
 
 One puzzle given as the only argument (no --format) is drawn for a person:
 the grid with box separators (jigsaw: region letters beside each row),
@@ -91,7 +99,8 @@ Examples:
                                                 one block of a job array
   sudokit solve --all --limit 10 examples/line16.txt
                                                 every solution, at most 10
-  sudokit count --limit 1000 puzzles.txt        0, 1, 2, ... or 1000+ per puzzle";
+  sudokit count --limit 1000 puzzles.txt        0, 1, 2, ... or 1000+ per puzzle
+  sudokit solve --x --windoku puzzles.txt       X-sudoku with windoku windows";
 
 /// The sudokit command line.
 #[derive(Debug, Parser)]
@@ -115,11 +124,24 @@ pub enum Command {
     #[command(about = SOLVE_ABOUT, long_about = SOLVE_LONG_ABOUT, after_help = SOLVE_EXAMPLES)]
     Solve(SolveArgs),
     /// Count the solutions of every puzzle (up to --limit, default 2).
-    #[command(long_about = COUNT_LONG_ABOUT, after_help = COUNT_EXAMPLES)]
+    #[command(
+        long_about = COUNT_LONG_ABOUT,
+        after_help = COUNT_EXAMPLES,
+        // `count` shares `solve`'s arguments; say what they mean here and
+        // hide those that change nothing (`--all` is refused in `main`).
+        mut_arg("limit", |a| a.help(COUNT_LIMIT_HELP).long_help(None::<&str>)),
+        mut_arg("count", |a| a.hide(true)),
+        mut_arg("all", |a| a.hide(true)),
+        mut_arg("color", |a| a.hide(true)),
+    )]
     Count(SolveArgs),
     /// Solve an exact-cover problem written in Knuth's DLX format.
     #[command(long_about = EXACT_COVER_LONG_ABOUT, after_help = EXACT_COVER_EXAMPLES)]
     ExactCover(ExactCoverArgs),
+    /// Check a filled or partly filled grid: clashes, and cells that differ
+    /// from the puzzle's solution.
+    #[command(long_about = crate::check::LONG_ABOUT, after_help = crate::check::EXAMPLES)]
+    Check(CheckArgs),
     /// Time an engine on puzzle files, in process, and print a table.
     #[command(long_about = BENCH_LONG_ABOUT, after_help = BENCH_EXAMPLES)]
     Bench(BenchArgs),
@@ -134,6 +156,12 @@ the share solved without a guess and guesses per puzzle (over the distinct
 puzzles solved), and the mode (`first` = limit 1, `unique` = limit 2: find the
 solution and prove there is no other).
 
+Each puzzle is first solved once under the per-puzzle budget (--timeout,
+default 1 s; --max-nodes): a puzzle that runs out of it is named on stderr
+(`FILE:LINE: gave up: ...`), counted in the `gave up` column and left out of
+the timing, and the exit status is 1. The timed rounds then read no clock
+per puzzle (--max-nodes still applies).
+
 Use a release build (`cargo run --release -- bench ...`); the figures of a
 debug build mean nothing.";
 
@@ -141,7 +169,9 @@ const BENCH_EXAMPLES: &str = "\
 Examples:
   sudokit bench ../shared/bench-data/*.txt
   sudokit bench --limit 1 --seconds 5 puzzles.txt
-  sudokit bench --engine dfs --limit 2 examples/line16.txt";
+  sudokit bench --engine dfs --limit 2 examples/line16.txt
+  sudokit bench --timeout 0.1 --seconds 1 hard25.txt
+  sudokit bench --x x-sudoku.txt";
 
 /// Arguments of `sudokit bench`.
 #[derive(Debug, Args)]
@@ -152,7 +182,7 @@ pub struct BenchArgs {
 
     /// 1: stop at the first solution; 2: prove uniqueness as well.
     #[arg(short, long, value_name = "K", default_value_t = 2,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          allow_negative_numbers = true, value_parser = parse_limit)]
     pub limit: u64,
 
     /// Engine to time.
@@ -163,13 +193,88 @@ pub struct BenchArgs {
     #[arg(short, long, value_name = "FORMAT", value_parser = format_parser())]
     pub format: Option<Format>,
 
-    /// Seconds of timed solving per file.
-    #[arg(long, value_name = "S", default_value_t = 3.0)]
-    pub seconds: f64,
+    /// Seconds of timed solving per file (above 0, decimals allowed).
+    #[arg(long, value_name = "S", default_value = "3",
+          allow_negative_numbers = true, value_parser = parse_seconds)]
+    pub seconds: Duration,
 
-    /// Seconds of warm-up per file.
-    #[arg(long, value_name = "S", default_value_t = 0.5)]
-    pub warmup: f64,
+    /// Seconds of warm-up per file (0 or more, decimals allowed).
+    #[arg(long, value_name = "S", default_value = "0.5",
+          allow_negative_numbers = true, value_parser = parse_seconds_or_zero)]
+    pub warmup: Duration,
+
+    /// Give up on a puzzle that takes more than SECS seconds (decimals
+    /// allowed); it is reported and left out of the timing.
+    #[arg(long, value_name = "SECS", default_value = "1",
+          allow_negative_numbers = true, value_parser = parse_seconds)]
+    pub timeout: Duration,
+
+    /// Give up on a puzzle after N search nodes, as --timeout does.
+    /// [default: no limit]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_nodes)]
+    pub max_nodes: Option<u64>,
+
+    /// X-sudoku, windoku (see `sudokit solve --help`).
+    #[command(flatten)]
+    pub variant: VariantArgs,
+}
+
+/// Arguments of `sudokit check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The grid to check: a file, `-` for stdin, or a grid given inline (as
+    /// `solve` takes puzzles). Every grid of the input is checked.
+    #[arg(value_name = "GRID")]
+    pub grid: OsString,
+
+    /// The puzzle the grid should solve (a file, `-` or inline): givens
+    /// must be kept and filled cells must agree with its solution. With
+    /// several grids, the puzzles pair with them in order. Without it, the
+    /// grid's own digits are the givens.
+    #[arg(short, long, value_name = "PUZZLE")]
+    pub puzzle: Option<OsString>,
+
+    /// Format of both inputs [default: detected for each].
+    #[arg(short, long, value_name = "FORMAT", value_parser = format_parser())]
+    pub format: Option<Format>,
+
+    /// Engine that finds the puzzle's solution.
+    #[arg(short, long, value_name = "ENGINE", default_value = "auto", value_parser = engine_parser())]
+    pub engine: EngineKind,
+
+    /// Give up looking for the solution after SECS seconds (the rule
+    /// checks are still made; the exit status is 1).
+    #[arg(long, value_name = "SECS", default_value = "10",
+          allow_negative_numbers = true, value_parser = parse_seconds)]
+    pub timeout: Duration,
+
+    /// X-sudoku, windoku (see `sudokit solve --help`).
+    #[command(flatten)]
+    pub variant: VariantArgs,
+}
+
+/// `--x`, `--windoku`: extra houses for every puzzle.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct VariantArgs {
+    /// X-sudoku: the two main diagonals hold every digit once too (a file
+    /// can say it with a first line `# sudokit: x`).
+    #[arg(long = "x")]
+    pub x: bool,
+
+    /// Windoku: the windows (the four shaded 3x3 boxes of a 9x9) hold every
+    /// digit once too (`# sudokit: windoku` in a file). Needs square boxes.
+    #[arg(long)]
+    pub windoku: bool,
+}
+
+impl VariantArgs {
+    /// The variant the flags ask for.
+    pub fn variant(&self) -> crate::variant::Variant {
+        crate::variant::Variant {
+            x: self.x,
+            windoku: self.windoku,
+        }
+    }
 }
 
 const EXACT_COVER_LONG_ABOUT: &str = "\
@@ -202,7 +307,7 @@ pub struct ExactCoverArgs {
     pub input: Option<OsString>,
 
     /// Stop after K solutions [default: find them all].
-    #[arg(short, long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(short, long, value_name = "K", allow_negative_numbers = true, value_parser = parse_limit)]
     pub limit: Option<u64>,
 
     /// Print only the number of solutions.
@@ -212,11 +317,11 @@ pub struct ExactCoverArgs {
     /// Give up after SECS seconds of search (decimals allowed): the
     /// solutions found so far are printed, the count gets a `+`, and the
     /// exit status is 1. [default: no limit]
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
 
     /// Give up after N search nodes, as --timeout does. [default: no limit]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_nodes)]
     pub max_nodes: Option<u64>,
 }
 
@@ -240,20 +345,21 @@ pub struct SolveArgs {
 
     /// Search for up to K solutions per puzzle: 1 prints the first solution
     /// found, 2 or more also tells `Multiple Solutions` apart. [default: 1;
-    /// hdu4069 always uses at least 2]
-    #[arg(short, long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    /// hdu4069 always uses at least 2; with --count 2; with --all every
+    /// solution]
+    #[arg(short, long, value_name = "K", allow_negative_numbers = true, value_parser = parse_limit)]
     pub limit: Option<u64>,
 
     /// Give up on a puzzle after SECS seconds of search (decimals allowed,
     /// e.g. 0.5); its record is `Gave up` and the exit status 1. [default:
     /// no limit]
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
 
     /// Give up on a puzzle after N search nodes (deterministic, unlike
     /// --timeout); its record is `Gave up` and the exit status 1. [default:
     /// no limit]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_nodes)]
     pub max_nodes: Option<u64>,
 
     /// Reject (as `Invalid puzzle`) any input line longer than N bytes; it is
@@ -306,6 +412,10 @@ pub struct SolveArgs {
     /// `auto` when stdout is a terminal and NO_COLOR is not set.
     #[arg(long, value_name = "WHEN", value_enum, default_value_t = When::Auto)]
     pub color: When,
+
+    /// X-sudoku, windoku.
+    #[command(flatten)]
+    pub variant_args: VariantArgs,
 }
 
 impl SolveArgs {
@@ -315,6 +425,11 @@ impl SolveArgs {
             max_line: self.max_line_bytes,
             max_side: self.max_side,
         }
+    }
+
+    /// The extra houses the arguments ask for.
+    pub fn variant(&self) -> crate::variant::Variant {
+        self.variant_args.variant()
     }
 
     /// The per-puzzle effort bound the arguments ask for.
@@ -339,15 +454,51 @@ fn format_parser() -> impl TypedValueParser<Value = Format> {
 
 /// A positive, finite number of seconds.
 fn parse_seconds(text: &str) -> Result<Duration, String> {
+    seconds(text, false)
+}
+
+/// A finite number of seconds, 0 or more.
+fn parse_seconds_or_zero(text: &str) -> Result<Duration, String> {
+    seconds(text, true)
+}
+
+fn seconds(text: &str, zero: bool) -> Result<Duration, String> {
+    let valid = if zero {
+        "a number of seconds, 0 or more (e.g. 0 or 0.5)"
+    } else {
+        "a number of seconds above 0 (e.g. 3 or 0.5)"
+    };
     let secs: f64 = text
         .trim()
         .parse()
-        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    // NaN is not positive either.
-    if secs.is_nan() || secs <= 0.0 {
-        return Err(format!("the timeout must be positive, not {text}"));
+        .map_err(|_| format!("`{text}` is not {valid}"))?;
+    // NaN fails every comparison.
+    if !(secs > 0.0 || (zero && secs == 0.0)) {
+        return Err(format!("`{text}`: expected {valid}"));
     }
-    Duration::try_from_secs_f64(secs).map_err(|e| format!("`{text}`: {e}"))
+    Duration::try_from_secs_f64(secs)
+        .map_err(|_| format!("`{text}` is too long: expected {valid}, at most about 1e19"))
+}
+
+/// A solution limit: a whole number, 1 or more.
+fn parse_limit(text: &str) -> Result<u64, String> {
+    parse_count(text, "the limit is a whole number of solutions, 1 or more")
+}
+
+/// A node budget: a whole number, 1 or more.
+fn parse_nodes(text: &str) -> Result<u64, String> {
+    parse_count(text, "the node budget is a whole number, 1 or more")
+}
+
+fn parse_count(text: &str, what: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Err(format!(
+            "`{text}` is too large ({what}, at most {})",
+            u64::MAX
+        )),
+        _ => Err(format!("`{text}`: {what}")),
+    }
 }
 
 /// When to do something that only makes sense on a terminal.
@@ -397,6 +548,10 @@ puzzle, in input order, whatever the format: the number of solutions, with a
 `Invalid puzzle` for a malformed one (the reason on stderr as FILE:LINE).
 Same as `sudokit solve --count`; every option of `solve` applies.";
 
+const COUNT_LIMIT_HELP: &str =
+    "Count up to K solutions per puzzle; a puzzle with K or more prints \
+`K+` [default: 2]";
+
 const COUNT_EXAMPLES: &str = "\
 Examples:
   sudokit count puzzles.txt                  0, 1 or 2+ per puzzle
@@ -417,8 +572,14 @@ mod tests {
     fn timeouts_are_positive_finite_seconds() {
         assert_eq!(parse_seconds("2"), Ok(Duration::from_secs(2)));
         assert_eq!(parse_seconds("0.25"), Ok(Duration::from_millis(250)));
-        for bad in ["0", "-1", "nan", "inf", "1e300", "", "soon"] {
+        for bad in ["0", "-1", "nan", "inf", "1e300", "1e20", "", "soon"] {
             assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_seconds_or_zero("0"), Ok(Duration::ZERO));
+        assert!(parse_seconds_or_zero("-0.5").is_err());
+        assert_eq!(parse_limit("3"), Ok(3));
+        for bad in ["0", "-1", "1.5", "", "99999999999999999999"] {
+            assert!(parse_limit(bad).is_err(), "{bad}");
         }
     }
 

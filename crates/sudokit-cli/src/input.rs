@@ -95,7 +95,20 @@ pub fn not_a_puzzle_because(input: &Input) -> Option<String> {
     };
     let text = path.to_str()?.trim();
     match sudokit::format::line::parse_line(text) {
-        Err(sudokit::format::line::LineError::Length(_)) | Ok(_) => None,
+        // Of the wrong length: worth saying only when it is made of puzzle
+        // symbols, mostly digits and dots (not `missing.txt`).
+        Err(e @ sudokit::format::line::LineError::Length(_)) => {
+            let symbols = text
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"._-*".contains(&b));
+            let digits = text
+                .bytes()
+                .filter(|b| b.is_ascii_digit() || *b == b'.')
+                .count();
+            (text.len() >= 16 && symbols && 2 * digits >= text.len())
+                .then(|| format!("it looks like one of the wrong length: {e}"))
+        }
+        Ok(_) => None,
         Err(e) => Some(e.to_string()),
     }
 }

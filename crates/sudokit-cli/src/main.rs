@@ -1,6 +1,7 @@
 //! `sudokit`: the command-line tool. Argument parsing is in [`cli`]; each
 //! subcommand's work is in its own module ([`solve`] with [`record`] and
-//! [`batch`], [`exact_cover`], [`bench`]).
+//! [`batch`], [`exact_cover`], [`check`], [`bench`]; [`variant`] adds the
+//! X-sudoku and windoku houses).
 
 use std::io;
 use std::process::ExitCode;
@@ -9,6 +10,7 @@ use clap::Parser;
 
 mod batch;
 mod bench;
+mod check;
 mod cli;
 mod exact_cover;
 mod input;
@@ -17,12 +19,30 @@ mod progress;
 mod record;
 mod solve;
 mod status;
+mod variant;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     let result = match &cli.command {
         cli::Command::Solve(args) => solve::run(args, record::Mode::Solve),
-        cli::Command::Count(args) => solve::run(args, record::Mode::Count),
+        cli::Command::Count(args) => {
+            if args.all {
+                // `count` shares `solve`'s arguments but prints numbers only.
+                use clap::CommandFactory;
+                let mut command = cli::Cli::command();
+                command.build();
+                command
+                    .find_subcommand_mut("count")
+                    .expect("`count` is a subcommand")
+                    .error(
+                        clap::error::ErrorKind::ArgumentConflict,
+                        "`count` prints the number of solutions; to print every solution use `sudokit solve --all`",
+                    )
+                    .exit();
+            }
+            solve::run(args, record::Mode::Count)
+        }
+        cli::Command::Check(args) => check::run(args),
         cli::Command::ExactCover(args) => exact_cover::run(args),
         cli::Command::Bench(args) => bench::run(args),
     };

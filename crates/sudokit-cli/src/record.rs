@@ -57,6 +57,10 @@ pub struct Settings {
     pub budget: Budget,
     /// The readers' limits (`--max-line-bytes`, `--max-side`).
     pub limits: Limits,
+    /// Extra houses for every puzzle (`--x`, `--windoku`).
+    pub variant: crate::variant::Variant,
+    /// Extra houses the current input's header asks for.
+    pub header: crate::variant::Variant,
 }
 
 impl Settings {
@@ -232,11 +236,15 @@ pub fn answer<S: Sink>(
     engine: &mut dyn Engine,
     input: &str,
     format: Format,
-    item: Item,
+    mut item: Item,
     sink: &mut S,
     tally: &mut Tally,
 ) -> io::Result<()> {
     tally.puzzles += 1;
+    settings
+        .variant
+        .union(settings.header)
+        .apply_item(&mut item);
     let entry = match item {
         Ok(entry) => entry,
         Err(e) => {

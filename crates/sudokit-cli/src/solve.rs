@@ -74,6 +74,8 @@ impl Job {
                 grid_color: color && args.color != When::Never,
                 budget: args.budget(),
                 limits: args.limits(),
+                variant: args.variant(),
+                header: crate::variant::Variant::NONE,
             },
             format: args.format,
             shard: args.shard,
@@ -182,6 +184,22 @@ impl<W: Write, E: Write> Run<'_, W, E> {
                     ))?,
                     None => self.diagnose(format_args!("sudokit: cannot open {input}: {e}"))?,
                 }
+                return Ok(None);
+            }
+        };
+        let reader = match crate::variant::read_header(reader) {
+            Ok((Ok(header), reader)) => {
+                self.settings.header = header;
+                reader
+            }
+            Ok((Err(why), _)) => {
+                self.note(Status::Failed);
+                self.diagnose(format_args!("sudokit: {input}:1: {why}"))?;
+                return Ok(None);
+            }
+            Err(e) => {
+                self.note(Status::Failed);
+                self.diagnose(format_args!("sudokit: cannot read {input}: {e}"))?;
                 return Ok(None);
             }
         };
@@ -345,7 +363,10 @@ fn count_puzzles(inputs: &[Input], format: Option<Format>, limits: Limits) -> u6
     let mut total = 0;
     let mut no_stdin = io::empty();
     for input in inputs {
-        let Ok(reader) = input.open(&mut no_stdin) else {
+        let Ok((Ok(_), reader)) = input
+            .open(&mut no_stdin)
+            .and_then(crate::variant::read_header)
+        else {
             continue;
         };
         let (format, reader): (Format, Box<dyn BufRead>) = match format {

@@ -21,6 +21,8 @@ use common::{
 mod batch;
 #[path = "cli/budget_stop.rs"]
 mod budget_stop;
+#[path = "cli/i18_surface.rs"]
+mod i18_surface;
 
 /// Checks that `output` has one record per puzzle of `input`, that malformed
 /// puzzles got `Invalid puzzle`, and that every solution is valid. Returns

@@ -1,0 +1,397 @@
+//! `sudokit check`: is a filled or partly filled grid right? It names every
+//! house where a digit repeats, every given the grid changes, and every
+//! filled cell that differs from the puzzle's unique solution (found by an
+//! engine through the [`Engine`] trait); a complete grid is also passed to
+//! [`sudokit::validate`], the checker that shares no code with the engines.
+
+use std::io::{self, BufRead, Write};
+
+use sudokit::format::{self, Alphabet, Entry, Format, ReadError};
+use sudokit::{Budget, Cell, Engine, Geometry, Grid, HouseKind, Layout};
+
+use crate::cli::CheckArgs;
+use crate::input::Input;
+use crate::record::Item;
+use crate::status::Status;
+use crate::variant::Variant;
+
+pub const LONG_ABOUT: &str = "\
+Check a filled or partly filled grid. Every grid of GRID is read (any format,
+detected unless --format is given; a file's `# sudokit: x windoku` header and
+--x/--windoku add the variant's houses) and checked against PUZZLE (the
+puzzle of the same position) or, without --puzzle, against its own digits:
+
+  - every house (row, column, box or region, diagonal, window) in which a
+    digit repeats, with the cells that hold it;
+  - every given of the puzzle that the grid changes;
+  - every filled cell that differs from the puzzle's unique solution (found
+    with --engine); a puzzle with no solution, or with several, is said so.
+
+Output (stdout): one line per problem, `FILE:LINE: problem`, cells named
+r1c1 (row 1, column 1); or one `FILE:LINE: ok: ...` line for a grid without
+problems.
+
+Exit status: 0 when every grid is right (complete or not), 1 when any has a
+clash, a changed given or a wrong cell (or its puzzle has no solution, or the
+solution was not found in --timeout), 2 when an input cannot be read (a
+missing file, an undetectable format, a malformed grid, sizes that differ).";
+
+pub const EXAMPLES: &str = "\
+Examples:
+  sudokit check solved.txt                      is every grid a valid solution?
+  sudokit check --puzzle puzzle.txt mine.txt    my partial grid against the puzzle
+  sudokit solve puzzles.txt | sudokit check - --puzzle puzzles.txt
+  sudokit check --x 123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+
+/// Runs `sudokit check`.
+pub fn run(args: &CheckArgs) -> anyhow::Result<Status> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let stdin = io::stdin();
+    let mut stdin = stdin.lock();
+    let status = execute(args, &mut stdin, &mut out, &mut io::stderr())?;
+    out.flush()?;
+    Ok(status)
+}
+
+/// An input being read: its name and its records.
+struct Source<'a> {
+    name: String,
+    records: format::Reader<Box<dyn BufRead + 'a>>,
+    variant: Variant,
+}
+
+impl Source<'_> {
+    /// The next record, with the variant's houses; `Err` for a record that
+    /// cannot be read (already described).
+    fn next(&mut self) -> Option<Result<Entry, String>> {
+        let mut item: Item = match self.records.next()? {
+            Ok(e) => Ok(e),
+            Err(ReadError::Parse(e)) => Err(e),
+            Err(ReadError::Io(e)) => return Some(Err(format!("cannot read {}: {e}", self.name))),
+        };
+        self.variant.apply_item(&mut item);
+        Some(item.map_err(|e| format!("{}:{}: {}", self.name, e.line, e.kind)))
+    }
+}
+
+/// Opens an input: `Err` is the message saying why it cannot be read.
+fn open<'a>(
+    arg: &std::ffi::OsStr,
+    stdin: &'a mut dyn BufRead,
+    format: Option<Format>,
+    variant: Variant,
+) -> Result<Source<'a>, String> {
+    let input = Input::classify(arg);
+    let name = input.to_string();
+    let reader =
+        input
+            .open(stdin)
+            .map_err(|e| match crate::input::not_a_puzzle_because(&input) {
+                Some(why) => format!("cannot open {input}: {e} (and as a puzzle line: {why})"),
+                None => format!("cannot open {input}: {e}"),
+            })?;
+    let (header, reader) =
+        crate::variant::read_header(reader).map_err(|e| format!("cannot read {input}: {e}"))?;
+    let variant = variant.union(header.map_err(|why| format!("{input}:1: {why}"))?);
+    let (format, reader): (Format, Box<dyn BufRead>) = match format {
+        Some(f) => (f, reader),
+        None => match format::detect_reader(reader) {
+            Ok((Ok(f), rewound)) => (f, Box::new(rewound)),
+            Ok((Err(e), _)) => return Err(format!("{input}: {e}")),
+            Err(e) => return Err(format!("cannot read {input}: {e}")),
+        },
+    };
+    Ok(Source {
+        name,
+        records: format::read(format, reader),
+        variant,
+    })
+}
+
+/// Checks every grid of `args.grid` (stdin is `stdin`): the findings to
+/// `out`, why an input cannot be read to `err`.
+///
+/// # Errors
+/// Errors writing to `out`.
+pub fn execute(
+    args: &CheckArgs,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Status> {
+    let variant = args.variant.variant();
+    let grid_is_stdin = Input::classify(&args.grid) == Input::Stdin;
+    let puzzle_is_stdin = args
+        .puzzle
+        .as_deref()
+        .is_some_and(|p| Input::classify(p) == Input::Stdin);
+    if grid_is_stdin && puzzle_is_stdin {
+        let _ = writeln!(err, "sudokit: GRID and --puzzle cannot both be stdin");
+        return Ok(Status::Failed);
+    }
+    // Only one of the two reads stdin; the other gets an empty reader.
+    let mut none = io::empty();
+    let (grid_stdin, puzzle_stdin): (&mut dyn BufRead, &mut dyn BufRead) = if puzzle_is_stdin {
+        (&mut none, stdin)
+    } else {
+        (stdin, &mut none)
+    };
+    let mut grids = match open(&args.grid, grid_stdin, args.format, variant) {
+        Ok(s) => s,
+        Err(why) => {
+            let _ = writeln!(err, "sudokit: {why}");
+            return Ok(Status::Failed);
+        }
+    };
+    let mut puzzles = match &args.puzzle {
+        None => None,
+        Some(p) => match open(p, puzzle_stdin, args.format, variant) {
+            Ok(s) => Some(s),
+            Err(why) => {
+                let _ = writeln!(err, "sudokit: {why}");
+                return Ok(Status::Failed);
+            }
+        },
+    };
+    let mut engine = args.engine.build();
+    engine.set_budget(Budget {
+        max_nodes: None,
+        time_limit: Some(args.timeout),
+    });
+    let mut status = Status::Ok;
+    let mut seen = 0usize;
+    loop {
+        let grid = grids.next();
+        let puzzle = puzzles.as_mut().map(Source::next);
+        let (grid, puzzle) = match (grid, puzzle) {
+            (None, None | Some(None)) => break,
+            (Some(g), None) => (g, None),
+            (Some(g), Some(Some(p))) => (g, Some(p)),
+            (None, Some(Some(_))) | (Some(_), Some(None)) => {
+                let _ = writeln!(
+                    err,
+                    "sudokit: {} and {} hold different numbers of puzzles (they pair up in order); stopped after {seen}",
+                    grids.name,
+                    puzzles.as_ref().map_or("", |p| &p.name),
+                );
+                status = Status::Failed;
+                break;
+            }
+        };
+        seen += 1;
+        let (grid, puzzle) = match (grid, puzzle.transpose()) {
+            (Ok(g), Ok(p)) => (g, p),
+            (Err(why), _) | (_, Err(why)) => {
+                let _ = writeln!(err, "sudokit: {why}");
+                status = Status::Failed;
+                continue;
+            }
+        };
+        let place = format!("{}:{}", grids.name, grid.line);
+        let found = check_one(&grid, puzzle.as_ref(), &mut *engine, args.timeout);
+        match found {
+            Err(why) => {
+                let _ = writeln!(err, "sudokit: {place}: {why}");
+                status = Status::Failed;
+            }
+            Ok(report) => {
+                for line in &report.lines {
+                    writeln!(out, "{place}: {line}")?;
+                }
+                if report.bad {
+                    status = status.max(Status::Malformed);
+                }
+            }
+        }
+    }
+    if seen == 0 {
+        let _ = writeln!(err, "sudokit: {}: no grid to check", grids.name);
+        status = Status::Failed;
+    }
+    Ok(status)
+}
+
+/// What was found about one grid.
+struct Report {
+    lines: Vec<String>,
+    /// Whether any line is a problem.
+    bad: bool,
+}
+
+/// Checks one grid against its puzzle (itself when there is none).
+/// `Err`: they cannot be compared.
+fn check_one(
+    grid: &Entry,
+    puzzle: Option<&Entry>,
+    engine: &mut dyn Engine,
+    timeout: std::time::Duration,
+) -> Result<Report, String> {
+    let base = puzzle.unwrap_or(grid);
+    let p = &base.puzzle;
+    let geometry = p.geometry();
+    let n = p.size();
+    if grid.puzzle.size() != n {
+        return Err(format!(
+            "the grid is {m}x{m} but the puzzle is {n}x{n}",
+            m = grid.puzzle.size()
+        ));
+    }
+    if !engine.supports(geometry) {
+        return Err(format!(
+            "engine {} does not support {geometry}",
+            engine.name()
+        ));
+    }
+    let alphabet = grid.style.alphabet;
+    let show = |d: usize| symbol(alphabet, n, d);
+    let mut lines = Vec::new();
+    // The grid as the player has it: its digits, and the givens it leaves
+    // blank.
+    let mut cells: Vec<Option<usize>> = grid
+        .puzzle
+        .givens()
+        .cells()
+        .iter()
+        .map(|v| v.map(|d| d.index()))
+        .collect();
+    for (i, given) in p.givens().cells().iter().enumerate() {
+        let Some(g) = given.map(|d| d.index()) else {
+            continue;
+        };
+        match cells[i] {
+            Some(v) if v != g => lines.push(format!(
+                "{} is {} but the puzzle gives {}",
+                name(Cell(i as u32), n),
+                show(v),
+                show(g)
+            )),
+            Some(_) => {}
+            None => cells[i] = Some(g),
+        }
+    }
+    for (h, house) in geometry.houses().iter().enumerate() {
+        let mut at: Vec<Vec<Cell>> = vec![Vec::new(); n];
+        for &c in house.cells() {
+            if let Some(d) = cells[c.index()] {
+                at[d].push(c);
+            }
+        }
+        for (d, holders) in at.iter().enumerate().filter(|(_, h)| h.len() > 1) {
+            let list: Vec<String> = holders.iter().map(|&c| name(c, n)).collect();
+            lines.push(format!(
+                "{}: {} appears {} times ({})",
+                house_name(geometry, h),
+                show(d),
+                holders.len(),
+                list.join(", ")
+            ));
+        }
+    }
+    let mut bad = !lines.is_empty();
+    let empty = cells.iter().filter(|c| c.is_none()).count();
+    match engine.solve(p, 2) {
+        Err(e) => return Err(e.to_string()),
+        Ok(s) if s.stopped.is_some() => {
+            bad = true;
+            lines.push(format!(
+                "the puzzle's solution was not found within {} s (--timeout): cells not compared with it",
+                timeout.as_secs_f64()
+            ));
+        }
+        Ok(s) if s.count == 0 => {
+            bad = true;
+            lines.push(match puzzle {
+                Some(_) => "the puzzle has no solution".to_owned(),
+                None => "no solution can be reached from these digits: some are wrong".to_owned(),
+            });
+        }
+        Ok(s) if s.count >= 2 => {
+            if empty > 0 {
+                lines.push(
+                    "note: the puzzle has several solutions, so cells are checked against the rules only"
+                        .to_owned(),
+                );
+            }
+        }
+        Ok(s) => {
+            let solution = s.first.as_ref().expect("a unique solution is returned");
+            for (i, (have, want)) in cells.iter().zip(solution.cells()).enumerate() {
+                let want = want.map(|d| d.index());
+                if p.givens().cells()[i].is_none() && have.is_some() && *have != want {
+                    bad = true;
+                    lines.push(format!(
+                        "{} is {} but the solution has {}",
+                        name(Cell(i as u32), n),
+                        have.map_or('.', show),
+                        want.map_or('.', show)
+                    ));
+                }
+            }
+        }
+    }
+    if empty == 0 {
+        let values: Vec<u8> = cells.iter().map(|c| c.map_or(0, |d| d as u8 + 1)).collect();
+        let filled = Grid::from_values(n, &values).map_err(|e| e.to_string())?;
+        match sudokit::validate(p, &filled) {
+            Ok(()) if !bad => lines.push("ok: a complete, valid solution".to_owned()),
+            Ok(()) => {}
+            Err(e) if !bad => {
+                // The walk above should have found it; say it anyway.
+                bad = true;
+                lines.push(e.to_string());
+            }
+            Err(_) => {}
+        }
+    } else if !bad {
+        lines.push(format!(
+            "ok: no clash and no wrong cell; {empty} cell{} to fill",
+            if empty == 1 { "" } else { "s" }
+        ));
+    }
+    Ok(Report { lines, bad })
+}
+
+/// A cell as `r1c1`.
+fn name(cell: Cell, n: usize) -> String {
+    format!("r{}c{}", cell.row(n) + 1, cell.column(n) + 1)
+}
+
+/// A house as people say it: `row 3`, `column 5`, `box 2`, `region 4`,
+/// `diagonal r1c1-r9c9`, `window 1`.
+fn house_name(geometry: &Geometry, h: usize) -> String {
+    let houses = geometry.houses();
+    let house = &houses[h];
+    // The k-th house of its kind, from 1.
+    let k = 1 + houses[..h]
+        .iter()
+        .filter(|o| o.kind() == house.kind())
+        .count();
+    let n = geometry.size();
+    match house.kind() {
+        HouseKind::Row => format!("row {k}"),
+        HouseKind::Column => format!("column {k}"),
+        HouseKind::Region => match geometry.layout() {
+            Layout::Boxes { .. } => format!("box {k}"),
+            Layout::Jigsaw => format!("region {k}"),
+        },
+        HouseKind::Diagonal => {
+            let cells = house.cells();
+            let (a, b) = (cells[0], cells[cells.len() - 1]);
+            // Name it from its top end.
+            let (top, bottom) = if a.row(n) <= b.row(n) { (a, b) } else { (b, a) };
+            format!("diagonal {}-{}", name(top, n), name(bottom, n))
+        }
+        HouseKind::Window => format!("window {k}"),
+        HouseKind::Custom => format!("house {k}"),
+    }
+}
+
+/// The symbol of 0-based digit `d` as the grid was written.
+fn symbol(alphabet: Alphabet, n: usize, d: usize) -> char {
+    let alphabet = match alphabet {
+        Alphabet::Letters if n <= 26 => Alphabet::Letters,
+        _ => Alphabet::Numeric,
+    };
+    alphabet.symbol(d).map_or('?', char::from)
+}
