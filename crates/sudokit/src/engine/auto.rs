@@ -1,10 +1,7 @@
 //! [`Auto`]: the engine that picks an engine per puzzle.
 
-use std::ops::ControlFlow;
-
-use super::{Backend, Budget, Dfs, Engine, Fast9, Triad9, Unsupported};
+use super::{Backend, Budget, Dfs, Engine, Fast9, Triad9, Unsupported, Visitor};
 use crate::geometry::Geometry;
-use crate::grid::Grid;
 use crate::outcome::Solutions;
 use crate::puzzle::Puzzle;
 
@@ -85,13 +82,13 @@ impl Engine for Auto {
         &mut self,
         puzzle: &Puzzle,
         limit: u64,
-        visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+        visit: Visitor<'_>,
     ) -> Result<Solutions, Unsupported> {
         self.engine_for(puzzle).solve_with(puzzle, limit, visit)
     }
 
     /// The chosen engine's own [`solve`](Engine::solve), which turns only the
-    /// first solution into a [`Grid`] (the default would visit, and so
+    /// first solution into a [`Grid`](crate::Grid) (the default would visit, and so
     /// build, every one).
     fn solve(&mut self, puzzle: &Puzzle, limit: u64) -> Result<Solutions, Unsupported> {
         self.engine_for(puzzle).solve(puzzle, limit)

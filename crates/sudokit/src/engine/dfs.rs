@@ -17,10 +17,9 @@
 //! else a digit with two places in a house, else the cell with the fewest
 //! candidates.
 
-use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::{Budget, Engine, Meter, Unsupported};
+use super::{Budget, Engine, Meter, Unsupported, Visitor};
 use crate::digits::{Digit, MAX_SIZE};
 use crate::geometry::Geometry;
 use crate::grid::Grid;
@@ -487,7 +486,7 @@ impl Engine for Dfs {
         &mut self,
         puzzle: &Puzzle,
         limit: u64,
-        visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+        visit: Visitor<'_>,
     ) -> Result<Solutions, Unsupported> {
         let limit = limit.max(1);
         self.tables_for(puzzle.geometry());

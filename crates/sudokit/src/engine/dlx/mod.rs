@@ -85,10 +85,9 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::{Budget, Engine, Meter, StopReason, Unsupported};
+use super::{Budget, Engine, Meter, StopReason, Unsupported, Visitor};
 use crate::digits::{Cell, Digit, DigitSet, MAX_SIZE};
 use crate::geometry::Geometry;
-use crate::grid::Grid;
 use crate::outcome::{Solutions, Stats};
 use crate::puzzle::Puzzle;
 
@@ -268,7 +267,7 @@ impl Engine for Dlx {
         &mut self,
         puzzle: &Puzzle,
         limit: u64,
-        visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+        visit: Visitor<'_>,
     ) -> Result<Solutions, Unsupported> {
         let limit = limit.max(1);
         let geometry = puzzle.geometry();
