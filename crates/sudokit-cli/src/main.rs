@@ -12,6 +12,8 @@ mod bench;
 mod cli;
 mod exact_cover;
 mod input;
+mod json;
+mod live;
 mod pretty;
 mod progress;
 mod record;

@@ -18,14 +18,14 @@
 
 use std::cell::Cell;
 use std::fmt;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::rc::Rc;
 use std::time::Instant;
 
 use anyhow::Context as _;
 use sudokit::format::{self, DetectError, Format, Limits, ReadError};
 
-use crate::batch::{Batch, Feed};
+use crate::batch::{Batch, Buffered, Feed};
 use crate::cli::{Shard, SolveArgs, When};
 use crate::input::Input;
 use crate::progress::{Counted, Progress, Total};
@@ -147,9 +147,11 @@ struct Run<'a, W: Write, E: Write> {
     bytes: Rc<Cell<u64>>,
     /// Bytes of the inputs finished so far (for the progress bar).
     bytes_done: u64,
+    /// Inputs whose reading failed part way.
+    read_errors: u64,
 }
 
-impl<W: Write, E: Write> Run<'_, W, E> {
+impl<W: Write + Send, E: Write> Run<'_, W, E> {
     fn note(&mut self, status: Status) {
         self.status = self.status.max(status);
     }
@@ -220,6 +222,7 @@ impl<W: Write, E: Write> Run<'_, W, E> {
             return Ok(());
         };
         self.bytes.set(0);
+        let (read_before, errors_before) = (self.read_so_far(), self.read_errors);
         let reader = Counted::new(reader, self.bytes.clone());
         let name = input.to_string();
         let items = format::read_with_limits(format, reader, self.settings.limits);
@@ -233,11 +236,106 @@ impl<W: Write, E: Write> Run<'_, W, E> {
             None => self.sequential(&name, format, items),
         };
         self.bytes_done += self.bytes.get();
+        if result.is_ok() && self.read_so_far() == read_before && self.read_errors == errors_before
+        {
+            // Nothing to answer is no error, but worth a word (as an input
+            // too empty to detect its format gets).
+            self.diagnose(format_args!("{input}: warning: no puzzle in the input"))?;
+        }
         result
     }
 
-    /// The plain path: one engine on the main thread.
+    /// Puzzles read so far (answered, or passed over by `--shard`).
+    fn read_so_far(&self) -> u64 {
+        match &self.window {
+            Some(w) => w.next,
+            None => self.tally.puzzles,
+        }
+    }
+
+    /// The plain path: one engine on the main thread. Answers are made in a
+    /// buffer and written to the output puzzle by puzzle, which a watchdog
+    /// flushes while a puzzle takes long ([`crate::live`]).
     fn sequential<R: BufRead>(
+        &mut self,
+        name: &str,
+        format: Format,
+        items: format::Reader<R>,
+    ) -> io::Result<()> {
+        if self.settings.mode == Mode::All || self.settings.pretty.is_some() {
+            return self.direct(name, format, items);
+        }
+        let mut engine = self.settings.build_engine();
+        let Run {
+            settings,
+            out,
+            err,
+            progress,
+            status,
+            tally,
+            window,
+            bytes,
+            bytes_done,
+            read_errors,
+            ..
+        } = self;
+        let mut answers = Buffered::default();
+        crate::live::with_live(&mut **out, |live| {
+            for item in items {
+                let item = match item {
+                    Ok(entry) => Ok(entry),
+                    Err(ReadError::Parse(e)) => Err(e),
+                    Err(ReadError::Io(e)) => {
+                        *status = (*status).max(Status::Failed);
+                        *read_errors += 1;
+                        return live.write(|out| {
+                            out.flush()?;
+                            eprint_line(
+                                &mut **err,
+                                progress.bar(),
+                                format_args!("sudokit: cannot read {name}: {e}"),
+                            );
+                            Ok(())
+                        });
+                    }
+                };
+                match admit(window) {
+                    Admit::Take => {}
+                    Admit::Skip => continue,
+                    Admit::Stop => break,
+                }
+                answer(
+                    settings,
+                    engine.as_mut(),
+                    name,
+                    format,
+                    item,
+                    &mut answers,
+                    tally,
+                )?;
+                live.write(|out| {
+                    let mut at = 0;
+                    for (pos, message) in &answers.notes {
+                        out.write_all(&answers.out[at..*pos])?;
+                        at = *pos;
+                        out.flush()?;
+                        eprint_line(&mut **err, progress.bar(), format_args!("{message}"));
+                    }
+                    out.write_all(&answers.out[at..])
+                })?;
+                answers.clear();
+                if tally.puzzles.is_multiple_of(256) {
+                    progress.update(tally.puzzles, *bytes_done + bytes.get());
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// One engine on the main thread, writing straight to the output (every
+    /// solution of `--all` as found, a drawn grid), flushed after each
+    /// puzzle.
+    fn direct<R: BufRead>(
         &mut self,
         name: &str,
         format: Format,
@@ -250,6 +348,7 @@ impl<W: Write, E: Write> Run<'_, W, E> {
                 Err(ReadError::Parse(e)) => Err(e),
                 Err(ReadError::Io(e)) => {
                     self.note(Status::Failed);
+                    self.read_errors += 1;
                     return self.diagnose(format_args!("sudokit: cannot read {name}: {e}"));
                 }
             };
@@ -272,9 +371,8 @@ impl<W: Write, E: Write> Run<'_, W, E> {
                 &mut sink,
                 &mut self.tally,
             )?;
-            if self.tally.puzzles.is_multiple_of(256) {
-                self.tick();
-            }
+            self.out.flush()?;
+            self.tick();
         }
         Ok(())
     }
@@ -304,20 +402,25 @@ impl<W: Write, E: Write> Run<'_, W, E> {
     }
 }
 
-impl<W: Write, E: Write> Feed for Run<'_, W, E> {
+/// Whether to answer the next puzzle read, given the shard's window.
+fn admit(window: &mut Option<Window>) -> Admit {
+    let Some(w) = window else {
+        return Admit::Take;
+    };
+    let at = w.next;
+    w.next += 1;
+    if at < w.range.start {
+        Admit::Skip
+    } else if at < w.range.end {
+        Admit::Take
+    } else {
+        Admit::Stop
+    }
+}
+
+impl<W: Write + Send, E: Write> Feed for Run<'_, W, E> {
     fn admit(&mut self) -> Admit {
-        let Some(w) = &mut self.window else {
-            return Admit::Take;
-        };
-        let at = w.next;
-        w.next += 1;
-        if at < w.range.start {
-            Admit::Skip
-        } else if at < w.range.end {
-            Admit::Take
-        } else {
-            Admit::Stop
-        }
+        admit(&mut self.window)
     }
 
     fn emit(&mut self, out: &[u8], notes: &[(usize, String)], tally: &Tally) -> io::Result<()> {
@@ -333,9 +436,26 @@ impl<W: Write, E: Write> Feed for Run<'_, W, E> {
         Ok(())
     }
 
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
     fn read_failed(&mut self, name: &str, e: &io::Error) -> io::Result<()> {
         self.note(Status::Failed);
+        self.read_errors += 1;
         self.diagnose(format_args!("sudokit: cannot read {name}: {e}"))
+    }
+}
+
+/// Whether `input` can be read twice: stdin, pipes (`/dev/stdin`,
+/// `<(...)`), FIFOs and devices cannot (a FIFO would even block the count).
+/// A file that cannot be examined counts as readable: opening it will report
+/// the error.
+fn readable_twice(input: &Input) -> bool {
+    match input {
+        Input::Stdin => false,
+        Input::Inline(_) => true,
+        Input::File(path) => std::fs::metadata(path).map_or(true, |m| m.is_file()),
     }
 }
 
@@ -379,9 +499,23 @@ fn threads(args: &SolveArgs) -> usize {
 /// # Errors
 /// As [`execute`].
 pub fn run(args: &SolveArgs, mode: Mode) -> anyhow::Result<Status> {
+    // Rust drops writes to a closed stdout (`sudokit solve FILE >&-`)
+    // without an error: check it is open before anything else takes fd 1.
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd as _;
+        if io::stdout().as_fd().try_clone_to_owned().is_err() {
+            anyhow::bail!("cannot write the output: stdout is closed");
+        }
+    }
     let inputs = Input::all(&args.inputs);
-    let job = Job::new(args, mode, &inputs);
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut job = Job::new(args, mode, &inputs);
+    // A person typing puzzles gets each answer at once: the workers' read
+    // ahead would wait for several puzzles.
+    if args.threads.is_none() && inputs.contains(&Input::Stdin) && io::stdin().is_terminal() {
+        job.threads = 1;
+    }
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
     execute(
         &job,
         &inputs,
@@ -398,7 +532,7 @@ pub fn run(args: &SolveArgs, mode: Mode) -> anyhow::Result<Status> {
 /// # Errors
 /// Errors writing to `out` (a closed pipe included: the caller decides), or
 /// starting the worker threads.
-pub fn execute<R: BufRead, W: Write, E: Write>(
+pub fn execute<R: BufRead, W: Write + Send, E: Write>(
     job: &Job,
     inputs: &[Input],
     mut stdin: R,
@@ -408,10 +542,10 @@ pub fn execute<R: BufRead, W: Write, E: Write>(
     let window = match job.shard {
         None => None,
         Some(shard) => {
-            if inputs.contains(&Input::Stdin) {
+            if let Some(input) = inputs.iter().find(|i| !readable_twice(i)) {
                 let _ = writeln!(
                     err,
-                    "sudokit: --shard reads the inputs twice (first to count the puzzles), so it needs files; save stdin to a file first"
+                    "sudokit: --shard reads the inputs twice (first to count the puzzles), so it needs files, not pipes or devices: save {input} to a file first"
                 );
                 return Ok(Status::Failed);
             }
@@ -456,6 +590,7 @@ pub fn execute<R: BufRead, W: Write, E: Write>(
         batch,
         bytes: Rc::new(Cell::new(0)),
         bytes_done: 0,
+        read_errors: 0,
     };
     for input in inputs {
         run.input(input, &mut stdin)

@@ -1,0 +1,1 @@
+//! JSON Lines output (`--json`).
