@@ -385,3 +385,77 @@ impl Batch {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use sudokit::format::Limits;
+    use sudokit::{Budget, EngineKind};
+
+    use super::*;
+    use crate::record::Mode;
+
+    /// A run that takes every puzzle and keeps what is written.
+    #[derive(Default)]
+    struct Collect {
+        out: Vec<u8>,
+        tally: Tally,
+    }
+
+    impl Feed for Collect {
+        fn admit(&mut self) -> Admit {
+            Admit::Take
+        }
+
+        fn emit(&mut self, out: &[u8], _: &[(usize, String)], tally: &Tally) -> io::Result<()> {
+            self.out.extend_from_slice(out);
+            self.tally.add(tally);
+            Ok(())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+
+        fn read_failed(&mut self, _: &str, e: &io::Error) -> io::Result<()> {
+            panic!("reading from memory: {e}")
+        }
+    }
+
+    /// A few slow puzzles (far fewer than a chunk of fast ones) keep both
+    /// workers busy, in input order.
+    #[test]
+    fn a_few_slow_puzzles_are_shared_between_the_workers() {
+        let hard = include_str!("../tests/bad_input/hard_line16.txt")
+            .lines()
+            .nth(1)
+            .expect("line 2");
+        let quick = "1...............";
+        let mut input = String::new();
+        for _ in 0..4 {
+            input.push_str(&format!("{hard}\n{quick}\n"));
+        }
+        let settings = Settings {
+            engine: EngineKind::Dfs,
+            limit: None,
+            mode: Mode::Count,
+            pretty: None,
+            grid_color: false,
+            budget: Budget::UNLIMITED.with_time_limit(Duration::from_millis(50)),
+            limits: Limits::default(),
+            json: false,
+        };
+        let mut batch = Batch::new(2).expect("two threads");
+        let mut run = Collect::default();
+        let items = format::read_with_limits(Format::Line, input.as_bytes(), settings.limits);
+        batch
+            .input(&mut run, &settings, "test", Format::Line, items)
+            .expect("writing to memory");
+        assert_eq!(run.tally.gave_up, 4);
+        assert_eq!(String::from_utf8_lossy(&run.out), "Gave up\n2+\n".repeat(4));
+        let chunks = batch.chunks_by_worker();
+        assert!(
+            chunks.iter().all(|&c| c > 0),
+            "chunks per worker: {chunks:?}"
+        );
+    }
+}

@@ -296,6 +296,12 @@ pub struct SolveArgs {
     #[arg(long)]
     pub all: bool,
 
+    /// Write one JSON object per puzzle (JSON Lines) instead of the input
+    /// format's records: input, line, case, puzzle, verdict, solution(s),
+    /// count, stats, and the error of a malformed puzzle.
+    #[arg(long)]
+    pub json: bool,
+
     /// Progress bar on stderr: `auto` draws it when stderr is a terminal and
     /// the run lasts over a second, `always` whenever stderr is a terminal,
     /// `never` not at all. Never drawn into a pipe or a file.

@@ -57,6 +57,9 @@ pub struct Settings {
     pub budget: Budget,
     /// The readers' limits (`--max-line-bytes`, `--max-side`).
     pub limits: Limits,
+    /// One JSON object per puzzle instead of the format's records
+    /// ([`crate::json`]).
+    pub json: bool,
 }
 
 impl Settings {
@@ -68,7 +71,7 @@ impl Settings {
     }
 
     /// The limit for a puzzle read in `format`.
-    fn limit(&self, format: Format) -> u64 {
+    pub fn limit(&self, format: Format) -> u64 {
         match self.mode {
             Mode::Solve => format.effective_limit(self.limit.unwrap_or(1)),
             Mode::Count => self.limit.unwrap_or(2).max(1),
@@ -129,7 +132,8 @@ pub trait Sink {
 /// A puzzle as read: an entry, or why it is malformed.
 pub type Item = Result<Entry, ParseError>;
 
-fn warn<S: Sink>(
+/// Writes the reader's warnings about a puzzle as diagnostics.
+pub fn warn<S: Sink>(
     sink: &mut S,
     input: &str,
     format: Format,
@@ -149,7 +153,13 @@ fn warn<S: Sink>(
     Ok(())
 }
 
-fn report<S: Sink>(sink: &mut S, input: &str, format: Format, e: &ParseError) -> io::Result<()> {
+/// Reports why a puzzle is malformed, as a diagnostic.
+pub fn report<S: Sink>(
+    sink: &mut S,
+    input: &str,
+    format: Format,
+    e: &ParseError,
+) -> io::Result<()> {
     // Cases announced but absent (`hdu4069` T = 1000000 and nothing else):
     // each gets its record, but one line on stderr says it for all of them.
     if let ParseErrorKind::MissingCase { case, first, cases } = e.kind {
@@ -163,6 +173,16 @@ fn report<S: Sink>(sink: &mut S, input: &str, format: Format, e: &ParseError) ->
             ));
         }
     }
+    sink.diagnose(format_args!(
+        "{input}:{}: {}",
+        e.line,
+        parse_error_message(format, e)
+    ))
+}
+
+/// What is wrong with a malformed puzzle, with its place (the case in a
+/// multi-line format, the column) but not the input and line.
+pub fn parse_error_message(format: Format, e: &ParseError) -> String {
     let mut place = String::new();
     if format.is_multi_line() {
         place = format!("case {}", e.puzzle);
@@ -176,7 +196,7 @@ fn report<S: Sink>(sink: &mut S, input: &str, format: Format, e: &ParseError) ->
     if !place.is_empty() {
         place.push_str(": ");
     }
-    sink.diagnose(format_args!("{input}:{}: {place}{}", e.line, e.kind))
+    format!("{place}{}", e.kind)
 }
 
 /// Writes the record of a puzzle that has no solution to show (a message
@@ -236,6 +256,9 @@ pub fn answer<S: Sink>(
     sink: &mut S,
     tally: &mut Tally,
 ) -> io::Result<()> {
+    if settings.json {
+        return crate::json::answer(settings, engine, input, format, item, sink, tally);
+    }
     tally.puzzles += 1;
     let entry = match item {
         Ok(entry) => entry,

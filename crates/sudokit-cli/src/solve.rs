@@ -61,6 +61,7 @@ impl Job {
         };
         // One puzzle given inline, with no --format: a person asked; draw it.
         let person = args.format.is_none()
+            && !args.json
             && mode != Mode::Count
             && args.shard.is_none()
             && matches!(inputs, [Input::Inline(_)]);
@@ -74,6 +75,7 @@ impl Job {
                 grid_color: color && args.color != When::Never,
                 budget: args.budget(),
                 limits: args.limits(),
+                json: args.json,
             },
             format: args.format,
             shard: args.shard,
@@ -493,20 +495,33 @@ fn threads(args: &SolveArgs) -> usize {
     }
 }
 
+/// Whether the process started with stdout closed (`sudokit solve FILE
+/// >&-`). Rust's runtime then opens `/dev/null` read-write in its place, so
+/// the answers would vanish without an error; a `> /dev/null` of the shell
+/// opens it write-only. Linux only (it reads `/proc`); elsewhere `false`.
+fn stdout_was_closed() -> bool {
+    if !cfg!(target_os = "linux") {
+        return false;
+    }
+    let is_null = std::fs::read_link("/proc/self/fd/1")
+        .is_ok_and(|target| target == std::path::Path::new("/dev/null"));
+    is_null
+        && std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+            info.lines()
+                .find_map(|l| l.strip_prefix("flags:"))
+                .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+                .is_some_and(|flags| flags & 0o3 == 0o2)
+        })
+}
+
 /// Runs `sudokit solve` (or `sudokit count`, `mode` [`Mode::Count`]) on the
 /// process's stdin, stdout and stderr.
 ///
 /// # Errors
 /// As [`execute`].
 pub fn run(args: &SolveArgs, mode: Mode) -> anyhow::Result<Status> {
-    // Rust drops writes to a closed stdout (`sudokit solve FILE >&-`)
-    // without an error: check it is open before anything else takes fd 1.
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd as _;
-        if io::stdout().as_fd().try_clone_to_owned().is_err() {
-            anyhow::bail!("cannot write the output: stdout is closed");
-        }
+    if stdout_was_closed() {
+        anyhow::bail!("cannot write the output: stdout is closed");
     }
     let inputs = Input::all(&args.inputs);
     let mut job = Job::new(args, mode, &inputs);

@@ -20,6 +20,9 @@ use common::{
 #[path = "cli/batch.rs"]
 mod batch;
 
+#[path = "cli/i18_run.rs"]
+mod i18_run;
+
 /// Checks that `output` has one record per puzzle of `input`, that malformed
 /// puzzles got `Invalid puzzle`, and that every solution is valid. Returns
 /// the records.

@@ -128,6 +128,9 @@ impl Engine for Auto {
     }
 }
 
+/// A solution visitor, as [`Engine::solve_with`] takes.
+type Visitor<'a> = dyn FnMut(&Grid) -> ControlFlow<()> + 'a;
+
 /// The engines that take turns on large grids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Turn {
@@ -143,7 +146,7 @@ impl Auto {
         &mut self,
         puzzle: &Puzzle,
         limit: u64,
-        mut visit: Option<&mut dyn FnMut(&Grid) -> ControlFlow<()>>,
+        mut visit: Option<&mut Visitor<'_>>,
     ) -> Result<Solutions, Unsupported> {
         let user = self.budget;
         if !self.dlx.supports(puzzle.geometry()) {
