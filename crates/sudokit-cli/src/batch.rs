@@ -443,6 +443,7 @@ mod tests {
             budget: Budget::UNLIMITED.with_time_limit(Duration::from_millis(50)),
             limits: Limits::default(),
             json: false,
+            timeout_is_default: false,
         };
         let mut batch = Batch::new(2).expect("two threads");
         let mut run = Collect::default();

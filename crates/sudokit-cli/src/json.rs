@@ -167,15 +167,10 @@ pub fn answer<S: Sink>(
         } else {
             String::new()
         };
-        sink.diagnose(format_args!(
-            "{input}:{}: {case}gave up: {reason} after {} nodes",
-            entry.line, solutions.stats.nodes
-        ))?;
+        let message = record::gave_up_message(settings, reason, solutions.stats.nodes);
+        sink.diagnose(format_args!("{input}:{}: {case}{message}", entry.line))?;
         record.verdict = "gave_up";
-        record.error = Some(format!(
-            "gave up: {reason} after {} nodes",
-            solutions.stats.nodes
-        ));
+        record.error = Some(message);
         return write(sink.out(), &record);
     }
     let multiple = limit >= 2 && solutions.count >= 2;

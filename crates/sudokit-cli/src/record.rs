@@ -26,7 +26,10 @@ use std::fmt;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
+use std::time::Duration;
 use sudokit::format::{self, Answer, Entry, Format, Limits, ParseError, ParseErrorKind, Warning};
+
+use sudokit::engine::StopReason;
 use sudokit::{Budget, Engine, EngineKind, Grid};
 
 /// What to print for each puzzle.
@@ -60,6 +63,28 @@ pub struct Settings {
     /// One JSON object per puzzle instead of the format's records
     /// ([`crate::json`]).
     pub json: bool,
+    /// Whether the time limit is the default for a terminal
+    /// ([`TERMINAL_TIMEOUT`]), not one asked for: giving up says how to
+    /// raise it.
+    pub timeout_is_default: bool,
+}
+
+/// The time limit per puzzle when stdout is a terminal and no budget was
+/// given: a person waiting gets `Gave up` and a hint rather than a command
+/// that seems to hang.
+pub const TERMINAL_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Why a search was given up on: `gave up: REASON after N nodes`, and for
+/// the default time limit of a terminal how to raise it.
+pub fn gave_up_message(settings: &Settings, reason: StopReason, nodes: u64) -> String {
+    let mut message = format!("gave up: {reason} after {nodes} nodes");
+    if settings.timeout_is_default && reason == StopReason::Time {
+        message.push_str(&format!(
+            " (the default of {} s per puzzle when stdout is a terminal; give --timeout SECS to wait longer)",
+            TERMINAL_TIMEOUT.as_secs()
+        ));
+    }
+    message
 }
 
 impl Settings {
@@ -319,8 +344,9 @@ pub fn answer<S: Sink>(
             String::new()
         };
         sink.diagnose(format_args!(
-            "{input}:{}: {case}gave up: {reason} after {} nodes",
-            entry.line, solutions.stats.nodes
+            "{input}:{}: {case}{}",
+            entry.line,
+            gave_up_message(settings, reason, solutions.stats.nodes)
         ))?;
         write_message(settings, format, sink.out(), entry.index, Answer::GaveUp)?;
         if settings.mode == Mode::All {

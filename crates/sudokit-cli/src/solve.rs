@@ -29,7 +29,7 @@ use crate::batch::{Batch, Buffered, Feed};
 use crate::cli::{Shard, SolveArgs, When};
 use crate::input::Input;
 use crate::progress::{Counted, Progress, Total};
-use crate::record::{answer, Admit, Mode, Settings, Sink, Tally};
+use crate::record::{answer, Admit, Mode, Settings, Sink, Tally, TERMINAL_TIMEOUT};
 use crate::status::Status;
 
 /// What a run is asked to do, besides its inputs: decided from the command
@@ -76,6 +76,7 @@ impl Job {
                 budget: args.budget(),
                 limits: args.limits(),
                 json: args.json,
+                timeout_is_default: false,
             },
             format: args.format,
             shard: args.shard,
@@ -495,6 +496,17 @@ fn threads(args: &SolveArgs) -> usize {
     }
 }
 
+/// A person at a terminal who gave no budget gets [`TERMINAL_TIMEOUT`] per
+/// puzzle, so a puzzle no engine finishes ends with `Gave up` and a hint
+/// instead of a command that seems to hang. Files and pipes get no default
+/// bound: a batch decides its own.
+fn terminal_budget(settings: &mut Settings, stdout_is_terminal: bool) {
+    if stdout_is_terminal && settings.budget.is_unlimited() {
+        settings.budget = settings.budget.with_time_limit(TERMINAL_TIMEOUT);
+        settings.timeout_is_default = true;
+    }
+}
+
 /// Whether the process started with stdout closed (`sudokit solve FILE
 /// >&-`). Rust's runtime then opens `/dev/null` read-write in its place, so
 /// the answers would vanish without an error; a `> /dev/null` of the shell
@@ -530,6 +542,7 @@ pub fn run(args: &SolveArgs, mode: Mode) -> anyhow::Result<Status> {
     if args.threads.is_none() && inputs.contains(&Input::Stdin) && io::stdin().is_terminal() {
         job.threads = 1;
     }
+    terminal_budget(&mut job.settings, io::stdout().is_terminal());
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
     execute(
         &job,
@@ -624,6 +637,8 @@ pub fn execute<R: BufRead, W: Write + Send, E: Write>(
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use clap::Parser;
 
     use super::*;
@@ -705,6 +720,40 @@ mod tests {
         let (out, err, status) = sudokit(&["count", "-j", "2"], &format!("{A}\n{A}\n"));
         assert_eq!((out.as_str(), err.as_str()), ("1\n1\n", ""));
         assert_eq!(status, Status::Ok);
+    }
+
+    #[test]
+    fn a_terminal_gets_a_default_time_limit_and_a_hint() {
+        let cli = Cli::try_parse_from(["sudokit", "solve", "--engine", "dfs", "-j", "1"])
+            .expect("valid arguments");
+        let Command::Solve(args) = &cli.command else {
+            panic!("solve");
+        };
+        let inputs = Input::all(&args.inputs);
+        let mut job = Job::new(args, Mode::Solve, &inputs);
+        terminal_budget(&mut job.settings, false);
+        assert!(job.settings.budget.is_unlimited());
+        terminal_budget(&mut job.settings, true);
+        assert_eq!(job.settings.budget.time_limit, Some(TERMINAL_TIMEOUT));
+        // A budget asked for is kept.
+        let mut asked = Job::new(args, Mode::Solve, &inputs);
+        asked.settings.budget = sudokit::Budget::UNLIMITED.with_max_nodes(5);
+        terminal_budget(&mut asked.settings, true);
+        assert_eq!(asked.settings.budget.time_limit, None);
+        assert!(!asked.settings.timeout_is_default);
+        // Giving up on the default limit says how to raise it (a shorter
+        // limit here, to keep the test quick).
+        job.settings.budget = sudokit::Budget::UNLIMITED.with_time_limit(Duration::from_millis(20));
+        let hard = include_str!("../tests/bad_input/hard_line16.txt");
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let status = execute(&job, &inputs, hard.as_bytes(), &mut out, &mut err).expect("memory");
+        let err = String::from_utf8(err).expect("UTF-8");
+        assert_eq!(status, Status::Malformed);
+        assert!(
+            err.contains(":2: gave up: time limit reached after "),
+            "{err}"
+        );
+        assert!(err.contains("give --timeout SECS to wait longer"), "{err}");
     }
 
     #[test]
