@@ -394,11 +394,12 @@ mod tests {
     use super::*;
     use crate::record::Mode;
 
-    /// A run that takes every puzzle and keeps what is written.
+    /// A run that takes every puzzle and keeps what is written, and when.
     #[derive(Default)]
     struct Collect {
         out: Vec<u8>,
         tally: Tally,
+        emitted: Vec<(Instant, usize)>,
     }
 
     impl Feed for Collect {
@@ -409,6 +410,7 @@ mod tests {
         fn emit(&mut self, out: &[u8], _: &[(usize, String)], tally: &Tally) -> io::Result<()> {
             self.out.extend_from_slice(out);
             self.tally.add(tally);
+            self.emitted.push((Instant::now(), self.out.len()));
             Ok(())
         }
 
@@ -419,6 +421,51 @@ mod tests {
         fn read_failed(&mut self, _: &str, e: &io::Error) -> io::Result<()> {
             panic!("reading from memory: {e}")
         }
+    }
+
+    fn settings(budget: Budget) -> Settings {
+        Settings {
+            engine: EngineKind::Dfs,
+            limit: None,
+            mode: Mode::Count,
+            pretty: None,
+            grid_color: false,
+            budget,
+            limits: Limits::default(),
+            json: false,
+            timeout_is_default: false,
+        }
+    }
+
+    /// In a chunk of a quick puzzle and a slow one, the quick one's answer
+    /// is written long before the slow one ends.
+    #[test]
+    fn the_ready_part_of_a_slow_chunk_is_written() {
+        let hard = include_str!("../tests/bad_input/hard_line16.txt")
+            .lines()
+            .nth(1)
+            .expect("line 2");
+        let input = format!("1...............\n{hard}\n");
+        let settings = settings(Budget::UNLIMITED.with_time_limit(Duration::from_millis(1500)));
+        let mut batch = Batch::new(2).expect("two threads");
+        // As after fast chunks: the next one holds both puzzles.
+        batch.per_puzzle = Some(1e-6);
+        batch.last_chunk = CHUNK_PUZZLES;
+        let mut run = Collect::default();
+        let items = format::read_with_limits(Format::Line, input.as_bytes(), settings.limits);
+        let start = Instant::now();
+        batch
+            .input(&mut run, &settings, "test", Format::Line, items)
+            .expect("writing to memory");
+        assert_eq!(String::from_utf8_lossy(&run.out), "2+\nGave up\n");
+        assert!(start.elapsed() >= Duration::from_millis(1500));
+        let (when, len) = run.emitted[0];
+        assert_eq!(len, 3, "the quick answer alone first");
+        assert!(
+            when - start < Duration::from_millis(1000),
+            "{:?}",
+            when - start
+        );
     }
 
     /// A few slow puzzles (far fewer than a chunk of fast ones) keep both
@@ -434,17 +481,7 @@ mod tests {
         for _ in 0..4 {
             input.push_str(&format!("{hard}\n{quick}\n"));
         }
-        let settings = Settings {
-            engine: EngineKind::Dfs,
-            limit: None,
-            mode: Mode::Count,
-            pretty: None,
-            grid_color: false,
-            budget: Budget::UNLIMITED.with_time_limit(Duration::from_millis(50)),
-            limits: Limits::default(),
-            json: false,
-            timeout_is_default: false,
-        };
+        let settings = settings(Budget::UNLIMITED.with_time_limit(Duration::from_millis(50)));
         let mut batch = Batch::new(2).expect("two threads");
         let mut run = Collect::default();
         let items = format::read_with_limits(Format::Line, input.as_bytes(), settings.limits);
