@@ -16,8 +16,8 @@ use crate::puzzle::Puzzle;
 /// - other classic 9x9 puzzles (sparse ones, or every one on a CPU without
 ///   AVX2) go to [`Fast9`];
 /// - every other geometry (16x16, 25x25, jigsaw …) goes to [`Dfs`] and
-///   [`Dlx`] in turn, on node budgets that grow fourfold per round
-///   ([`Auto::FIRST_ROUND`], [`Auto::DLX_NODES_PER_DFS_NODE`]), until one
+///   [`Dlx`] in turn, on node budgets that grow [`Auto::GROWTH`]-fold per
+///   round ([`Auto::FIRST_ROUND`], [`Auto::DLX_NODES_PER_DFS_NODE`]), until one
 ///   of them answers. Neither engine is the faster on every large puzzle:
 ///   dfs wins on most, by a few times, while some (a contradiction that
 ///   constraint propagation cannot see) take dfs a factorial search and dlx
@@ -66,11 +66,15 @@ impl Auto {
     pub const SPARSE_GIVENS: usize = 18;
 
     /// Search nodes of the dfs engine in the first round on large grids.
-    pub const FIRST_ROUND: u64 = 256;
+    pub const FIRST_ROUND: u64 = 16_384;
+
+    /// How much the budgets grow from one round to the next.
+    pub const GROWTH: u64 = 4;
 
     /// Nodes the dlx engine gets per node of the dfs engine in a round: a
-    /// dlx node costs the dfs engine's about a thirtieth on 16x16 grids, so
-    /// dlx's turn takes about a quarter of the time of dfs's.
+    /// dlx node costs about a seventieth of a dfs node on 16x16 and 25x25
+    /// grids, so dlx's turn takes about a ninth of the time of dfs's (plus
+    /// building its matrix).
     pub const DLX_NODES_PER_DFS_NODE: u64 = 8;
 
     /// A new automatic engine.
@@ -231,7 +235,7 @@ impl Auto {
                 result.stats = spent;
                 return Ok(result);
             }
-            round = round.saturating_mul(4);
+            round = round.saturating_mul(Auto::GROWTH);
         }
     }
 }
