@@ -56,9 +56,11 @@ the grid with box separators (jigsaw: region letters beside each row),
 coloured on a terminal. `--format line` prints the line instead.
 
 Batches: --threads N solves with N workers (default: every core) and prints
-the same bytes as --threads 1, in input order, in bounded memory. --shard K/N
-answers the K-th of N contiguous blocks of the puzzles, so shard outputs
-concatenated in order are the unsharded output. --stats prints a summary to
+the same bytes as --threads 1, in input order, in bounded memory; answers are
+flushed as they are ready while a later puzzle runs. --shard K/N answers the
+K-th of N contiguous blocks of the puzzles (regular files only), so shard
+outputs concatenated in order are the unsharded output. --json writes one JSON
+object per puzzle instead (JSON Lines). --stats prints a summary to
 stderr; a progress bar appears on stderr when it is a terminal and the run is
 long.
 
@@ -352,7 +354,8 @@ pub struct SolveArgs {
 
     /// Give up on a puzzle after SECS seconds of search (decimals allowed,
     /// e.g. 0.5); its record is `Gave up` and the exit status 1. [default:
-    /// no limit]
+    /// no limit; 10 s when stdout is a terminal and --max-nodes is not
+    /// given]
     #[arg(long, value_name = "SECS", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
 
@@ -401,6 +404,12 @@ pub struct SolveArgs {
     /// an empty line after each puzzle's solutions. Runs on one thread.
     #[arg(long)]
     pub all: bool,
+
+    /// Write one JSON object per puzzle (JSON Lines) instead of the input
+    /// format's records: input, line, case, puzzle, verdict, solution(s),
+    /// count, stats, and the error of a malformed puzzle.
+    #[arg(long)]
+    pub json: bool,
 
     /// Progress bar on stderr: `auto` draws it when stderr is a terminal and
     /// the run lasts over a second, `always` whenever stderr is a terminal,

@@ -14,6 +14,8 @@ mod check;
 mod cli;
 mod exact_cover;
 mod input;
+mod json;
+mod live;
 mod pretty;
 mod progress;
 mod record;

@@ -26,7 +26,10 @@ use std::fmt;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
+use std::time::Duration;
 use sudokit::format::{self, Answer, Entry, Format, Limits, ParseError, ParseErrorKind, Warning};
+
+use sudokit::engine::StopReason;
 use sudokit::{Budget, Engine, EngineKind, Grid};
 
 /// What to print for each puzzle.
@@ -61,6 +64,31 @@ pub struct Settings {
     pub variant: crate::variant::Variant,
     /// Extra houses the current input's header asks for.
     pub header: crate::variant::Variant,
+    /// One JSON object per puzzle instead of the format's records
+    /// ([`crate::json`]).
+    pub json: bool,
+    /// Whether the time limit is the default for a terminal
+    /// ([`TERMINAL_TIMEOUT`]), not one asked for: giving up says how to
+    /// raise it.
+    pub timeout_is_default: bool,
+}
+
+/// The time limit per puzzle when stdout is a terminal and no budget was
+/// given: a person waiting gets `Gave up` and a hint rather than a command
+/// that seems to hang.
+pub const TERMINAL_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Why a search was given up on: `gave up: REASON after N nodes`, and for
+/// the default time limit of a terminal how to raise it.
+pub fn gave_up_message(settings: &Settings, reason: StopReason, nodes: u64) -> String {
+    let mut message = format!("gave up: {reason} after {nodes} nodes");
+    if settings.timeout_is_default && reason == StopReason::Time {
+        message.push_str(&format!(
+            " (the default of {} s per puzzle when stdout is a terminal; give --timeout SECS to wait longer)",
+            TERMINAL_TIMEOUT.as_secs()
+        ));
+    }
+    message
 }
 
 impl Settings {
@@ -72,7 +100,7 @@ impl Settings {
     }
 
     /// The limit for a puzzle read in `format`.
-    fn limit(&self, format: Format) -> u64 {
+    pub fn limit(&self, format: Format) -> u64 {
         match self.mode {
             Mode::Solve => format.effective_limit(self.limit.unwrap_or(1)),
             Mode::Count => self.limit.unwrap_or(2).max(1),
@@ -133,7 +161,8 @@ pub trait Sink {
 /// A puzzle as read: an entry, or why it is malformed.
 pub type Item = Result<Entry, ParseError>;
 
-fn warn<S: Sink>(
+/// Writes the reader's warnings about a puzzle as diagnostics.
+pub fn warn<S: Sink>(
     sink: &mut S,
     input: &str,
     format: Format,
@@ -153,7 +182,13 @@ fn warn<S: Sink>(
     Ok(())
 }
 
-fn report<S: Sink>(sink: &mut S, input: &str, format: Format, e: &ParseError) -> io::Result<()> {
+/// Reports why a puzzle is malformed, as a diagnostic.
+pub fn report<S: Sink>(
+    sink: &mut S,
+    input: &str,
+    format: Format,
+    e: &ParseError,
+) -> io::Result<()> {
     // Cases announced but absent (`hdu4069` T = 1000000 and nothing else):
     // each gets its record, but one line on stderr says it for all of them.
     if let ParseErrorKind::MissingCase { case, first, cases } = e.kind {
@@ -167,6 +202,16 @@ fn report<S: Sink>(sink: &mut S, input: &str, format: Format, e: &ParseError) ->
             ));
         }
     }
+    sink.diagnose(format_args!(
+        "{input}:{}: {}",
+        e.line,
+        parse_error_message(format, e)
+    ))
+}
+
+/// What is wrong with a malformed puzzle, with its place (the case in a
+/// multi-line format, the column) but not the input and line.
+pub fn parse_error_message(format: Format, e: &ParseError) -> String {
     let mut place = String::new();
     if format.is_multi_line() {
         place = format!("case {}", e.puzzle);
@@ -180,7 +225,7 @@ fn report<S: Sink>(sink: &mut S, input: &str, format: Format, e: &ParseError) ->
     if !place.is_empty() {
         place.push_str(": ");
     }
-    sink.diagnose(format_args!("{input}:{}: {place}{}", e.line, e.kind))
+    format!("{place}{}", e.kind)
 }
 
 /// Writes the record of a puzzle that has no solution to show (a message
@@ -240,6 +285,9 @@ pub fn answer<S: Sink>(
     sink: &mut S,
     tally: &mut Tally,
 ) -> io::Result<()> {
+    if settings.json {
+        return crate::json::answer(settings, engine, input, format, item, sink, tally);
+    }
     tally.puzzles += 1;
     settings
         .variant
@@ -304,8 +352,9 @@ pub fn answer<S: Sink>(
             String::new()
         };
         sink.diagnose(format_args!(
-            "{input}:{}: {case}gave up: {reason} after {} nodes",
-            entry.line, solutions.stats.nodes
+            "{input}:{}: {case}{}",
+            entry.line,
+            gave_up_message(settings, reason, solutions.stats.nodes)
         ))?;
         write_message(settings, format, sink.out(), entry.index, Answer::GaveUp)?;
         if settings.mode == Mode::All {

@@ -18,18 +18,18 @@
 
 use std::cell::Cell;
 use std::fmt;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::rc::Rc;
 use std::time::Instant;
 
 use anyhow::Context as _;
 use sudokit::format::{self, DetectError, Format, Limits, ReadError};
 
-use crate::batch::{Batch, Feed};
+use crate::batch::{Batch, Buffered, Feed};
 use crate::cli::{Shard, SolveArgs, When};
 use crate::input::Input;
 use crate::progress::{Counted, Progress, Total};
-use crate::record::{answer, Admit, Mode, Settings, Sink, Tally};
+use crate::record::{answer, Admit, Mode, Settings, Sink, Tally, TERMINAL_TIMEOUT};
 use crate::status::Status;
 
 /// What a run is asked to do, besides its inputs: decided from the command
@@ -61,6 +61,7 @@ impl Job {
         };
         // One puzzle given inline, with no --format: a person asked; draw it.
         let person = args.format.is_none()
+            && !args.json
             && mode != Mode::Count
             && args.shard.is_none()
             && matches!(inputs, [Input::Inline(_)]);
@@ -76,6 +77,8 @@ impl Job {
                 limits: args.limits(),
                 variant: args.variant(),
                 header: crate::variant::Variant::NONE,
+                json: args.json,
+                timeout_is_default: false,
             },
             format: args.format,
             shard: args.shard,
@@ -149,9 +152,11 @@ struct Run<'a, W: Write, E: Write> {
     bytes: Rc<Cell<u64>>,
     /// Bytes of the inputs finished so far (for the progress bar).
     bytes_done: u64,
+    /// Inputs whose reading failed part way.
+    read_errors: u64,
 }
 
-impl<W: Write, E: Write> Run<'_, W, E> {
+impl<W: Write + Send, E: Write> Run<'_, W, E> {
     fn note(&mut self, status: Status) {
         self.status = self.status.max(status);
     }
@@ -238,6 +243,7 @@ impl<W: Write, E: Write> Run<'_, W, E> {
             return Ok(());
         };
         self.bytes.set(0);
+        let (read_before, errors_before) = (self.read_so_far(), self.read_errors);
         let reader = Counted::new(reader, self.bytes.clone());
         let name = input.to_string();
         let items = format::read_with_limits(format, reader, self.settings.limits);
@@ -251,11 +257,106 @@ impl<W: Write, E: Write> Run<'_, W, E> {
             None => self.sequential(&name, format, items),
         };
         self.bytes_done += self.bytes.get();
+        if result.is_ok() && self.read_so_far() == read_before && self.read_errors == errors_before
+        {
+            // Nothing to answer is no error, but worth a word (as an input
+            // too empty to detect its format gets).
+            self.diagnose(format_args!("{input}: warning: no puzzle in the input"))?;
+        }
         result
     }
 
-    /// The plain path: one engine on the main thread.
+    /// Puzzles read so far (answered, or passed over by `--shard`).
+    fn read_so_far(&self) -> u64 {
+        match &self.window {
+            Some(w) => w.next,
+            None => self.tally.puzzles,
+        }
+    }
+
+    /// The plain path: one engine on the main thread. Answers are made in a
+    /// buffer and written to the output puzzle by puzzle, which a watchdog
+    /// flushes while a puzzle takes long ([`crate::live`]).
     fn sequential<R: BufRead>(
+        &mut self,
+        name: &str,
+        format: Format,
+        items: format::Reader<R>,
+    ) -> io::Result<()> {
+        if self.settings.mode == Mode::All || self.settings.pretty.is_some() {
+            return self.direct(name, format, items);
+        }
+        let mut engine = self.settings.build_engine();
+        let Run {
+            settings,
+            out,
+            err,
+            progress,
+            status,
+            tally,
+            window,
+            bytes,
+            bytes_done,
+            read_errors,
+            ..
+        } = self;
+        let mut answers = Buffered::default();
+        crate::live::with_live(&mut **out, |live| {
+            for item in items {
+                let item = match item {
+                    Ok(entry) => Ok(entry),
+                    Err(ReadError::Parse(e)) => Err(e),
+                    Err(ReadError::Io(e)) => {
+                        *status = (*status).max(Status::Failed);
+                        *read_errors += 1;
+                        return live.write(|out| {
+                            out.flush()?;
+                            eprint_line(
+                                &mut **err,
+                                progress.bar(),
+                                format_args!("sudokit: cannot read {name}: {e}"),
+                            );
+                            Ok(())
+                        });
+                    }
+                };
+                match admit(window) {
+                    Admit::Take => {}
+                    Admit::Skip => continue,
+                    Admit::Stop => break,
+                }
+                answer(
+                    settings,
+                    engine.as_mut(),
+                    name,
+                    format,
+                    item,
+                    &mut answers,
+                    tally,
+                )?;
+                live.write(|out| {
+                    let mut at = 0;
+                    for (pos, message) in &answers.notes {
+                        out.write_all(&answers.out[at..*pos])?;
+                        at = *pos;
+                        out.flush()?;
+                        eprint_line(&mut **err, progress.bar(), format_args!("{message}"));
+                    }
+                    out.write_all(&answers.out[at..])
+                })?;
+                answers.clear();
+                if tally.puzzles.is_multiple_of(256) {
+                    progress.update(tally.puzzles, *bytes_done + bytes.get());
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// One engine on the main thread, writing straight to the output (every
+    /// solution of `--all` as found, a drawn grid), flushed after each
+    /// puzzle.
+    fn direct<R: BufRead>(
         &mut self,
         name: &str,
         format: Format,
@@ -268,6 +369,7 @@ impl<W: Write, E: Write> Run<'_, W, E> {
                 Err(ReadError::Parse(e)) => Err(e),
                 Err(ReadError::Io(e)) => {
                     self.note(Status::Failed);
+                    self.read_errors += 1;
                     return self.diagnose(format_args!("sudokit: cannot read {name}: {e}"));
                 }
             };
@@ -290,9 +392,8 @@ impl<W: Write, E: Write> Run<'_, W, E> {
                 &mut sink,
                 &mut self.tally,
             )?;
-            if self.tally.puzzles.is_multiple_of(256) {
-                self.tick();
-            }
+            self.out.flush()?;
+            self.tick();
         }
         Ok(())
     }
@@ -322,20 +423,25 @@ impl<W: Write, E: Write> Run<'_, W, E> {
     }
 }
 
-impl<W: Write, E: Write> Feed for Run<'_, W, E> {
+/// Whether to answer the next puzzle read, given the shard's window.
+fn admit(window: &mut Option<Window>) -> Admit {
+    let Some(w) = window else {
+        return Admit::Take;
+    };
+    let at = w.next;
+    w.next += 1;
+    if at < w.range.start {
+        Admit::Skip
+    } else if at < w.range.end {
+        Admit::Take
+    } else {
+        Admit::Stop
+    }
+}
+
+impl<W: Write + Send, E: Write> Feed for Run<'_, W, E> {
     fn admit(&mut self) -> Admit {
-        let Some(w) = &mut self.window else {
-            return Admit::Take;
-        };
-        let at = w.next;
-        w.next += 1;
-        if at < w.range.start {
-            Admit::Skip
-        } else if at < w.range.end {
-            Admit::Take
-        } else {
-            Admit::Stop
-        }
+        admit(&mut self.window)
     }
 
     fn emit(&mut self, out: &[u8], notes: &[(usize, String)], tally: &Tally) -> io::Result<()> {
@@ -351,9 +457,26 @@ impl<W: Write, E: Write> Feed for Run<'_, W, E> {
         Ok(())
     }
 
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
     fn read_failed(&mut self, name: &str, e: &io::Error) -> io::Result<()> {
         self.note(Status::Failed);
+        self.read_errors += 1;
         self.diagnose(format_args!("sudokit: cannot read {name}: {e}"))
+    }
+}
+
+/// Whether `input` can be read twice: stdin, pipes (`/dev/stdin`,
+/// `<(...)`), FIFOs and devices cannot (a FIFO would even block the count).
+/// A file that cannot be examined counts as readable: opening it will report
+/// the error.
+fn readable_twice(input: &Input) -> bool {
+    match input {
+        Input::Stdin => false,
+        Input::Inline(_) => true,
+        Input::File(path) => std::fs::metadata(path).map_or(true, |m| m.is_file()),
     }
 }
 
@@ -394,15 +517,54 @@ fn threads(args: &SolveArgs) -> usize {
     }
 }
 
+/// A person at a terminal who gave no budget gets [`TERMINAL_TIMEOUT`] per
+/// puzzle, so a puzzle no engine finishes ends with `Gave up` and a hint
+/// instead of a command that seems to hang. Files and pipes get no default
+/// bound: a batch decides its own.
+fn terminal_budget(settings: &mut Settings, stdout_is_terminal: bool) {
+    if stdout_is_terminal && settings.budget.is_unlimited() {
+        settings.budget = settings.budget.with_time_limit(TERMINAL_TIMEOUT);
+        settings.timeout_is_default = true;
+    }
+}
+
+/// Whether the process started with stdout closed (`sudokit solve FILE
+/// >&-`). Rust's runtime then opens `/dev/null` read-write in its place, so
+/// the answers would vanish without an error; a `> /dev/null` of the shell
+/// opens it write-only. Linux only (it reads `/proc`); elsewhere `false`.
+fn stdout_was_closed() -> bool {
+    if !cfg!(target_os = "linux") {
+        return false;
+    }
+    let is_null = std::fs::read_link("/proc/self/fd/1")
+        .is_ok_and(|target| target == std::path::Path::new("/dev/null"));
+    is_null
+        && std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+            info.lines()
+                .find_map(|l| l.strip_prefix("flags:"))
+                .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+                .is_some_and(|flags| flags & 0o3 == 0o2)
+        })
+}
+
 /// Runs `sudokit solve` (or `sudokit count`, `mode` [`Mode::Count`]) on the
 /// process's stdin, stdout and stderr.
 ///
 /// # Errors
 /// As [`execute`].
 pub fn run(args: &SolveArgs, mode: Mode) -> anyhow::Result<Status> {
+    if stdout_was_closed() {
+        anyhow::bail!("cannot write the output: stdout is closed");
+    }
     let inputs = Input::all(&args.inputs);
-    let job = Job::new(args, mode, &inputs);
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut job = Job::new(args, mode, &inputs);
+    // A person typing puzzles gets each answer at once: the workers' read
+    // ahead would wait for several puzzles.
+    if args.threads.is_none() && inputs.contains(&Input::Stdin) && io::stdin().is_terminal() {
+        job.threads = 1;
+    }
+    terminal_budget(&mut job.settings, io::stdout().is_terminal());
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
     execute(
         &job,
         &inputs,
@@ -419,7 +581,7 @@ pub fn run(args: &SolveArgs, mode: Mode) -> anyhow::Result<Status> {
 /// # Errors
 /// Errors writing to `out` (a closed pipe included: the caller decides), or
 /// starting the worker threads.
-pub fn execute<R: BufRead, W: Write, E: Write>(
+pub fn execute<R: BufRead, W: Write + Send, E: Write>(
     job: &Job,
     inputs: &[Input],
     mut stdin: R,
@@ -429,10 +591,10 @@ pub fn execute<R: BufRead, W: Write, E: Write>(
     let window = match job.shard {
         None => None,
         Some(shard) => {
-            if inputs.contains(&Input::Stdin) {
+            if let Some(input) = inputs.iter().find(|i| !readable_twice(i)) {
                 let _ = writeln!(
                     err,
-                    "sudokit: --shard reads the inputs twice (first to count the puzzles), so it needs files; save stdin to a file first"
+                    "sudokit: --shard reads the inputs twice (first to count the puzzles), so it needs files, not pipes or devices: save {input} to a file first"
                 );
                 return Ok(Status::Failed);
             }
@@ -477,6 +639,7 @@ pub fn execute<R: BufRead, W: Write, E: Write>(
         batch,
         bytes: Rc::new(Cell::new(0)),
         bytes_done: 0,
+        read_errors: 0,
     };
     for input in inputs {
         run.input(input, &mut stdin)
@@ -494,100 +657,5 @@ pub fn execute<R: BufRead, W: Write, E: Write>(
 }
 
 #[cfg(test)]
-mod tests {
-    use clap::Parser;
-
-    use super::*;
-    use crate::cli::{Cli, Command};
-
-    const A: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-    const A_SOLVED: &str =
-        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
-
-    /// Runs a `sudokit` command line in process on `stdin`: (stdout,
-    /// stderr, status).
-    fn sudokit(args: &[&str], stdin: &str) -> (String, String, Status) {
-        let cli = Cli::try_parse_from(["sudokit"].iter().chain(args)).expect("valid arguments");
-        let (args, mode) = match &cli.command {
-            Command::Solve(args) => (args, Mode::Solve),
-            Command::Count(args) => (args, Mode::Count),
-            other => panic!("not solve or count: {other:?}"),
-        };
-        let inputs = Input::all(&args.inputs);
-        let job = Job::new(args, mode, &inputs);
-        let (mut out, mut err) = (Vec::new(), Vec::new());
-        let status = execute(&job, &inputs, stdin.as_bytes(), &mut out, &mut err)
-            .expect("writing to memory");
-        (
-            String::from_utf8(out).expect("UTF-8 output"),
-            String::from_utf8(err).expect("UTF-8 diagnostics"),
-            status,
-        )
-    }
-
-    /// Solvable, unsolvable, malformed and several solutions, in that order.
-    fn four_kinds() -> String {
-        let clash = format!("11{}", &A[2..]);
-        format!("{A}\n{clash}\n{}\n{}\n", &A[..80], ".".repeat(81))
-    }
-
-    #[test]
-    fn one_thread_and_the_workers_write_the_same_bytes() {
-        let input = four_kinds();
-        for limit in ["1", "2"] {
-            let one = sudokit(&["solve", "-j", "1", "--limit", limit], &input);
-            let two = sudokit(&["solve", "-j", "2", "--limit", limit], &input);
-            assert_eq!(one, two, "--limit {limit}");
-            let (out, err, status) = one;
-            assert_eq!(status, Status::Malformed);
-            assert!(err.starts_with("<stdin>:3: line has 80 cells"), "{err}");
-            assert_eq!(err.lines().count(), 1, "{err}");
-            let records: Vec<&str> = out.lines().collect();
-            assert_eq!(records.len(), 4, "{out}");
-            assert_eq!(records[..3], [A_SOLVED, "No solution", "Invalid puzzle"]);
-            if limit == "2" {
-                assert_eq!(records[3], "Multiple Solutions");
-            } else {
-                // The first solution found of the empty grid.
-                let grid = sudokit::format::line::parse_line(records[3]).expect("a grid");
-                assert_eq!(grid.givens().cells().len(), 81);
-                assert!(!records[3].contains('.'), "{out}");
-            }
-        }
-    }
-
-    #[test]
-    fn count_mode_writes_one_line_per_puzzle_on_any_thread_count() {
-        let input = four_kinds();
-        for threads in ["1", "2"] {
-            assert_eq!(
-                sudokit(&["count", "-j", threads], &input),
-                sudokit(&["solve", "--count", "-j", threads], &input)
-            );
-            let (out, _, status) = sudokit(&["count", "-j", threads], &input);
-            assert_eq!(out, "1\n0\nInvalid puzzle\n2+\n");
-            assert_eq!(status, Status::Malformed);
-            let (out, err, status) = sudokit(&["count", "-j", threads, "--limit", "1"], &input);
-            assert_eq!(out, "1+\n0\nInvalid puzzle\n1+\n", "{err}");
-            assert_eq!(status, Status::Malformed);
-        }
-        // Only good puzzles: status 0, nothing on stderr.
-        let (out, err, status) = sudokit(&["count", "-j", "2"], &format!("{A}\n{A}\n"));
-        assert_eq!((out.as_str(), err.as_str()), ("1\n1\n", ""));
-        assert_eq!(status, Status::Ok);
-    }
-
-    #[test]
-    fn a_shard_of_stdin_is_refused_before_reading() {
-        let (out, err, status) = sudokit(&["solve", "--shard", "1/2"], &four_kinds());
-        assert_eq!(out, "");
-        assert!(err.contains("needs files"), "{err}");
-        assert_eq!(status, Status::Failed);
-        // Nothing readable: status 2, the next input is still answered.
-        let (out, err, status) = sudokit(&["solve", "-j", "1", "-", A], "ab\n");
-        assert_eq!(out, format!("{A_SOLVED}\n"));
-        assert!(err.starts_with("sudokit: <stdin>: "), "{err}");
-        assert_eq!(status, Status::Failed);
-    }
-}
+#[path = "solve_tests.rs"]
+mod tests;

@@ -24,6 +24,9 @@ mod budget_stop;
 #[path = "cli/i18_surface.rs"]
 mod i18_surface;
 
+#[path = "cli/i18_run.rs"]
+mod i18_run;
+
 /// Checks that `output` has one record per puzzle of `input`, that malformed
 /// puzzles got `Invalid puzzle`, and that every solution is valid. Returns
 /// the records.

@@ -78,10 +78,14 @@ fn a_deep_contradiction_is_refuted_or_cut_at_the_node_bound() {
                 // Exact cover sees the 4 digits with 3 places at once.
                 assert_eq!(a.verdict(), Some(Verdict::NoSolution), "{}", engine.name());
             }
+            // Auto gives large grids to dlx in turn with dfs.
+            if engine.name() == "auto" {
+                assert_eq!(a.verdict(), Some(Verdict::NoSolution));
+            }
         }
     }
-    // Dfs and Auto (which is Dfs today) run into the bound.
-    assert!(stopped >= 4, "{stopped}");
+    // Dfs runs into the bound.
+    assert!(stopped >= 2, "{stopped}");
 }
 
 #[test]

@@ -1,8 +1,11 @@
 //! [`Auto`]: the engine that picks an engine per puzzle.
 
-use super::{Backend, Budget, Dfs, Engine, Fast9, Triad9, Unsupported, Visitor};
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use super::{Backend, Budget, Dfs, Dlx, Engine, Fast9, StopReason, Triad9, Unsupported, Visitor};
 use crate::geometry::Geometry;
-use crate::outcome::Solutions;
+use crate::outcome::{Solutions, Stats};
 use crate::puzzle::Puzzle;
 
 /// The engine that picks an engine, per puzzle:
@@ -11,14 +14,29 @@ use crate::puzzle::Puzzle;
 ///   [`Backend`] other than the portable one);
 /// - other classic 9x9 puzzles (sparse ones, or every one on a CPU without
 ///   AVX2) go to [`Fast9`];
-/// - every other geometry goes to [`Dfs`].
+/// - every other geometry (16x16, 25x25, jigsaw …) goes to [`Dfs`] and
+///   [`Dlx`] in turn, on node budgets that grow [`Auto::GROWTH`]-fold per
+///   round ([`Auto::FIRST_ROUND`], [`Auto::DLX_NODES_PER_DFS_NODE`]), until one
+///   of them answers. Neither engine is the faster on every large puzzle:
+///   dfs wins on most, by a few times, while some (a contradiction that
+///   constraint propagation cannot see) take dfs a factorial search and dlx
+///   almost nothing. Taking turns costs at most a small factor over the
+///   better engine and never hangs on what one of them answers at once.
+///   Once an engine has passed solutions to a visitor, only that engine is
+///   run again (skipping what it already passed), so no solution is
+///   visited twice. The budget set with [`Engine::set_budget`] bounds the
+///   whole: the time from the start of the solve, the nodes summed over the
+///   turns.
 ///
 /// Each engine finds every solution, so counts and uniqueness do not depend
 /// on the choice; the *first* solution of a puzzle with several (at limit
-/// 1) may, as the two 9x9 engines branch differently.
+/// 1) may, as the engines branch differently.
 #[derive(Debug)]
 pub struct Auto {
     dfs: Dfs,
+    dlx: Dlx,
+    /// The budget of each solve, as set.
+    budget: Budget,
     fast9: Fast9,
     /// `None` when triad9 would run its portable kernel, which is several
     /// times slower than fast9's.
@@ -30,6 +48,8 @@ impl Default for Auto {
         let triad9 = Triad9::new();
         Auto {
             dfs: Dfs::default(),
+            dlx: Dlx::new(),
+            budget: Budget::UNLIMITED,
             fast9: Fast9::default(),
             triad9: (triad9.backend() != Backend::Portable).then_some(triad9),
         }
@@ -44,16 +64,25 @@ impl Auto {
     /// singles, which fast9 places one cell at a time for little.
     pub const SPARSE_GIVENS: usize = 18;
 
+    /// Search nodes of the dfs engine in the first round on large grids.
+    pub const FIRST_ROUND: u64 = 16_384;
+
+    /// How much the budgets grow from one round to the next.
+    pub const GROWTH: u64 = 4;
+
+    /// Nodes the dlx engine gets per node of the dfs engine in a round: a
+    /// dlx node costs about a seventieth of a dfs node on 16x16 and 25x25
+    /// grids, so dlx's turn takes about a ninth of the time of dfs's (plus
+    /// building its matrix).
+    pub const DLX_NODES_PER_DFS_NODE: u64 = 8;
+
     /// A new automatic engine.
     pub fn new() -> Auto {
         Auto::default()
     }
 
-    /// The engine for `puzzle`; see [`Auto`].
+    /// The engine for a classic 9x9 `puzzle`; see [`Auto`].
     fn engine_for(&mut self, puzzle: &Puzzle) -> &mut dyn Engine {
-        if !self.fast9.supports(puzzle.geometry()) {
-            return &mut self.dfs;
-        }
         match &mut self.triad9 {
             Some(triad9) if puzzle.givens().filled() > Auto::SPARSE_GIVENS => triad9,
             _ => &mut self.fast9,
@@ -67,6 +96,7 @@ impl Engine for Auto {
     }
 
     fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
         self.dfs.set_budget(budget);
         self.fast9.set_budget(budget);
         if let Some(triad9) = &mut self.triad9 {
@@ -84,6 +114,9 @@ impl Engine for Auto {
         limit: u64,
         visit: Visitor<'_>,
     ) -> Result<Solutions, Unsupported> {
+        if !self.fast9.supports(puzzle.geometry()) {
+            return self.in_turns(puzzle, limit, Some(visit));
+        }
         self.engine_for(puzzle).solve_with(puzzle, limit, visit)
     }
 
@@ -91,6 +124,114 @@ impl Engine for Auto {
     /// first solution into a [`Grid`](crate::Grid) (the default would visit, and so
     /// build, every one).
     fn solve(&mut self, puzzle: &Puzzle, limit: u64) -> Result<Solutions, Unsupported> {
+        if !self.fast9.supports(puzzle.geometry()) {
+            return self.in_turns(puzzle, limit, None);
+        }
         self.engine_for(puzzle).solve(puzzle, limit)
+    }
+}
+
+/// The engines that take turns on large grids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Turn {
+    Dfs,
+    Dlx,
+}
+
+impl Auto {
+    /// Solves a puzzle of another geometry than the classic 9x9 with dfs and
+    /// dlx in turns (see [`Auto`]); `visit` as in [`Engine::solve_with`]
+    /// (`None`: [`Engine::solve`]).
+    fn in_turns(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+        mut visit: Option<Visitor<'_>>,
+    ) -> Result<Solutions, Unsupported> {
+        let user = self.budget;
+        if !self.dlx.supports(puzzle.geometry()) {
+            self.dfs.set_budget(user);
+            return match visit {
+                Some(visit) => self.dfs.solve_with(puzzle, limit, visit),
+                None => self.dfs.solve(puzzle, limit),
+            };
+        }
+        let deadline = user.time_limit.and_then(|t| Instant::now().checked_add(t));
+        let mut spent = Stats::default();
+        let mut round = Auto::FIRST_ROUND;
+        // The engine that has passed solutions to `visit`, and how many.
+        let mut committed = None;
+        let mut delivered = 0u64;
+        loop {
+            for turn in [Turn::Dfs, Turn::Dlx] {
+                if committed.is_some_and(|c| c != turn) {
+                    continue;
+                }
+                let mut nodes = match turn {
+                    Turn::Dfs => round,
+                    Turn::Dlx => round.saturating_mul(Auto::DLX_NODES_PER_DFS_NODE),
+                };
+                // Whether this turn's stop would be the caller's budget.
+                let mut last = false;
+                if let Some(max) = user.max_nodes {
+                    let left = max.saturating_sub(spent.nodes);
+                    if left <= nodes {
+                        nodes = left;
+                        last = true;
+                    }
+                }
+                let time_limit = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+                if nodes == 0 || time_limit.is_some_and(|t| t.is_zero()) {
+                    let reason = if nodes == 0 {
+                        StopReason::Nodes
+                    } else {
+                        StopReason::Time
+                    };
+                    return Ok(Solutions {
+                        stopped: Some(reason),
+                        stats: spent,
+                        ..Solutions::default()
+                    });
+                }
+                let engine: &mut dyn Engine = match turn {
+                    Turn::Dfs => &mut self.dfs,
+                    Turn::Dlx => &mut self.dlx,
+                };
+                engine.set_budget(Budget {
+                    max_nodes: Some(nodes),
+                    time_limit,
+                });
+                let mut result = match visit.as_mut() {
+                    None => engine.solve(puzzle, limit)?,
+                    Some(visit) => {
+                        // A rerun of the same engine finds the same
+                        // solutions in the same order: skip those passed.
+                        let skip = delivered;
+                        let mut seen = 0u64;
+                        let result = engine.solve_with(puzzle, limit, &mut |grid| {
+                            seen += 1;
+                            if seen <= skip {
+                                ControlFlow::Continue(())
+                            } else {
+                                visit(grid)
+                            }
+                        })?;
+                        delivered = delivered.max(seen);
+                        result
+                    }
+                };
+                spent.nodes += result.stats.nodes;
+                spent.guesses += result.stats.guesses;
+                if result.stopped == Some(StopReason::Nodes) && !last {
+                    if delivered > 0 {
+                        committed = Some(turn);
+                    }
+                    continue;
+                }
+                result.stats = spent;
+                return Ok(result);
+            }
+            round = round.saturating_mul(Auto::GROWTH);
+        }
     }
 }

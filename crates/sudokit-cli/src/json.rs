@@ -1,0 +1,199 @@
+//! `--json`: one JSON object per puzzle (JSON Lines) instead of the input
+//! format's records, for programs. Each object names the puzzle (`input`,
+//! `line`, `case`), gives its text (`puzzle`: the givens as one line, `.`
+//! for an empty cell; `regions`: a letter per cell for a jigsaw), the
+//! `verdict`, the solution(s), the count, the
+//! engine's `stats`, and for a malformed puzzle or a search given up on the
+//! `error` message; `warnings` when the reader had any. Diagnostics still
+//! go to stderr as well, so a person watching sees the same messages.
+//!
+//! Verdicts: `solved` (a solution found with limit 1, not checked for
+//! uniqueness), `unique`, `multiple`, `no_solution`, `invalid`, `gave_up`.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+use sudokit::format::{self, Entry, Format, ParseError};
+use sudokit::{Engine, Grid, Solutions};
+
+use crate::record::{self, Mode, Settings, Sink, Tally};
+
+/// One puzzle's object.
+#[derive(Debug, Default, Serialize)]
+struct Record<'a> {
+    input: &'a str,
+    line: usize,
+    case: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    puzzle: Option<String>,
+    /// The region of each cell (`A` for the first) when they are not boxes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    regions: Option<String>,
+    verdict: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    complete: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<Stats>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<String>,
+}
+
+/// The engine's effort on the puzzle.
+#[derive(Debug, Serialize)]
+struct Stats {
+    nodes: u64,
+    guesses: u64,
+}
+
+/// A grid as one line of symbols (`.` for an empty cell).
+fn line(grid: &Grid, entry: &Entry) -> String {
+    let mut text = Vec::with_capacity(grid.cells().len() + 1);
+    format::line::write(&mut text, grid, entry.style).expect("writing to memory");
+    text.pop();
+    String::from_utf8_lossy(&text).into_owned()
+}
+
+/// The region letters of a geometry without boxes (jigsaw), else `None`.
+fn regions(entry: &Entry) -> Option<String> {
+    const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let geometry = entry.puzzle.geometry();
+    if geometry.box_shape().is_some() {
+        return None;
+    }
+    Some(
+        geometry
+            .regions()
+            .map(|r| LETTERS.get(r).map_or('?', |&b| b as char))
+            .collect(),
+    )
+}
+
+fn write<W: Write>(out: &mut W, record: &Record<'_>) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, record)?;
+    out.write_all(b"\n")
+}
+
+/// Answers one puzzle as a JSON object (see the module docs); diagnostics
+/// and the tally as [`record::answer`] does.
+///
+/// # Errors
+/// Errors writing to the sink.
+pub fn answer<S: Sink>(
+    settings: &Settings,
+    engine: &mut dyn Engine,
+    input: &str,
+    format: Format,
+    item: Result<Entry, ParseError>,
+    sink: &mut S,
+    tally: &mut Tally,
+) -> io::Result<()> {
+    tally.puzzles += 1;
+    let entry = match item {
+        Ok(entry) => entry,
+        Err(e) => {
+            tally.invalid += 1;
+            record::warn(sink, input, format, e.puzzle, &e.warnings)?;
+            record::report(sink, input, format, &e)?;
+            let record = Record {
+                input,
+                line: e.line,
+                case: e.puzzle,
+                verdict: "invalid",
+                error: Some(record::parse_error_message(format, &e)),
+                warnings: e.warnings.iter().map(|w| w.message.clone()).collect(),
+                ..Record::default()
+            };
+            return write(sink.out(), &record);
+        }
+    };
+    record::warn(sink, input, format, entry.index, &entry.warnings)?;
+    let limit = settings.limit(format);
+    let mut record = Record {
+        input,
+        line: entry.line,
+        case: entry.index,
+        puzzle: Some(line(entry.puzzle.givens(), &entry)),
+        regions: regions(&entry),
+        limit: Some(limit),
+        warnings: entry.warnings.iter().map(|w| w.message.clone()).collect(),
+        ..Record::default()
+    };
+    let mut all = Vec::new();
+    let solved = if settings.mode == Mode::All {
+        engine.solve_with(&entry.puzzle, limit, &mut |grid| {
+            all.push(line(grid, &entry));
+            std::ops::ControlFlow::Continue(())
+        })
+    } else {
+        engine.solve(&entry.puzzle, limit)
+    };
+    let solutions: Solutions = match solved {
+        Ok(s) => s,
+        Err(e) => {
+            tally.invalid += 1;
+            sink.diagnose(format_args!("{input}:{}: {e}", entry.line))?;
+            record.verdict = "invalid";
+            record.error = Some(e.to_string());
+            return write(sink.out(), &record);
+        }
+    };
+    tally.guesses += solutions.stats.guesses;
+    tally.nodes += solutions.stats.nodes;
+    record.stats = Some(Stats {
+        nodes: solutions.stats.nodes,
+        guesses: solutions.stats.guesses,
+    });
+    if settings.mode == Mode::Count {
+        record.count = Some(solutions.count);
+        record.complete = Some(solutions.complete);
+    }
+    if settings.mode == Mode::All {
+        record.solutions = Some(all);
+    }
+    if let Some(reason) = solutions.stopped {
+        tally.gave_up += 1;
+        let case = if format.is_multi_line() {
+            format!("case {}: ", entry.index)
+        } else {
+            String::new()
+        };
+        let message = record::gave_up_message(settings, reason, solutions.stats.nodes);
+        sink.diagnose(format_args!("{input}:{}: {case}{message}", entry.line))?;
+        record.verdict = "gave_up";
+        record.error = Some(message);
+        return write(sink.out(), &record);
+    }
+    let multiple = limit >= 2 && solutions.count >= 2;
+    record.verdict = match (&solutions.first, multiple) {
+        (None, _) => {
+            tally.no_solution += 1;
+            "no_solution"
+        }
+        (Some(_), true) => {
+            tally.multiple += 1;
+            "multiple"
+        }
+        (Some(_), false) => {
+            tally.solved += 1;
+            if limit >= 2 {
+                "unique"
+            } else {
+                "solved"
+            }
+        }
+    };
+    if settings.mode == Mode::Solve && !multiple {
+        record.solution = solutions.first.as_ref().map(|g| line(g, &entry));
+    }
+    write(sink.out(), &record)
+}
