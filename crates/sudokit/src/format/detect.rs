@@ -153,7 +153,22 @@ fn fits(token: &[u8], n: usize) -> bool {
 /// could be a 4x4 or 6x6 `line` or a 16x16 or 36x36 compact `grid` row, fits
 /// neither's symbols).
 pub fn detect(prefix: &[u8]) -> Result<Format, DetectError> {
-    let mut lines = meaningful(prefix);
+    let lines = meaningful(prefix);
+    let first = guess(lines.clone());
+    if first == Err(DetectError::Empty) {
+        return first;
+    }
+    if let Ok(format) = first {
+        if score(format, prefix).clean() {
+            return first;
+        }
+    }
+    vote(prefix, lines, first)
+}
+
+/// The rules of [`detect`] applied to the lines from `lines` on.
+fn guess<'a>(mut lines: impl Iterator<Item = Line<'a>> + Clone) -> Result<Format, DetectError> {
+    let start = lines.clone();
     let first = lines.next().ok_or(DetectError::Empty)?;
     let unknown = |reason| DetectError::Unknown {
         line: first.number,
@@ -162,24 +177,30 @@ pub fn detect(prefix: &[u8]) -> Result<Format, DetectError> {
     };
     let words: Vec<&[u8]> = tokens(first.text).take(64).collect();
     let head = words[0];
-    if head.len() <= 4 && head.iter().all(u8::is_ascii_digit) {
+    let short = head.len() <= 4;
+    if head.iter().all(u8::is_ascii_digit) {
         if words.len() == 1 {
-            match lines.next() {
-                None => return Ok(Format::Hdu4069),
+            match lines.clone().next() {
+                None if short => return Ok(Format::Hdu4069),
+                None => {}
                 Some(next) => {
                     let next_words: Vec<&[u8]> = tokens(next.text).take(64).collect();
                     let all_integers = next_words.iter().all(|t| is_integer(t));
-                    if all_integers && (next_words.len() >= 2 || next_words[0].len() <= 3) {
+                    // A `T` of any size before a row of wall codes.
+                    if all_integers
+                        && (next_words.len() >= 2 || (short && next_words[0].len() <= 3))
+                    {
                         return Ok(Format::Hdu4069);
                     }
                 }
             }
-        } else if words.iter().all(|t| is_integer(t)) && words.iter().any(|t| t.len() >= 2) {
+        } else if short && words.iter().all(|t| is_integer(t)) && words.iter().any(|t| t.len() >= 2)
+        {
             return Ok(Format::Hdu4069);
         }
     }
     // A boxed block whose rows have no blanks: Simple Sudoku.
-    let first_row = meaningful(prefix).find(|l| !is_frame_line(l.text));
+    let first_row = start.clone().find(|l| !is_frame_line(l.text));
     if let Some(row) = first_row {
         if row.text.contains(&b'|') && !row.text.iter().any(|&b| is_blank(b)) {
             return Ok(Format::Ss);
@@ -243,6 +264,82 @@ pub fn detect(prefix: &[u8]) -> Result<Format, DetectError> {
         }
         (None, _) if cells >= 4 => Ok(Format::Grid),
         (None, _) => Err(unknown("too short for a puzzle line or a grid row")),
+    }
+}
+
+/// How many meaningful lines [`vote`] starts the rules from.
+const VOTERS: usize = 64;
+
+/// At most this many records of the sample are read to score a format.
+const SCORED: usize = 100_000;
+
+/// How a format reads a sample.
+#[derive(Clone, Copy, Debug, Default)]
+struct Score {
+    /// Puzzles read.
+    good: usize,
+    /// Malformed records before the last good one (those after it may be
+    /// the sample's cut).
+    bad: usize,
+}
+
+impl Score {
+    fn clean(self) -> bool {
+        self.good > 0 && self.bad == 0
+    }
+}
+
+fn score(format: Format, sample: &[u8]) -> Score {
+    let mut score = Score::default();
+    let mut pending = 0;
+    for r in super::read(format, sample).take(SCORED) {
+        if r.is_ok() {
+            score.good += 1;
+            score.bad += pending;
+            pending = 0;
+        } else {
+            pending += 1;
+        }
+    }
+    score
+}
+
+/// When the first line's guess does not read the sample cleanly (a damaged
+/// first record): the rules are applied from each of the first [`VOTERS`]
+/// meaningful lines, and every format guessed reads the sample. The winner
+/// reads some puzzle; among those, a format with a shape of its own beats
+/// `line` and `grid` (which read almost anything, such as a jigsaw's region
+/// lines as puzzles), then more puzzles read, then more votes. Nothing
+/// read by any guess: the first line's verdict stands.
+fn vote<'a>(
+    sample: &[u8],
+    mut lines: impl Iterator<Item = Line<'a>> + Clone,
+    first: Result<Format, DetectError>,
+) -> Result<Format, DetectError> {
+    let mut votes = [0usize; Format::ALL.len()];
+    if let Ok(f) = first {
+        votes[f as usize] += 1;
+    }
+    for _ in 1..VOTERS {
+        if lines.next().is_none() {
+            break;
+        }
+        if let Ok(f) = guess(lines.clone()) {
+            votes[f as usize] += 1;
+        }
+    }
+    let best = Format::ALL
+        .into_iter()
+        .filter(|&f| votes[f as usize] > 0)
+        .map(|f| {
+            let s = score(f, sample);
+            let specific = !matches!(f, Format::Line | Format::Grid);
+            ((s.good > 0, specific, s.good, votes[f as usize]), f)
+        })
+        .max_by_key(|&(key, _)| key);
+    match best {
+        Some(((true, ..), f)) => Ok(f),
+        _ => first,
     }
 }
 
