@@ -11,4 +11,5 @@ mod fast9;
 mod formats;
 mod generated;
 mod hostile;
+mod i18_format;
 mod triad9;

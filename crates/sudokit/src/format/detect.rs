@@ -72,6 +72,26 @@ fn is_poj_row(text: &[u8]) -> bool {
         && text.iter().any(u8::is_ascii_uppercase)
 }
 
+/// Whether blank-separated integers are a full `grid` row written with
+/// numbers (`1 2 … 16`): 10 to 61 of them, none above the count, no number
+/// twice (wall-coded `hdu4069` values repeat and run up to 255).
+fn is_number_row(words: &[&[u8]]) -> bool {
+    let count = words.len();
+    let mut seen = [false; 62];
+    (10..=61).contains(&count)
+        && words.iter().all(|w| {
+            let v = std::str::from_utf8(w)
+                .ok()
+                .and_then(|w| w.parse::<usize>().ok())
+                .filter(|&v| v <= count);
+            match v {
+                Some(0) => true,
+                Some(v) => !std::mem::replace(&mut seen[v], true),
+                None => false,
+            }
+        })
+}
+
 /// Whether a line is a frame line (only `-`, `=`, `+`, `*`, `|`, blanks).
 fn is_frame_line(text: &[u8]) -> bool {
     text.iter()
@@ -194,7 +214,10 @@ fn guess<'a>(mut lines: impl Iterator<Item = Line<'a>> + Clone) -> Result<Format
                     }
                 }
             }
-        } else if short && words.iter().all(|t| is_integer(t)) && words.iter().any(|t| t.len() >= 2)
+        } else if short
+            && words.iter().all(|t| is_integer(t))
+            && words.iter().any(|t| t.len() >= 2)
+            && !is_number_row(&words)
         {
             return Ok(Format::Hdu4069);
         }
@@ -281,6 +304,10 @@ struct Score {
     /// Malformed records before the last good one (those after it may be
     /// the sample's cut).
     bad: usize,
+    /// Lines from the start of each puzzle read to the start of the next
+    /// record: how much of the sample the good records account for, a
+    /// measure that does not favour a reader for cutting records small.
+    covered: usize,
 }
 
 impl Score {
@@ -292,14 +319,28 @@ impl Score {
 fn score(format: Format, sample: &[u8]) -> Score {
     let mut score = Score::default();
     let mut pending = 0;
+    let mut open: Option<usize> = None;
     for r in super::read(format, sample).take(SCORED) {
+        let line = match &r {
+            Ok(e) => e.line,
+            Err(super::ReadError::Parse(e)) => e.line,
+            Err(super::ReadError::Io(_)) => break,
+        };
+        if let Some(start) = open.take() {
+            score.covered += line.saturating_sub(start);
+        }
         if r.is_ok() {
             score.good += 1;
             score.bad += pending;
             pending = 0;
+            open = Some(line);
         } else {
             pending += 1;
         }
+    }
+    if let Some(start) = open {
+        let lines = sample.iter().filter(|&&b| b == b'\n').count() + 1;
+        score.covered += (lines + 1).saturating_sub(start);
     }
     score
 }
@@ -307,10 +348,12 @@ fn score(format: Format, sample: &[u8]) -> Score {
 /// When the first line's guess does not read the sample cleanly (a damaged
 /// first record): the rules are applied from each of the first [`VOTERS`]
 /// meaningful lines, and every format guessed reads the sample. The winner
-/// reads some puzzle; among those, a format with a shape of its own beats
-/// `line` and `grid` (which read almost anything, such as a jigsaw's region
-/// lines as puzzles), then more puzzles read, then more votes. Nothing
-/// read by any guess: the first line's verdict stands.
+/// reads some puzzle and its puzzles account for nearly as many lines as
+/// the best's (within a tenth); among those, a format with a shape of its
+/// own beats `line` and the block formats (`grid`, `sdk`, `ss`, which read
+/// almost anything: a jigsaw's region lines as `line` puzzles, a POJ 3076
+/// case as a compact grid), then more lines, more votes, more puzzles.
+/// Nothing read by any guess: the first line's verdict stands.
 fn vote<'a>(
     sample: &[u8],
     mut lines: impl Iterator<Item = Line<'a>> + Clone,
@@ -328,19 +371,21 @@ fn vote<'a>(
             votes[f as usize] += 1;
         }
     }
-    let best = Format::ALL
+    let scored: Vec<(Format, Score)> = Format::ALL
         .into_iter()
         .filter(|&f| votes[f as usize] > 0)
-        .map(|f| {
-            let s = score(f, sample);
-            let specific = !matches!(f, Format::Line | Format::Grid);
-            ((s.good > 0, specific, s.good, votes[f as usize]), f)
+        .map(|f| (f, score(f, sample)))
+        .filter(|(_, s)| s.good > 0)
+        .collect();
+    let most = scored.iter().map(|(_, s)| s.covered).max().unwrap_or(0);
+    scored
+        .into_iter()
+        .filter(|(_, s)| s.covered * 10 >= most * 9)
+        .max_by_key(|&(f, s)| {
+            let specific = !matches!(f, Format::Line | Format::Grid | Format::Sdk | Format::Ss);
+            (specific, s.covered, votes[f as usize], s.good)
         })
-        .max_by_key(|&(key, _)| key);
-    match best {
-        Some(((true, ..), f)) => Ok(f),
-        _ => first,
-    }
+        .map_or(first, |(f, _)| Ok(f))
 }
 
 /// A reader whose first bytes were read for detection, put back in front of
