@@ -36,6 +36,9 @@ fn a_cut_first_line_does_not_turn_line_input_into_grid() {
     }
 }
 
+/// A change to one row of text.
+type Damage = fn(&str) -> String;
+
 /// The POJ 3076 example three times, the first case's first row damaged by
 /// `damage`.
 fn poj_with(damage: impl Fn(&str) -> String) -> String {
@@ -46,7 +49,7 @@ fn poj_with(damage: impl Fn(&str) -> String) -> String {
 
 #[test]
 fn a_damaged_first_poj3076_case_keeps_the_others_poj3076() {
-    let damages: [(&str, fn(&str) -> String); 4] = [
+    let damages: [(&str, Damage); 4] = [
         ("Z", |row| format!("Z{}", &row[1..])),
         ("d", |row| format!("d{}", &row[1..])),
         ("17 characters", |row| format!("-{row}")),
