@@ -301,8 +301,7 @@ const SCORED: usize = 100_000;
 struct Score {
     /// Puzzles read.
     good: usize,
-    /// Malformed records before the last good one (those after it may be
-    /// the sample's cut).
+    /// Malformed records, but for a last one (it may be the sample's cut).
     bad: usize,
     /// Lines from the start of each puzzle read to the start of the next
     /// record: how much of the sample the good records account for, a
@@ -318,7 +317,7 @@ impl Score {
 
 fn score(format: Format, sample: &[u8]) -> Score {
     let mut score = Score::default();
-    let mut pending = 0;
+    let mut last_bad = false;
     let mut open: Option<usize> = None;
     for r in super::read(format, sample).take(SCORED) {
         let line = match &r {
@@ -329,13 +328,11 @@ fn score(format: Format, sample: &[u8]) -> Score {
         if let Some(start) = open.take() {
             score.covered += line.saturating_sub(start);
         }
+        score.bad += usize::from(last_bad);
+        last_bad = r.is_err();
         if r.is_ok() {
             score.good += 1;
-            score.bad += pending;
-            pending = 0;
             open = Some(line);
-        } else {
-            pending += 1;
         }
     }
     if let Some(start) = open {
