@@ -142,10 +142,11 @@ fn fits(token: &[u8], n: usize) -> bool {
 /// you have; [`DETECT_PREFIX`] bytes are plenty). Blank lines, a BOM and `#`
 /// comment lines are skipped; then, on the first meaningful line:
 ///
-/// 1. an integer of at most 4 digits, alone on its line and followed by a line
-///    of integers (or by a lone integer of at most 3 digits, or by nothing), or
-///    followed on its own line by integers of which one has 2 digits or more →
-///    [`Format::Hdu4069`] (the case count `T`);
+/// 1. an integer alone on its line and followed by a line of integers (or,
+///    for at most 4 digits, by a lone integer of at most 3 digits, or by
+///    nothing), or one of at most 4 digits followed on its own line by
+///    integers of which one has 2 digits or more (and that are not a `grid`
+///    row of numbers, `1 2 … 16`) → [`Format::Hdu4069`] (the case count `T`);
 /// 2. the first row of the block (the first line that is not a frame line)
 ///    has `|` and no blanks (`|4..|...|8.5|`) → [`Format::Ss`];
 /// 3. several words (cells separated by blanks) or a frame line →
@@ -167,11 +168,19 @@ fn fits(token: &[u8], n: usize) -> bool {
 ///      when they fit a side equal to its length instead;
 ///    - a word too short to be a `line` puzzle → [`Format::Grid`].
 ///
+/// The guess is then checked by reading the prefix in that format: when a
+/// record fails (other than a last one, which the prefix may cut), the first
+/// record may be the damaged one, so the rules also run from each of the
+/// next meaningful lines and the guesses are compared by how much of the
+/// prefix their readers read as puzzles (see the source's `vote`): a damaged
+/// first record does not change how the rest is read.
+///
 /// # Errors
 /// [`DetectError::Empty`] when there is nothing but blanks;
-/// [`DetectError::Unknown`] when the line fits no format (or, for a word that
-/// could be a 4x4 or 6x6 `line` or a 16x16 or 36x36 compact `grid` row, fits
-/// neither's symbols).
+/// [`DetectError::Unknown`] when the first line fits no format (or, for a
+/// word that could be a 4x4 or 6x6 `line` or a 16x16 or 36x36 compact `grid`
+/// row, fits neither's symbols) and no guess from the lines after it reads a
+/// puzzle.
 pub fn detect(prefix: &[u8]) -> Result<Format, DetectError> {
     let lines = meaningful(prefix);
     let first = guess(lines.clone());
