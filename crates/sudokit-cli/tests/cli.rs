@@ -19,6 +19,8 @@ use common::{
 
 #[path = "cli/batch.rs"]
 mod batch;
+#[path = "cli/i18_format.rs"]
+mod i18_format;
 
 /// Checks that `output` has one record per puzzle of `input`, that malformed
 /// puzzles got `Invalid puzzle`, and that every solution is valid. Returns
