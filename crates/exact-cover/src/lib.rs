@@ -108,7 +108,7 @@ mod parse;
 mod problem;
 mod solver;
 
-pub use parse::{ParseError, ParseErrorKind};
+pub use parse::{ParseError, ParseErrorKind, DEFAULT_MAX_LINE};
 pub use problem::{Color, ItemId, Problem, ProblemError};
 pub use solver::{Branching, SolutionIter, Solver, Summary, UnknownOption};
 

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::io::{self, BufRead};
 use std::str::FromStr;
 
 use crate::problem::{Color, ItemId, Problem};
@@ -34,7 +35,18 @@ pub enum ParseErrorKind {
     NoPrimaryItem,
     /// The problem is too large for the solver's 31-bit indices.
     TooLarge,
+    /// The line is longer than the cap ([`DEFAULT_MAX_LINE`] unless the
+    /// caller gave another).
+    LineTooLong {
+        /// The cap, in bytes.
+        max: usize,
+    },
 }
+
+/// The longest line [`Problem::parse`] and [`Problem::parse_bytes`]
+/// accept, in bytes (1 MiB: an item line of 100,000 names of 9 characters).
+/// [`Problem::read`] takes its own cap.
+pub const DEFAULT_MAX_LINE: usize = 1 << 20;
 
 /// A malformed DLX text, with the 1-based line where the problem was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,6 +74,9 @@ impl fmt::Display for ParseError {
             }
             ParseErrorKind::NoPrimaryItem => f.write_str("option has no primary item"),
             ParseErrorKind::TooLarge => f.write_str("problem too large"),
+            ParseErrorKind::LineTooLong { max } => {
+                write!(f, "line is too long (more than {max} bytes)")
+            }
         }
     }
 }
@@ -95,8 +110,11 @@ impl Problem {
     /// # Errors
     ///
     /// A [`ParseError`] naming the 1-based line and the offending token.
+    ///
+    /// A line longer than [`DEFAULT_MAX_LINE`] is an error
+    /// ([`ParseErrorKind::LineTooLong`]).
     pub fn parse(text: &str) -> Result<Problem, ParseError> {
-        parse_lines(text.split('\n').map(Ok))
+        parse_lines(text.split('\n').map(Ok), DEFAULT_MAX_LINE)
     }
 
     /// As [`Problem::parse`], for bytes that are not known to be UTF-8.
@@ -106,8 +124,65 @@ impl Problem {
     /// As [`Problem::parse`], plus [`ParseErrorKind::InvalidUtf8`] naming
     /// the first line that is not valid UTF-8.
     pub fn parse_bytes(bytes: &[u8]) -> Result<Problem, ParseError> {
-        parse_lines(bytes.split(|&b| b == b'\n').map(std::str::from_utf8))
+        parse_bytes_capped(bytes, DEFAULT_MAX_LINE)
     }
+
+    /// As [`Problem::parse_bytes`], reading the text from `reader` and
+    /// refusing any line longer than `max_line` bytes as soon as it is
+    /// seen: no more than `max_line` bytes of such a line are held, and the
+    /// rest of the input is not read.
+    ///
+    /// # Errors
+    ///
+    /// An I/O error, or (the inner `Result`) a [`ParseError`] as
+    /// [`Problem::parse_bytes`] gives, with
+    /// [`ParseErrorKind::LineTooLong`] for a line over `max_line`.
+    pub fn read<R: BufRead>(
+        mut reader: R,
+        max_line: usize,
+    ) -> io::Result<Result<Problem, ParseError>> {
+        let mut text = Vec::new();
+        let mut line_start = 0;
+        let mut line_no = 1;
+        loop {
+            let buf = match reader.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                break;
+            }
+            let (chunk, ends_line) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (&buf[..=i], true),
+                None => (buf, false),
+            };
+            let used = chunk.len();
+            // The line so far, without its `\n`; one byte more than the
+            // cap may be a `\r`, which the parser strips and then checks.
+            let length = text.len() - line_start + used - usize::from(ends_line);
+            if length > max_line.saturating_add(1) {
+                return Ok(Err(ParseError {
+                    line: line_no,
+                    kind: ParseErrorKind::LineTooLong { max: max_line },
+                }));
+            }
+            text.extend_from_slice(chunk);
+            reader.consume(used);
+            if ends_line {
+                line_no += 1;
+                line_start = text.len();
+            }
+        }
+        Ok(parse_bytes_capped(&text, max_line))
+    }
+}
+
+fn parse_bytes_capped(bytes: &[u8], max_line: usize) -> Result<Problem, ParseError> {
+    parse_lines(
+        bytes.split(|&b| b == b'\n').map(std::str::from_utf8),
+        max_line,
+    )
 }
 
 impl FromStr for Problem {
@@ -118,7 +193,7 @@ impl FromStr for Problem {
     }
 }
 
-fn parse_lines<'a, I>(lines: I) -> Result<Problem, ParseError>
+fn parse_lines<'a, I>(lines: I, max_line: usize) -> Result<Problem, ParseError>
 where
     I: Iterator<Item = Result<&'a str, std::str::Utf8Error>>,
 {
@@ -146,6 +221,9 @@ where
         let line = line.map_err(|_| err(ParseErrorKind::InvalidUtf8))?;
         // Accept CRLF line endings.
         let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.len() > max_line {
+            return Err(err(ParseErrorKind::LineTooLong { max: max_line }));
+        }
         if is_skipped(line) {
             continue;
         }

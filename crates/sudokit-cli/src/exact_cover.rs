@@ -1,27 +1,31 @@
 //! `sudokit exact-cover`: a problem in Knuth's DLX format, solved by the
 //! `exact-cover` crate.
 
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
 use anyhow::{Context, Result};
-use exact_cover::{Problem, Solver};
+use exact_cover::{ParseError, Problem, Solver, DEFAULT_MAX_LINE};
 
 use crate::cli::ExactCoverArgs;
 use crate::status::Status;
 
 /// Runs the subcommand.
 pub fn run(args: &ExactCoverArgs) -> Result<Status> {
-    let (name, bytes) = match args.input.as_deref() {
+    // Read through the parser's line cap, so a huge line is refused
+    // without being held.
+    let (name, parsed) = match args.input.as_deref() {
         None => ("<stdin>".to_owned(), read_stdin()?),
         Some(p) if p == "-" => ("<stdin>".to_owned(), read_stdin()?),
         Some(p) => {
             let name = p.to_string_lossy().into_owned();
-            let bytes = std::fs::read(p).with_context(|| format!("cannot read {name}"))?;
-            (name, bytes)
+            let parsed = std::fs::File::open(p)
+                .and_then(|f| Problem::read(io::BufReader::new(f), DEFAULT_MAX_LINE))
+                .with_context(|| format!("cannot read {name}"))?;
+            (name, parsed)
         }
     };
-    let problem = match Problem::parse_bytes(&bytes) {
+    let problem = match parsed {
         Ok(p) => p,
         Err(e) => {
             // The error's own text starts with "line N: ".
@@ -102,11 +106,6 @@ pub fn run(args: &ExactCoverArgs) -> Result<Status> {
     })
 }
 
-fn read_stdin() -> Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    io::stdin()
-        .lock()
-        .read_to_end(&mut bytes)
-        .context("cannot read <stdin>")?;
-    Ok(bytes)
+fn read_stdin() -> Result<Result<Problem, ParseError>> {
+    Problem::read(io::stdin().lock(), DEFAULT_MAX_LINE).context("cannot read <stdin>")
 }

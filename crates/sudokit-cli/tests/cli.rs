@@ -21,11 +21,12 @@ use common::{
 mod batch;
 #[path = "cli/budget_stop.rs"]
 mod budget_stop;
-#[path = "cli/i18_surface.rs"]
-mod i18_surface;
-
-#[path = "cli/i18_run.rs"]
-mod i18_run;
+#[path = "cli/commands.rs"]
+mod commands;
+#[path = "cli/delivery.rs"]
+mod delivery;
+#[path = "cli/detection.rs"]
+mod detection;
 
 /// Checks that `output` has one record per puzzle of `input`, that malformed
 /// puzzles got `Invalid puzzle`, and that every solution is valid. Returns

@@ -1,15 +1,16 @@
 //! Integration tests for the sudokit library: one binary, several modules.
 
+mod auto_large;
 mod budget;
 mod common;
 mod corpus;
 mod corpus_gen;
 mod counts;
 mod datasets;
+mod detection;
 mod dlx;
 mod fast9;
 mod formats;
 mod generated;
 mod hostile;
-mod i18_run;
 mod triad9;

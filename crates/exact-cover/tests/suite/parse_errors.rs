@@ -118,3 +118,38 @@ fn error_messages() {
     let e: Box<dyn std::error::Error> = Box::new(err("a\nx"));
     assert!(e.to_string().contains("line 2"));
 }
+
+#[test]
+fn long_lines_are_refused_by_line() {
+    let long = format!("a b\n{}\n", "a ".repeat(exact_cover::DEFAULT_MAX_LINE));
+    assert_eq!(
+        Problem::parse(&long).unwrap_err(),
+        ParseError {
+            line: 2,
+            kind: ParseErrorKind::LineTooLong {
+                max: exact_cover::DEFAULT_MAX_LINE
+            }
+        }
+    );
+    assert_eq!(Problem::parse_bytes(long.as_bytes()).unwrap_err().line, 2);
+    // `read` stops at the cap: an endless line is refused, not stored.
+    let endless = std::io::Read::chain(&b"a b\n\na"[..], std::io::repeat(b' '));
+    let e = Problem::read(std::io::BufReader::new(endless), 100)
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(e.line, 3);
+    assert_eq!(e.kind, ParseErrorKind::LineTooLong { max: 100 });
+    assert_eq!(
+        e.to_string(),
+        "line 3: line is too long (more than 100 bytes)"
+    );
+    // A line of exactly the cap is read, with or without a CR.
+    for end in ["\n", "\r\n", ""] {
+        let text = format!("a b\n{:<8}{end}", "a b");
+        let p = Problem::read(text.as_bytes(), 8).unwrap().unwrap();
+        assert_eq!(p.num_options(), 1, "{end:?}");
+        let text = format!("a b\n{:<9}{end}", "a b");
+        let e = Problem::read(text.as_bytes(), 8).unwrap().unwrap_err();
+        assert_eq!(e.line, 2, "{end:?}");
+    }
+}

@@ -5,6 +5,9 @@
 //!   61). A 9x9 puzzle uses `1`-`9`; a 16x16 one `1`-`9A`-`G`.
 //! - [`Alphabet::Letters`]: `A`-`Z` (sides up to 26), the POJ 3076 style
 //!   (`A`-`P` for 16x16).
+//! - [`Alphabet::Decimal`]: `grid` rows written with numbers, `10 11 . 3`
+//!   (see [`grid`](super::grid)); every other writer writes it as
+//!   [`Alphabet::Numeric`], whose symbols it shares one by one.
 //!
 //! Empty cells are read from `.`, `0`, `-` and `_`; they are written as `.`
 //! (numeric) or `-` (letters).
@@ -24,6 +27,9 @@ pub enum Alphabet {
     Numeric,
     /// `A`-`Z`.
     Letters,
+    /// Cells written as decimal numbers separated by blanks (`grid` only);
+    /// a symbol, where one is needed, is [`Alphabet::Numeric`]'s.
+    Decimal,
 }
 
 const NUMERIC: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -32,7 +38,7 @@ impl Alphabet {
     /// The largest side this alphabet can write.
     pub fn max_size(self) -> usize {
         match self {
-            Alphabet::Numeric => NUMERIC.len(),
+            Alphabet::Numeric | Alphabet::Decimal => NUMERIC.len(),
             Alphabet::Letters => 26,
         }
     }
@@ -40,7 +46,7 @@ impl Alphabet {
     /// The symbol for 0-based digit `d`, if the alphabet has one.
     pub fn symbol(self, d: usize) -> Option<u8> {
         match self {
-            Alphabet::Numeric => NUMERIC.get(d).copied(),
+            Alphabet::Numeric | Alphabet::Decimal => NUMERIC.get(d).copied(),
             Alphabet::Letters => (d < 26).then(|| b'A' + d as u8),
         }
     }
@@ -48,7 +54,7 @@ impl Alphabet {
     /// The symbol written for an empty cell.
     pub fn empty_symbol(self) -> u8 {
         match self {
-            Alphabet::Numeric => b'.',
+            Alphabet::Numeric | Alphabet::Decimal => b'.',
             Alphabet::Letters => b'-',
         }
     }
@@ -60,7 +66,7 @@ impl Alphabet {
             return Some(None);
         }
         match self {
-            Alphabet::Numeric => match symbol {
+            Alphabet::Numeric | Alphabet::Decimal => match symbol {
                 b'1'..=b'9' => Some(Some((symbol - b'1') as usize)),
                 b'A'..=b'Z' => Some(Some((symbol - b'A') as usize + 9)),
                 b'a'..=b'z' => Some(Some((symbol - b'a') as usize + 35)),

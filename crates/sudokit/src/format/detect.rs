@@ -72,6 +72,26 @@ fn is_poj_row(text: &[u8]) -> bool {
         && text.iter().any(u8::is_ascii_uppercase)
 }
 
+/// Whether blank-separated integers are a full `grid` row written with
+/// numbers (`1 2 … 16`): 10 to 61 of them, none above the count, no number
+/// twice (wall-coded `hdu4069` values repeat and run up to 255).
+fn is_number_row(words: &[&[u8]]) -> bool {
+    let count = words.len();
+    let mut seen = [false; 62];
+    (10..=61).contains(&count)
+        && words.iter().all(|w| {
+            let v = std::str::from_utf8(w)
+                .ok()
+                .and_then(|w| w.parse::<usize>().ok())
+                .filter(|&v| v <= count);
+            match v {
+                Some(0) => true,
+                Some(v) => !std::mem::replace(&mut seen[v], true),
+                None => false,
+            }
+        })
+}
+
 /// Whether a line is a frame line (only `-`, `=`, `+`, `*`, `|`, blanks).
 fn is_frame_line(text: &[u8]) -> bool {
     text.iter()
@@ -122,10 +142,11 @@ fn fits(token: &[u8], n: usize) -> bool {
 /// you have; [`DETECT_PREFIX`] bytes are plenty). Blank lines, a BOM and `#`
 /// comment lines are skipped; then, on the first meaningful line:
 ///
-/// 1. an integer of at most 4 digits, alone on its line and followed by a line
-///    of integers (or by a lone integer of at most 3 digits, or by nothing), or
-///    followed on its own line by integers of which one has 2 digits or more →
-///    [`Format::Hdu4069`] (the case count `T`);
+/// 1. an integer alone on its line and followed by a line of integers (or,
+///    for at most 4 digits, by a lone integer of at most 3 digits, or by
+///    nothing), or one of at most 4 digits followed on its own line by
+///    integers of which one has 2 digits or more (and that are not a `grid`
+///    row of numbers, `1 2 … 16`) → [`Format::Hdu4069`] (the case count `T`);
 /// 2. the first row of the block (the first line that is not a frame line)
 ///    has `|` and no blanks (`|4..|...|8.5|`) → [`Format::Ss`];
 /// 3. several words (cells separated by blanks) or a frame line →
@@ -147,13 +168,36 @@ fn fits(token: &[u8], n: usize) -> bool {
 ///      when they fit a side equal to its length instead;
 ///    - a word too short to be a `line` puzzle → [`Format::Grid`].
 ///
+/// The guess is then checked by reading the prefix in that format: when a
+/// record fails (other than a last one, which the prefix may cut), the first
+/// record may be the damaged one, so the rules also run from each of the
+/// next meaningful lines and the guesses are compared by how much of the
+/// prefix their readers read as puzzles (see the source's `vote`): a damaged
+/// first record does not change how the rest is read.
+///
 /// # Errors
 /// [`DetectError::Empty`] when there is nothing but blanks;
-/// [`DetectError::Unknown`] when the line fits no format (or, for a word that
-/// could be a 4x4 or 6x6 `line` or a 16x16 or 36x36 compact `grid` row, fits
-/// neither's symbols).
+/// [`DetectError::Unknown`] when the first line fits no format (or, for a
+/// word that could be a 4x4 or 6x6 `line` or a 16x16 or 36x36 compact `grid`
+/// row, fits neither's symbols) and no guess from the lines after it reads a
+/// puzzle.
 pub fn detect(prefix: &[u8]) -> Result<Format, DetectError> {
-    let mut lines = meaningful(prefix);
+    let lines = meaningful(prefix);
+    let first = guess(lines.clone());
+    if first == Err(DetectError::Empty) {
+        return first;
+    }
+    if let Ok(format) = first {
+        if score(format, prefix).clean() {
+            return first;
+        }
+    }
+    vote(prefix, lines, first)
+}
+
+/// The rules of [`detect`] applied to the lines from `lines` on.
+fn guess<'a>(mut lines: impl Iterator<Item = Line<'a>> + Clone) -> Result<Format, DetectError> {
+    let start = lines.clone();
     let first = lines.next().ok_or(DetectError::Empty)?;
     let unknown = |reason| DetectError::Unknown {
         line: first.number,
@@ -162,24 +206,33 @@ pub fn detect(prefix: &[u8]) -> Result<Format, DetectError> {
     };
     let words: Vec<&[u8]> = tokens(first.text).take(64).collect();
     let head = words[0];
-    if head.len() <= 4 && head.iter().all(u8::is_ascii_digit) {
+    let short = head.len() <= 4;
+    if head.iter().all(u8::is_ascii_digit) {
         if words.len() == 1 {
-            match lines.next() {
-                None => return Ok(Format::Hdu4069),
+            match lines.clone().next() {
+                None if short => return Ok(Format::Hdu4069),
+                None => {}
                 Some(next) => {
                     let next_words: Vec<&[u8]> = tokens(next.text).take(64).collect();
                     let all_integers = next_words.iter().all(|t| is_integer(t));
-                    if all_integers && (next_words.len() >= 2 || next_words[0].len() <= 3) {
+                    // A `T` of any size before a row of wall codes.
+                    if all_integers
+                        && (next_words.len() >= 2 || (short && next_words[0].len() <= 3))
+                    {
                         return Ok(Format::Hdu4069);
                     }
                 }
             }
-        } else if words.iter().all(|t| is_integer(t)) && words.iter().any(|t| t.len() >= 2) {
+        } else if short
+            && words.iter().all(|t| is_integer(t))
+            && words.iter().any(|t| t.len() >= 2)
+            && !is_number_row(&words)
+        {
             return Ok(Format::Hdu4069);
         }
     }
     // A boxed block whose rows have no blanks: Simple Sudoku.
-    let first_row = meaningful(prefix).find(|l| !is_frame_line(l.text));
+    let first_row = start.clone().find(|l| !is_frame_line(l.text));
     if let Some(row) = first_row {
         if row.text.contains(&b'|') && !row.text.iter().any(|&b| is_blank(b)) {
             return Ok(Format::Ss);
@@ -244,6 +297,101 @@ pub fn detect(prefix: &[u8]) -> Result<Format, DetectError> {
         (None, _) if cells >= 4 => Ok(Format::Grid),
         (None, _) => Err(unknown("too short for a puzzle line or a grid row")),
     }
+}
+
+/// How many meaningful lines [`vote`] starts the rules from.
+const VOTERS: usize = 64;
+
+/// At most this many records of the sample are read to score a format.
+const SCORED: usize = 100_000;
+
+/// How a format reads a sample.
+#[derive(Clone, Copy, Debug, Default)]
+struct Score {
+    /// Puzzles read.
+    good: usize,
+    /// Malformed records, but for a last one (it may be the sample's cut).
+    bad: usize,
+    /// Lines from the start of each puzzle read to the start of the next
+    /// record: how much of the sample the good records account for, a
+    /// measure that does not favour a reader for cutting records small.
+    covered: usize,
+}
+
+impl Score {
+    fn clean(self) -> bool {
+        self.good > 0 && self.bad == 0
+    }
+}
+
+fn score(format: Format, sample: &[u8]) -> Score {
+    let mut score = Score::default();
+    let mut last_bad = false;
+    let mut open: Option<usize> = None;
+    for r in super::read(format, sample).take(SCORED) {
+        let line = match &r {
+            Ok(e) => e.line,
+            Err(super::ReadError::Parse(e)) => e.line,
+            Err(super::ReadError::Io(_)) => break,
+        };
+        if let Some(start) = open.take() {
+            score.covered += line.saturating_sub(start);
+        }
+        score.bad += usize::from(last_bad);
+        last_bad = r.is_err();
+        if r.is_ok() {
+            score.good += 1;
+            open = Some(line);
+        }
+    }
+    if let Some(start) = open {
+        let lines = sample.iter().filter(|&&b| b == b'\n').count() + 1;
+        score.covered += (lines + 1).saturating_sub(start);
+    }
+    score
+}
+
+/// When the first line's guess does not read the sample cleanly (a damaged
+/// first record): the rules are applied from each of the first [`VOTERS`]
+/// meaningful lines, and every format guessed reads the sample. The winner
+/// reads some puzzle and its puzzles account for nearly as many lines as
+/// the best's (within a tenth); among those, a format with a shape of its
+/// own beats `line` and the block formats (`grid`, `sdk`, `ss`, which read
+/// almost anything: a jigsaw's region lines as `line` puzzles, a POJ 3076
+/// case as a compact grid), then more lines, more votes, more puzzles.
+/// Nothing read by any guess: the first line's verdict stands.
+fn vote<'a>(
+    sample: &[u8],
+    mut lines: impl Iterator<Item = Line<'a>> + Clone,
+    first: Result<Format, DetectError>,
+) -> Result<Format, DetectError> {
+    let mut votes = [0usize; Format::ALL.len()];
+    if let Ok(f) = first {
+        votes[f as usize] += 1;
+    }
+    for _ in 1..VOTERS {
+        if lines.next().is_none() {
+            break;
+        }
+        if let Ok(f) = guess(lines.clone()) {
+            votes[f as usize] += 1;
+        }
+    }
+    let scored: Vec<(Format, Score)> = Format::ALL
+        .into_iter()
+        .filter(|&f| votes[f as usize] > 0)
+        .map(|f| (f, score(f, sample)))
+        .filter(|(_, s)| s.good > 0)
+        .collect();
+    let most = scored.iter().map(|(_, s)| s.covered).max().unwrap_or(0);
+    scored
+        .into_iter()
+        .filter(|(_, s)| s.covered * 10 >= most * 9)
+        .max_by_key(|&(f, s)| {
+            let specific = !matches!(f, Format::Line | Format::Grid | Format::Sdk | Format::Ss);
+            (specific, s.covered, votes[f as usize], s.good)
+        })
+        .map_or(first, |(f, _)| Ok(f))
 }
 
 /// A reader whose first bytes were read for detection, put back in front of

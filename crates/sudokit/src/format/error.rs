@@ -89,13 +89,11 @@ pub enum ParseErrorKind {
         /// What is uneven.
         reason: String,
     },
-    /// The `hdu4069` case count `T` is missing or not a number in range.
-    #[error("expected the number of cases T (1..={max}), found {found:?}")]
+    /// The `hdu4069` case count `T` is missing or not a positive integer.
+    #[error("expected the number of cases T (a positive integer), found {found:?}")]
     CaseCount {
         /// The token found (empty at end of input).
         found: String,
-        /// The largest T accepted.
-        max: usize,
     },
     /// A token that is not an integer.
     #[error("expected an integer, found {found:?}")]
@@ -135,6 +133,17 @@ pub enum ParseErrorKind {
         first: usize,
         /// The number of cases announced.
         cases: usize,
+    },
+    /// Cases announced by an `hdu4069` `T` above
+    /// [`MAX_CASES`](super::hdu4069::MAX_CASES) that are not in the input:
+    /// one error stands for all of them (a result per missing case would
+    /// never end).
+    #[error("input ends before case {first} (T = {cases}): cases {first} to {cases} are missing, reported once")]
+    CasesMissing {
+        /// The first missing case.
+        first: usize,
+        /// `T` as written (cut to 32 bytes).
+        cases: String,
     },
     /// A line whose length is not the format's.
     #[error("line has {found} characters, expected {expected}")]

@@ -18,19 +18,25 @@
 //!   makes the puzzle an error ([`ParseErrorKind::RowCount`]).
 //! - The alphabet is chosen per puzzle as for [`line`](super::line): letters
 //!   `A`-`Z` for sides 10..=26 without any `0`-`9`, else `1`-`9A`-`Za`-`z`.
+//! - Cells may also be numbers (`16 . 10 3 | …`): a row whose blank-separated
+//!   cells are numbers and empty marks, some 10 or more and none above the
+//!   side, is read that way, and the puzzle is [`Alphabet::Decimal`].
 //! - Output ([`write`](fn@write)): rows like `4 1 7 | 3 6 9 | 8 2 5` with separator
 //!   lines like `------+-------+------` between bands, empty cells `.`, and an
-//!   empty line after every puzzle.
+//!   empty line after every puzzle; an [`Alphabet::Decimal`] puzzle is written
+//!   with numbers, right-aligned (`16  . 10  3 | …`).
 
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
 use super::records::{open, NextRecord, RecordParser};
 use super::text::{symbol_error, Lines};
-use super::{above_max_side, block_symbols, box_shape, choose_alphabet};
+use super::{above_max_side, block_symbols, box_shape, choose_alphabet, Alphabet};
 use super::{Descriptor, Format, LineRecords};
 use super::{Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
 use crate::{Cell, Digit, Geometry, Grid, Puzzle, MAX_SIZE};
+
+mod numbers;
 
 /// Reads `grid` puzzles from a [`BufRead`], one `Result` per puzzle; grids
 /// above 61x61 (the largest side a grid can be written in) are errors
@@ -50,6 +56,8 @@ pub struct Parser {
     positions: Vec<(usize, usize)>,
     /// The largest side accepted: [`MAX_SIDE`] or less.
     max_side: usize,
+    /// A row of numbers: each cell's symbol and byte index.
+    numbered: Vec<(u8, usize)>,
 }
 
 /// The largest side a grid can be written in (the numeric alphabet's).
@@ -109,6 +117,8 @@ struct Block {
     /// Row counts after which a frame line came (inside the grid).
     frames_after: Vec<usize>,
     problem: Option<(usize, Option<usize>, ParseErrorKind)>,
+    /// Whether some row was written with numbers.
+    numbers: bool,
 }
 
 impl From<Limits> for Parser {
@@ -121,6 +131,7 @@ impl From<Limits> for Parser {
             geometry: None,
             symbols: Vec::new(),
             positions: Vec::new(),
+            numbered: Vec::new(),
         }
     }
 }
@@ -169,33 +180,48 @@ impl Parser {
         // Cells are stored only while the side is one a puzzle can have, so a
         // huge "row" cannot make the reader hold a huge grid.
         let store = block.rows == 1 || block.n <= self.max_side;
-        for (i, &b) in text.iter().enumerate() {
-            let column = base + chars;
-            if b & 0xC0 == 0x80 {
-                continue;
-            }
-            chars += 1;
-            if super::text::is_blank(b) || b == b'+' || b == b'*' {
-                continue;
-            }
-            if b == b'|' {
-                bar = true;
-                segments.close(segment);
-                segment = 0;
-                continue;
-            }
-            segment += 1;
-            cells += 1;
-            if !b.is_ascii_alphanumeric() && !super::alphabet::is_empty_symbol(b) && bad.is_none() {
-                bad = Some((column, symbol_error(text, i)));
-            }
+        let later = (block.rows > 1).then_some(block.n);
+        if numbers::read_row(text, later, &mut self.numbered, &mut segments) {
+            block.numbers = true;
+            cells = self.numbered.len();
             if store {
-                self.symbols.push(b);
-                self.positions.push((line, column));
+                for &(symbol, i) in &self.numbered {
+                    self.symbols.push(symbol);
+                    self.positions.push((line, base + i));
+                }
             }
-        }
-        if bar {
-            segments.close(segment);
+        } else {
+            for (i, &b) in text.iter().enumerate() {
+                let column = base + chars;
+                if b & 0xC0 == 0x80 {
+                    continue;
+                }
+                chars += 1;
+                if super::text::is_blank(b) || b == b'+' || b == b'*' {
+                    continue;
+                }
+                if b == b'|' {
+                    bar = true;
+                    segments.close(segment);
+                    segment = 0;
+                    continue;
+                }
+                segment += 1;
+                cells += 1;
+                if !b.is_ascii_alphanumeric()
+                    && !super::alphabet::is_empty_symbol(b)
+                    && bad.is_none()
+                {
+                    bad = Some((column, symbol_error(text, i)));
+                }
+                if store {
+                    self.symbols.push(b);
+                    self.positions.push((line, column));
+                }
+            }
+            if bar {
+                segments.close(segment);
+            }
         }
         if block.rows == 1 {
             block.n = cells;
@@ -300,7 +326,11 @@ impl Parser {
             return Err(error(block.last_line, None, kind));
         }
         let (r, c) = Self::shape(&block).map_err(|kind| error(block.first_line, None, kind))?;
-        let alphabet = choose_alphabet(n, &self.symbols);
+        let alphabet = if block.numbers {
+            Alphabet::Decimal
+        } else {
+            choose_alphabet(n, &self.symbols)
+        };
         let mut cells = Vec::with_capacity(n * n);
         for (k, &b) in self.symbols.iter().enumerate() {
             match alphabet.digit(b) {
@@ -414,6 +444,7 @@ pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
 /// Writes `grid` (solved or not) as a pretty grid: cells separated by blanks,
 /// `|` between boxes and `-`/`+` lines between bands (from `geometry`'s box
 /// shape; none for jigsaw geometries), empty cells `.`, then an empty line.
+/// With [`Alphabet::Decimal`] the cells are numbers, right-aligned.
 ///
 /// # Errors
 /// Errors of `out`.
@@ -426,9 +457,16 @@ pub fn write<W: Write + ?Sized>(
     let n = grid.size();
     let (alphabet, empty) = block_symbols(grid, style);
     let (rows, columns) = box_shape(grid, geometry);
-    // Widest row: 2n - 1 cells and blanks, plus 2 per box separator.
-    let mut row = [0u8; 4 * MAX_SIZE];
-    let mut rule = [0u8; 4 * MAX_SIZE];
+    // Numbers are right-aligned to the side's width; symbols are one byte.
+    let width = if style.alphabet == Alphabet::Decimal {
+        numbers::width(n)
+    } else {
+        1
+    };
+    // Widest row: n cells of `width` bytes, a blank between them, plus 2 per
+    // box separator.
+    let mut row = [0u8; 6 * MAX_SIZE];
+    let mut rule = [0u8; 6 * MAX_SIZE];
     for r in 0..n {
         let mut len = 0;
         for c in 0..n {
@@ -441,11 +479,23 @@ pub fn write<W: Write + ?Sized>(
                     len += 1;
                 }
             }
-            row[len] = match grid.get(Cell::at(r, c, n)) {
-                Some(d) => alphabet.symbol(d.index()).unwrap_or(b'?'),
-                None => empty,
-            };
-            len += 1;
+            let cell = &mut row[len..len + width];
+            cell.fill(b' ');
+            match grid.get(Cell::at(r, c, n)) {
+                Some(d) if width > 1 => {
+                    let mut v = d.index() + 1;
+                    for slot in cell.iter_mut().rev() {
+                        *slot = b'0' + (v % 10) as u8;
+                        v /= 10;
+                        if v == 0 {
+                            break;
+                        }
+                    }
+                }
+                Some(d) => cell[0] = alphabet.symbol(d.index()).unwrap_or(b'?'),
+                None => cell[width - 1] = empty,
+            }
+            len += width;
         }
         if r > 0 && r % rows == 0 {
             for (dst, &src) in rule.iter_mut().zip(&row[..len]) {

@@ -1,6 +1,6 @@
 //! The `hdu4069` format: HDU 4069 "Squiggly Sudoku" (9x9 jigsaw by walls).
 //!
-//! - Input: `T` (the number of cases, 1..=[`MAX_CASES`]), then per case 81
+//! - Input: `T` (the number of cases, a positive integer), then per case 81
 //!   integers in any whitespace layout (normally 9 lines of 9). Each integer is
 //!   a digit in its low 4 bits (0 empty, 1-9) plus 16 for a wall on the cell's
 //!   top, 32 right, 64 bottom and 128 left.
@@ -18,7 +18,8 @@
 //!   ignored with a warning on the last case. When the input ends early, the
 //!   case it ends in is an error ([`ParseErrorKind::Truncated`]) and each
 //!   missing case is an error ([`ParseErrorKind::MissingCase`]), so the reader
-//!   always yields `T` results.
+//!   yields `T` results; above [`MAX_CASES`], one error
+//!   ([`ParseErrorKind::CasesMissing`]) stands for all the missing cases.
 //! - Output per case: `Case k:` then the 9 solved rows of 9 digits, or
 //!   `No solution` / `Multiple Solutions` (written by
 //!   [`write_answer`](super::write_answer)). The question is uniqueness, so
@@ -44,7 +45,9 @@ use tokens::Tokens;
 pub const SIZE: usize = 9;
 const CELLS: usize = SIZE * SIZE;
 
-/// The largest case count `T` accepted (the judge promises at most 2500).
+/// The largest case count `T` whose missing cases each get their own error
+/// (the judge promises at most 2500); a larger `T` is read all the same, its
+/// missing cases reported by one error.
 pub const MAX_CASES: usize = 1_000_000;
 
 /// Wall bits of a cell value.
@@ -78,6 +81,8 @@ pub struct Parser {
     index: usize,
     /// The first case found missing, once the input has ended early.
     first_missing: usize,
+    /// `T` as written, when it is above [`MAX_CASES`].
+    many: Option<String>,
     geometry: Option<Arc<Geometry>>,
 }
 
@@ -89,6 +94,7 @@ impl From<Limits> for Parser {
             cases: 0,
             index: 0,
             first_missing: 0,
+            many: None,
             geometry: None,
         }
     }
@@ -111,8 +117,11 @@ impl Parser {
             Ok(Some(t)) => t,
         };
         match token.value {
-            Some(t) if (1..=MAX_CASES as i64).contains(&t) => {
-                self.cases = t as usize;
+            Some(t) if t >= 1 => {
+                self.cases = usize::try_from(t).unwrap_or(usize::MAX);
+                if self.cases > MAX_CASES {
+                    self.many = Some(self.tokens.text());
+                }
                 self.state = State::Cases;
                 None
             }
@@ -120,11 +129,26 @@ impl Parser {
                 self.state = State::Done;
                 let kind = ParseErrorKind::CaseCount {
                     found: self.tokens.text(),
-                    max: MAX_CASES,
                 };
                 let e = ParseError::new(1, token.line, Some(token.column), kind);
                 Some(Err(e.into()))
             }
+        }
+    }
+
+    /// The error for missing case `case`: its own, or, above [`MAX_CASES`],
+    /// one for all the cases from it on.
+    fn missing(&self, case: usize) -> ParseErrorKind {
+        match &self.many {
+            Some(cases) => ParseErrorKind::CasesMissing {
+                first: case,
+                cases: cases.clone(),
+            },
+            None => ParseErrorKind::MissingCase {
+                case,
+                first: self.first_missing,
+                cases: self.cases,
+            },
         }
     }
 
@@ -145,11 +169,7 @@ impl Parser {
                     self.first_missing = if k == 0 { index } else { index + 1 };
                     let e = problem.unwrap_or_else(|| {
                         let kind = if k == 0 {
-                            ParseErrorKind::MissingCase {
-                                case: index,
-                                first: index,
-                                cases: self.cases,
-                            }
+                            self.missing(index)
                         } else {
                             ParseErrorKind::Truncated {
                                 expected: CELLS,
@@ -158,6 +178,9 @@ impl Parser {
                         };
                         ParseError::new(index, self.tokens.line, None, kind)
                     });
+                    if k == 0 && self.many.is_some() {
+                        self.state = State::Done;
+                    }
                     return Some(Err(e.into()));
                 }
             };
@@ -240,11 +263,10 @@ impl RecordParser for Parser {
                         return None;
                     }
                     self.index += 1;
-                    let kind = ParseErrorKind::MissingCase {
-                        case: self.index,
-                        first: self.first_missing,
-                        cases: self.cases,
-                    };
+                    if self.many.is_some() {
+                        self.state = State::Done;
+                    }
+                    let kind = self.missing(self.index);
                     let e = ParseError::new(self.index, self.tokens.line, None, kind);
                     return Some(Err(e.into()));
                 }
@@ -465,12 +487,7 @@ pub(crate) mod tests {
 
     #[test]
     fn bad_case_counts_are_one_error() {
-        for (input, line) in [
-            ("0\n", 1),
-            ("\n\n abc", 3),
-            ("-2", 1),
-            ("99999999999999999999999", 1),
-        ] {
+        for (input, line) in [("0\n", 1), ("\n\n abc", 3), ("-2", 1)] {
             let got = entries(input.as_bytes());
             assert_eq!(got.len(), 1, "{input:?}");
             let e = got[0].as_ref().unwrap_err();
@@ -479,6 +496,36 @@ pub(crate) mod tests {
         }
         assert!(entries(b"").is_empty());
         assert!(entries(b"  \n").is_empty());
+    }
+
+    /// A `T` above [`MAX_CASES`], however large, is read: the cases there
+    /// are answered, and one error stands for the missing ones.
+    #[test]
+    fn a_huge_case_count_reads_the_cases_there() {
+        let cases = &SAMPLE[SAMPLE.find('\n').unwrap()..];
+        for t in ["1000001", "99999999999999999999999"] {
+            let got = entries(format!("{t}{cases}").as_bytes());
+            assert_eq!(got.len(), 4, "{t}");
+            assert!(got[0].is_ok(), "{t}");
+            assert_eq!(
+                got[3].as_ref().unwrap_err().kind,
+                ParseErrorKind::CasesMissing {
+                    first: 4,
+                    cases: t.to_owned()
+                }
+            );
+        }
+        // Ending inside a case: that case is truncated, then one error.
+        let got = entries(format!("5000000{}", &cases[..cases.len() - 20]).as_bytes());
+        assert_eq!(got.len(), 4);
+        assert!(matches!(
+            got[2].as_ref().unwrap_err().kind,
+            ParseErrorKind::Truncated { .. }
+        ));
+        assert!(matches!(
+            got[3].as_ref().unwrap_err().kind,
+            ParseErrorKind::CasesMissing { first: 4, .. }
+        ));
     }
 
     #[test]

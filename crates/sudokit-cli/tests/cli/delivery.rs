@@ -115,7 +115,7 @@ fn a_shard_of_a_pipe_or_fifo_is_refused() {
         .stderr(
             predicate::str::contains("needs files").and(predicate::str::contains("/dev/stdin")),
         );
-    let dir = tempdir("i18_run_fifo");
+    let dir = tempdir("delivery_fifo");
     let fifo = dir.join("puzzles.fifo");
     nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).expect("mkfifo");
     sudokit()
@@ -141,7 +141,7 @@ fn a_shard_of_a_pipe_or_fifo_is_refused() {
 /// error (exit 2), not a silent success.
 #[test]
 fn a_closed_stdout_is_an_error() {
-    let dir = tempdir("i18_run_closed");
+    let dir = tempdir("delivery_closed");
     let file = dir.join("one.txt");
     std::fs::write(&file, format!("{A}\n")).expect("a temporary file");
     let output = StdCommand::new("sh")
@@ -160,7 +160,7 @@ fn a_closed_stdout_is_an_error() {
 /// a file, with or without `--format`.
 #[test]
 fn an_empty_input_gets_a_note_on_stdin_too() {
-    let dir = tempdir("i18_run_empty");
+    let dir = tempdir("delivery_empty");
     let file = dir.join("end.txt");
     std::fs::write(&file, "end\n").expect("a temporary file");
     for (stdin, format) in [("", "line"), ("end\n", "line"), ("end\n", "")] {
