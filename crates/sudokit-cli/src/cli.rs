@@ -26,6 +26,34 @@ Examples:
 
 const SOLVE_ABOUT: &str = "Solve every puzzle of the inputs and print one answer per puzzle";
 
+const CHECK_LONG_ABOUT: &str = "\
+Check a filled or partly filled grid. Every grid of GRID is read (any format,
+detected unless --format is given; a file's `# sudokit: x windoku` header and
+--x/--windoku add the variant's houses) and checked against PUZZLE (the
+puzzle of the same position) or, without --puzzle, against its own digits:
+
+  - every house (row, column, box or region, diagonal, window) in which a
+    digit repeats, with the cells that hold it;
+  - every given of the puzzle that the grid changes;
+  - every filled cell that differs from the puzzle's unique solution (found
+    with --engine); a puzzle with no solution, or with several, is said so.
+
+Output (stdout): one line per problem, `FILE:LINE: problem`, cells named
+r1c1 (row 1, column 1); or one `FILE:LINE: ok: ...` line for a grid without
+problems.
+
+Exit status: 0 when every grid is right (complete or not), 1 when any has a
+clash, a changed given or a wrong cell (or its puzzle has no solution, or the
+solution was not found in --timeout), 2 when an input cannot be read (a
+missing file, an undetectable format, a malformed grid, sizes that differ).";
+
+const CHECK_EXAMPLES: &str = "\
+Examples:
+  sudokit check solved.txt                      is every grid a valid solution?
+  sudokit check --puzzle puzzle.txt mine.txt    my partial grid against the puzzle
+  sudokit solve puzzles.txt | sudokit check - --puzzle puzzles.txt
+  sudokit check --x 123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+
 const SOLVE_LONG_ABOUT: &str = "\
 Solve every puzzle of the inputs and print one answer per puzzle, in input
 order, in the input's format.
@@ -142,7 +170,7 @@ pub enum Command {
     ExactCover(ExactCoverArgs),
     /// Check a filled or partly filled grid: clashes, and cells that differ
     /// from the puzzle's solution.
-    #[command(long_about = crate::check::LONG_ABOUT, after_help = crate::check::EXAMPLES)]
+    #[command(long_about = CHECK_LONG_ABOUT, after_help = CHECK_EXAMPLES)]
     Check(CheckArgs),
     /// Time an engine on puzzle files, in process, and print a table.
     #[command(long_about = BENCH_LONG_ABOUT, after_help = BENCH_EXAMPLES)]

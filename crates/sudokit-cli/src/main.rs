@@ -14,7 +14,6 @@ mod check;
 mod cli;
 mod exact_cover;
 mod input;
-mod json;
 mod live;
 mod pretty;
 mod progress;

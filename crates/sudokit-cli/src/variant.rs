@@ -11,10 +11,11 @@
 use std::io::{self, BufRead, Cursor, Read};
 use std::sync::Arc;
 
-use sudokit::format::{ParseError, ParseErrorKind};
+use sudokit::format::{Entry, ParseError, ParseErrorKind};
 use sudokit::{Extra, Geometry, Puzzle};
 
-use crate::record::Item;
+/// A puzzle as read (as the run's record contract holds it).
+type Item = Result<Entry, ParseError>;
 
 /// The extra houses asked for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

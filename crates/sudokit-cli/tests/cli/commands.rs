@@ -175,6 +175,20 @@ fn x_sudoku_and_windoku_from_flags() {
             .assert()
             .success()
             .stdout(format!("{solved}\n{solved}\n"));
+        // So does the JSON output.
+        let json = sudokit()
+            .args(["solve", "--json", "--limit", "2", flag, puzzle])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let json = String::from_utf8(json).unwrap();
+        assert!(json.contains("\"verdict\":\"unique\""), "{json}");
+        assert!(
+            json.contains(&format!("\"solution\":\"{solved}\"")),
+            "{json}"
+        );
     }
     // Both at once: the X puzzle's solution is no windoku.
     sudokit()

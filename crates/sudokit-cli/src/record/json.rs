@@ -16,7 +16,7 @@ use serde::Serialize;
 use sudokit::format::{self, Entry, Format, ParseError};
 use sudokit::{Engine, Grid, Solutions};
 
-use crate::record::{self, Mode, Settings, Sink, Tally};
+use super::{Mode, Settings, Sink, Tally};
 
 /// One puzzle's object.
 #[derive(Debug, Default, Serialize)]
@@ -84,7 +84,7 @@ fn write<W: Write>(out: &mut W, record: &Record<'_>) -> io::Result<()> {
 }
 
 /// Answers one puzzle as a JSON object (see the module docs); diagnostics
-/// and the tally as [`record::answer`] does.
+/// and the tally as [`super::answer`] does.
 ///
 /// # Errors
 /// Errors writing to the sink.
@@ -102,21 +102,21 @@ pub fn answer<S: Sink>(
         Ok(entry) => entry,
         Err(e) => {
             tally.invalid += 1;
-            record::warn(sink, input, format, e.puzzle, &e.warnings)?;
-            record::report(sink, input, format, &e)?;
+            super::warn(sink, input, format, e.puzzle, &e.warnings)?;
+            super::report(sink, input, format, &e)?;
             let record = Record {
                 input,
                 line: e.line,
                 case: e.puzzle,
                 verdict: "invalid",
-                error: Some(record::parse_error_message(format, &e)),
+                error: Some(super::parse_error_message(format, &e)),
                 warnings: e.warnings.iter().map(|w| w.message.clone()).collect(),
                 ..Record::default()
             };
             return write(sink.out(), &record);
         }
     };
-    record::warn(sink, input, format, entry.index, &entry.warnings)?;
+    super::warn(sink, input, format, entry.index, &entry.warnings)?;
     let limit = settings.limit(format);
     let mut record = Record {
         input,
@@ -167,7 +167,7 @@ pub fn answer<S: Sink>(
         } else {
             String::new()
         };
-        let message = record::gave_up_message(settings, reason, solutions.stats.nodes);
+        let message = super::gave_up_message(settings, reason, solutions.stats.nodes);
         sink.diagnose(format_args!("{input}:{}: {case}{message}", entry.line))?;
         record.verdict = "gave_up";
         record.error = Some(message);

@@ -25,12 +25,13 @@
 use std::fmt;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
-
 use std::time::Duration;
-use sudokit::format::{self, Answer, Entry, Format, Limits, ParseError, ParseErrorKind, Warning};
 
 use sudokit::engine::StopReason;
+use sudokit::format::{self, Answer, Entry, Format, Limits, ParseError, ParseErrorKind, Warning};
 use sudokit::{Budget, Engine, EngineKind, Grid};
+
+mod json;
 
 /// What to print for each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,7 +66,7 @@ pub struct Settings {
     /// Extra houses the current input's header asks for.
     pub header: crate::variant::Variant,
     /// One JSON object per puzzle instead of the format's records
-    /// ([`crate::json`]).
+    /// ([`json`]).
     pub json: bool,
     /// Whether the time limit is the default for a terminal
     /// ([`TERMINAL_TIMEOUT`]), not one asked for: giving up says how to
@@ -285,14 +286,14 @@ pub fn answer<S: Sink>(
     sink: &mut S,
     tally: &mut Tally,
 ) -> io::Result<()> {
-    if settings.json {
-        return crate::json::answer(settings, engine, input, format, item, sink, tally);
-    }
-    tally.puzzles += 1;
     settings
         .variant
         .union(settings.header)
         .apply_item(&mut item);
+    if settings.json {
+        return json::answer(settings, engine, input, format, item, sink, tally);
+    }
+    tally.puzzles += 1;
     let entry = match item {
         Ok(entry) => entry,
         Err(e) => {
