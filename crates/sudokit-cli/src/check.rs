@@ -56,13 +56,9 @@ fn open<'a>(
 ) -> Result<Source<'a>, String> {
     let input = Input::classify(arg);
     let name = input.to_string();
-    let reader =
-        input
-            .open(stdin)
-            .map_err(|e| match crate::input::not_a_puzzle_because(&input) {
-                Some(why) => format!("cannot open {input}: {e} (and as a puzzle line: {why})"),
-                None => format!("cannot open {input}: {e}"),
-            })?;
+    let reader = input
+        .open(stdin)
+        .map_err(|e| crate::input::open_error(&input, &e))?;
     let (header, reader) =
         crate::variant::read_header(reader).map_err(|e| format!("cannot read {input}: {e}"))?;
     let variant = variant.union(header.map_err(|why| format!("{input}:1: {why}"))?);

@@ -87,9 +87,18 @@ fn looks_like_puzzle(arg: &str) -> bool {
     }
 }
 
-/// For an argument that is not a file but has the length of a puzzle line,
-/// why it is not a puzzle either (to add to the "cannot open" message).
-pub fn not_a_puzzle_because(input: &Input) -> Option<String> {
+/// What an argument that is no readable file says as a puzzle line.
+#[derive(Debug, PartialEq, Eq)]
+enum AsPuzzle {
+    /// Puzzle symbols, but too few or too many of them.
+    WrongLength(String),
+    /// A puzzle-length line with something wrong in it.
+    Malformed(String),
+}
+
+/// For an argument that is not a file, what it says as a puzzle line:
+/// `None` for a name that does not look like one (`missing.txt`).
+fn as_puzzle(input: &Input) -> Option<AsPuzzle> {
     let Input::File(path) = input else {
         return None;
     };
@@ -106,10 +115,25 @@ pub fn not_a_puzzle_because(input: &Input) -> Option<String> {
                 .filter(|b| b.is_ascii_digit() || *b == b'.')
                 .count();
             (text.len() >= 16 && symbols && 2 * digits >= text.len())
-                .then(|| format!("it looks like one of the wrong length: {e}"))
+                .then(|| AsPuzzle::WrongLength(e.to_string()))
         }
         Ok(_) => None,
-        Err(e) => Some(e.to_string()),
+        Err(e) => Some(AsPuzzle::Malformed(e.to_string())),
+    }
+}
+
+/// Why `input` could not be opened, in words: an argument that names no
+/// file but is a line of puzzle symbols of the wrong length is called a
+/// puzzle of the wrong length, not a missing file.
+pub fn open_error(input: &Input, e: &io::Error) -> String {
+    match as_puzzle(input) {
+        Some(AsPuzzle::WrongLength(why)) if e.kind() == io::ErrorKind::NotFound => {
+            format!("{input} looks like a puzzle of the wrong length: {why} (and no file has that name)")
+        }
+        Some(AsPuzzle::WrongLength(why) | AsPuzzle::Malformed(why)) => {
+            format!("cannot open {input}: {e} (and as a puzzle line: {why})")
+        }
+        None => format!("cannot open {input}: {e}"),
     }
 }
 
@@ -138,8 +162,10 @@ mod tests {
         // A puzzle-length name with symbols out of range is a file too.
         let bad = Input::classify(OsStr::new("no-such-file.txt"));
         assert_eq!(bad, Input::File("no-such-file.txt".into()));
-        assert!(not_a_puzzle_because(&bad).unwrap().contains("column 1"));
-        assert_eq!(not_a_puzzle_because(&Input::File("x.txt".into())), None);
+        assert!(
+            matches!(as_puzzle(&bad), Some(AsPuzzle::Malformed(why)) if why.contains("column 1"))
+        );
+        assert_eq!(as_puzzle(&Input::File("x.txt".into())), None);
         assert_eq!(Input::all(&[]), vec![Input::Stdin]);
         // One-line jigsaw layouts and pencilmark lines are puzzles too.
         let jigsaw = format!("{}{}", ".".repeat(16), "0011001122332233");

@@ -183,12 +183,8 @@ impl<W: Write + Send, E: Write> Run<'_, W, E> {
             Ok(r) => r,
             Err(e) => {
                 self.note(Status::Failed);
-                match crate::input::not_a_puzzle_because(input) {
-                    Some(why) => self.diagnose(format_args!(
-                        "sudokit: cannot open {input}: {e} (and as a puzzle line: {why})"
-                    ))?,
-                    None => self.diagnose(format_args!("sudokit: cannot open {input}: {e}"))?,
-                }
+                let why = crate::input::open_error(input, &e);
+                self.diagnose(format_args!("sudokit: {why}"))?;
                 return Ok(None);
             }
         };

@@ -482,7 +482,7 @@ fn a_puzzle_argument_of_the_wrong_length_is_called_one() {
             .assert()
             .code(2)
             .stderr(predicate::str::contains(format!(
-                "it looks like one of the wrong length: line has {} cells",
+                "looks like a puzzle of the wrong length: line has {} cells",
                 arg.len()
             )));
     }
