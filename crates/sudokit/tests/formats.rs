@@ -75,24 +75,6 @@ fn round_trip_all(format: Format, input: &[u8]) -> Result<usize, TestCaseError> 
     Ok(read)
 }
 
-/// Bytes that look like puzzles often enough to be read.
-fn puzzle_bytes() -> impl Strategy<Value = Vec<u8>> {
-    proptest::collection::vec(
-        prop_oneof![
-            4 => Just(b'.'),
-            4 => b'0'..=b'9',
-            2 => b'A'..=b'P',
-            2 => Just(b'\n'),
-            1 => Just(b' '),
-            1 => Just(b'|'),
-            1 => Just(b'-'),
-            1 => Just(b'+'),
-            1 => any::<u8>(),
-        ],
-        0..1500,
-    )
-}
-
 /// The houses of `g` as sorted cell lists, sorted: the same for two
 /// geometries with the same rules, whatever their layout or numbering.
 fn houses(g: &Geometry) -> Vec<Vec<usize>> {
@@ -169,7 +151,7 @@ proptest! {
     }
 
     #[test]
-    fn puzzle_like_bytes_read_in_any_format_round_trip(input in puzzle_bytes()) {
+    fn puzzle_like_bytes_read_in_any_format_round_trip(input in crate::common::puzzle_bytes(1500)) {
         let _ = format::detect(&input);
         for f in Format::ALL {
             round_trip_all(f, &input)?;

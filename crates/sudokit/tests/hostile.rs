@@ -81,25 +81,6 @@ fn read_and_solve(format: Format, input: &[u8], limits: Limits) -> Result<(), Te
     Ok(())
 }
 
-/// Bytes that look like puzzles often enough to reach the engines.
-fn puzzle_bytes() -> impl Strategy<Value = Vec<u8>> {
-    proptest::collection::vec(
-        prop_oneof![
-            4 => Just(b'.'),
-            4 => b'0'..=b'9',
-            2 => b'A'..=b'P',
-            2 => Just(b'\n'),
-            1 => Just(b' '),
-            1 => Just(b'|'),
-            1 => Just(b'-'),
-            1 => Just(b'+'),
-            1 => Just(b'\r'),
-            1 => any::<u8>(),
-        ],
-        0..700,
-    )
-}
-
 fn limits() -> impl Strategy<Value = Limits> {
     (0usize..300, 1usize..=64).prop_map(|(max_line, max_side)| Limits { max_line, max_side })
 }
@@ -124,7 +105,7 @@ proptest! {
 
     #[test]
     fn puzzle_like_bytes_never_panic_any_reader_or_engine(
-        input in puzzle_bytes(),
+        input in crate::common::puzzle_bytes(700),
         limits in limits(),
     ) {
         if let Ok(f) = format::detect(&input) {

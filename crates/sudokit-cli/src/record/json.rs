@@ -162,11 +162,7 @@ pub fn answer<S: Sink>(
     }
     if let Some(reason) = solutions.stopped {
         tally.gave_up += 1;
-        let case = if format.is_multi_line() {
-            format!("case {}: ", entry.index)
-        } else {
-            String::new()
-        };
+        let case = super::case_prefix(format, entry.index);
         let message = super::gave_up_message(settings, reason, solutions.stats.nodes);
         sink.diagnose(format_args!("{input}:{}: {case}{message}", entry.line))?;
         record.verdict = "gave_up";

@@ -210,6 +210,16 @@ pub fn report<S: Sink>(
     ))
 }
 
+/// `case K: ` for puzzle K of a multi-line format (where one line does not
+/// name a puzzle), nothing for the others.
+pub fn case_prefix(format: Format, index: usize) -> String {
+    if format.is_multi_line() {
+        format!("case {index}: ")
+    } else {
+        String::new()
+    }
+}
+
 /// What is wrong with a malformed puzzle, with its place (the case in a
 /// multi-line format, the column) but not the input and line.
 pub fn parse_error_message(format: Format, e: &ParseError) -> String {
@@ -347,11 +357,7 @@ pub fn answer<S: Sink>(
     tally.nodes += solutions.stats.nodes;
     if let Some(reason) = solutions.stopped {
         tally.gave_up += 1;
-        let case = if format.is_multi_line() {
-            format!("case {}: ", entry.index)
-        } else {
-            String::new()
-        };
+        let case = case_prefix(format, entry.index);
         sink.diagnose(format_args!(
             "{input}:{}: {case}{}",
             entry.line,

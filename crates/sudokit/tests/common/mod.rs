@@ -6,6 +6,7 @@ pub mod corpus;
 
 use std::sync::Arc;
 
+use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -337,4 +338,25 @@ pub fn mixed_puzzle(g: &Arc<Geometry>, i: usize, r: &mut SmallRng) -> Puzzle {
         }
         None => puzzle,
     }
+}
+
+/// Bytes that look like puzzles often enough to be read (and reach the
+/// engines): digits, dots, letters, line breaks and the grid's rules, with
+/// now and then any byte.
+pub fn puzzle_bytes(max_len: usize) -> impl Strategy<Value = Vec<u8>> {
+    proptest::collection::vec(
+        prop_oneof![
+            4 => Just(b'.'),
+            4 => b'0'..=b'9',
+            2 => b'A'..=b'P',
+            2 => Just(b'\n'),
+            1 => Just(b' '),
+            1 => Just(b'|'),
+            1 => Just(b'-'),
+            1 => Just(b'+'),
+            1 => Just(b'\r'),
+            1 => any::<u8>(),
+        ],
+        0..max_len,
+    )
 }
