@@ -45,6 +45,7 @@ pub mod engine;
 pub mod format;
 mod geometry;
 mod grid;
+pub mod logic;
 mod outcome;
 mod puzzle;
 mod validate;

@@ -1,0 +1,279 @@
+//! The candidate (pencil-mark) grid the techniques read and the ladder changes.
+
+use std::sync::Arc;
+
+use crate::{Geometry, HouseKind, Puzzle};
+
+use super::step::{Candidate, Step};
+
+/// Why a puzzle cannot be put on a [`Board`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    /// Two givens of one house hold the same digit.
+    #[error("r{}c{} repeats {digit} in its {house}", .cell / .n + 1, .cell % .n + 1)]
+    Repeat {
+        /// The second cell holding the digit (row-major index).
+        cell: usize,
+        /// Its value.
+        digit: u8,
+        /// The house, named ("row 3", "box 5").
+        house: String,
+        /// The side of the grid.
+        n: usize,
+    },
+}
+
+/// Values and candidates of every cell of one puzzle.
+///
+/// Cells are row-major indices `0..n²`; digits are values `1..=n`; a candidate
+/// mask has bit `d - 1` for digit `d`. A filled cell has no candidates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    geometry: Arc<Geometry>,
+    n: usize,
+    values: Vec<u8>,
+    cands: Vec<u64>,
+    /// Houses in Sudoku Explainer's order: regions (boxes), rows, columns,
+    /// then the extra houses. Techniques that stop at their first find scan
+    /// in this order so that they find what Sudoku Explainer finds.
+    se_order: Arc<[usize]>,
+}
+
+impl Board {
+    /// The board of a puzzle: its givens, and for each empty cell every digit
+    /// no peer holds (intersected with the puzzle's pencil marks, if any).
+    pub fn new(puzzle: &Puzzle) -> Result<Board, BoardError> {
+        let geometry = Arc::clone(puzzle.geometry());
+        let n = geometry.size();
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let cells = n * n;
+        let values: Vec<u8> = puzzle
+            .givens()
+            .cells()
+            .iter()
+            .map(|c| crate::Digit::value_of(*c))
+            .collect();
+        let mut se = Vec::with_capacity(geometry.houses().len());
+        let kind_rank = |k: HouseKind| match k {
+            HouseKind::Region => 0,
+            HouseKind::Row => 1,
+            HouseKind::Column => 2,
+            _ => 3,
+        };
+        for rank in 0..4 {
+            for (h, house) in geometry.houses().iter().enumerate() {
+                if kind_rank(house.kind()) == rank {
+                    se.push(h);
+                }
+            }
+        }
+        let mut board = Board {
+            n,
+            values: vec![0; cells],
+            cands: vec![full; cells],
+            se_order: se.into(),
+            geometry,
+        };
+        if let Some(marks) = puzzle.candidates() {
+            for (c, m) in marks.iter().enumerate() {
+                board.cands[c] &= m.0;
+            }
+        }
+        for (cell, &v) in values.iter().enumerate() {
+            if v != 0 {
+                let bit = 1u64 << (v - 1);
+                for &h in board.geometry.houses_of(crate::Cell(cell as u32)) {
+                    let house = &board.geometry.houses()[h as usize];
+                    if house.cells().iter().any(|p| board.values[p.index()] == v) {
+                        return Err(BoardError::Repeat {
+                            cell,
+                            digit: v,
+                            house: board.house_name(h as usize),
+                            n,
+                        });
+                    }
+                }
+                board.values[cell] = v;
+                board.cands[cell] = 0;
+                for p in board.geometry.peers(crate::Cell(cell as u32)) {
+                    board.cands[p.index()] &= !bit;
+                }
+            }
+        }
+        Ok(board)
+    }
+
+    /// The geometry.
+    pub fn geometry(&self) -> &Arc<Geometry> {
+        &self.geometry
+    }
+
+    /// The side `n`.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// `n²`.
+    pub fn cell_count(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The value of a cell, `0` if empty.
+    #[inline]
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    /// All values, row-major, `0` for empty cells.
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// The candidate mask of a cell (`0` for a filled cell).
+    #[inline]
+    pub fn candidates(&self, cell: usize) -> u64 {
+        self.cands[cell]
+    }
+
+    /// All candidate masks, row-major.
+    pub fn all_candidates(&self) -> &[u64] {
+        &self.cands
+    }
+
+    /// Whether `digit` is a candidate of `cell`.
+    #[inline]
+    pub fn has(&self, cell: usize, digit: u8) -> bool {
+        self.cands[cell] >> (digit - 1) & 1 != 0
+    }
+
+    /// The cells of house `h` (an index into `geometry().houses()`).
+    #[inline]
+    pub fn house(&self, h: usize) -> &[crate::Cell] {
+        self.geometry.houses()[h].cells()
+    }
+
+    /// The number of houses.
+    pub fn house_count(&self) -> usize {
+        self.geometry.houses().len()
+    }
+
+    /// The houses of a cell.
+    #[inline]
+    pub fn houses_of(&self, cell: usize) -> &[u32] {
+        self.geometry.houses_of(crate::Cell(cell as u32))
+    }
+
+    /// The peers of a cell (cells sharing a house with it, itself excluded).
+    #[inline]
+    pub fn peers(&self, cell: usize) -> &[crate::Cell] {
+        self.geometry.peers(crate::Cell(cell as u32))
+    }
+
+    /// Whether two distinct cells share a house.
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        a != b
+            && self
+                .houses_of(a)
+                .iter()
+                .any(|h| self.houses_of(b).contains(h))
+    }
+
+    /// Every house in Sudoku Explainer's scan order: regions, rows, columns, extras.
+    pub fn houses_se_order(&self) -> &[usize] {
+        &self.se_order
+    }
+
+    /// The kind of house `h`.
+    pub fn house_kind(&self, h: usize) -> HouseKind {
+        self.geometry.houses()[h].kind()
+    }
+
+    /// The cells of house `h` where `digit` is still a candidate, as positions
+    /// `0..n` within the house (bit `i` = `house(h)[i]`).
+    pub fn positions(&self, h: usize, digit: u8) -> u64 {
+        let bit = 1u64 << (digit - 1);
+        let mut out = 0;
+        for (i, c) in self.house(h).iter().enumerate() {
+            if self.cands[c.index()] & bit != 0 {
+                out |= 1 << i;
+            }
+        }
+        out
+    }
+
+    /// Whether house `h` already holds `digit`.
+    pub fn house_has_value(&self, h: usize, digit: u8) -> bool {
+        self.house(h)
+            .iter()
+            .any(|c| self.values[c.index()] == digit)
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// Places `digit` in `cell` and removes it from the candidates of the
+    /// cell's peers.
+    pub fn place(&mut self, cell: usize, digit: u8) {
+        self.values[cell] = digit;
+        self.cands[cell] = 0;
+        let bit = !(1u64 << (digit - 1));
+        let geometry = Arc::clone(&self.geometry);
+        for p in geometry.peers(crate::Cell(cell as u32)) {
+            self.cands[p.index()] &= bit;
+        }
+    }
+
+    /// Removes a candidate; whether it was there.
+    pub fn eliminate(&mut self, cell: usize, digit: u8) -> bool {
+        let bit = 1u64 << (digit - 1);
+        let had = self.cands[cell] & bit != 0;
+        self.cands[cell] &= !bit;
+        had
+    }
+
+    /// Applies a step: its placements, then its eliminations.
+    pub fn apply(&mut self, step: &Step) {
+        for &Candidate { cell, digit } in &step.placements {
+            if self.values[cell] == 0 {
+                self.place(cell, digit);
+            }
+        }
+        for &Candidate { cell, digit } in &step.eliminations {
+            self.eliminate(cell, digit);
+        }
+    }
+
+    /// `r4c6` for cell 32 of a 9x9 grid.
+    pub fn cell_name(&self, cell: usize) -> String {
+        format!("r{}c{}", cell / self.n + 1, cell % self.n + 1)
+    }
+
+    /// `row 4`, `column 6`, `box 5` (or `region 5` in a jigsaw), `diagonal 1`,
+    /// `window 2`, `house 28`.
+    pub fn house_name(&self, h: usize) -> String {
+        let n = self.n;
+        let houses = self.geometry.houses();
+        let kind = houses[h].kind();
+        let first = houses.iter().position(|x| x.kind() == kind).unwrap_or(h);
+        let k = h - first + 1;
+        match kind {
+            HouseKind::Row => format!("row {}", h + 1),
+            HouseKind::Column => format!("column {}", h - n + 1),
+            HouseKind::Region => match self.geometry.layout() {
+                crate::Layout::Boxes { .. } => format!("box {k}"),
+                crate::Layout::Jigsaw => format!("region {k}"),
+            },
+            HouseKind::Diagonal => format!("diagonal {k}"),
+            HouseKind::Window => format!("window {k}"),
+            HouseKind::Custom => format!("house {k}"),
+        }
+    }
+
+    /// Whether the geometry is classic-shaped: rows, columns and one set of
+    /// regions, no extra houses (what uniqueness techniques assume).
+    pub fn is_plain(&self) -> bool {
+        self.geometry.extras().is_empty()
+    }
+}

@@ -1,0 +1,24 @@
+//! TODO(issue 19): placeholder until the technique lands.
+
+use std::ops::ControlFlow;
+
+use super::board::Board;
+use super::ladder::{Ctx, Sink};
+
+pub(super) fn direct_pointing(
+    board: &Board,
+    ctx: &mut Ctx,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    let _ = (board, ctx, sink);
+    ControlFlow::Continue(())
+}
+
+pub(super) fn pointing_claiming(
+    board: &Board,
+    ctx: &mut Ctx,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    let _ = (board, ctx, sink);
+    ControlFlow::Continue(())
+}

@@ -1,0 +1,297 @@
+//! The technique ladder (Sudoku Explainer 1.2.1's order), the next step, the
+//! whole path and its rating.
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use super::board::Board;
+use super::step::{Difficulty, Step, Technique};
+use super::{chains, exclusion, fish, intersections, singles, subsets, uniqueness, wings};
+
+/// Where a technique puts what it finds: return `ControlFlow::Break(())` to stop
+/// the search (the ladder stops at the first step of the first rung that has one).
+pub type Sink<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
+
+/// What a search may spend, and whether steps need their words.
+#[derive(Clone, Debug, Default)]
+pub struct Ctx {
+    /// Fill `Step::text` and `Step::chains` (a rating does not need them).
+    pub want_text: bool,
+    deadline: Option<Instant>,
+    timed_out: bool,
+}
+
+impl Ctx {
+    /// A context that builds the words of each step or not, with no deadline.
+    pub fn new(want_text: bool) -> Ctx {
+        Ctx {
+            want_text,
+            deadline: None,
+            timed_out: false,
+        }
+    }
+
+    /// Gives up at `deadline`: expensive techniques poll [`Ctx::expired`].
+    pub fn with_deadline(mut self, deadline: Option<Instant>) -> Ctx {
+        self.deadline = deadline;
+        self
+    }
+
+    /// Whether the deadline has passed (and remembers that it did).
+    pub fn expired(&mut self) -> bool {
+        if !self.timed_out {
+            if let Some(d) = self.deadline {
+                self.timed_out = Instant::now() >= d;
+            }
+        }
+        self.timed_out
+    }
+
+    /// Whether a search gave up on the deadline.
+    pub fn timed_out(&self) -> bool {
+        self.timed_out
+    }
+}
+
+/// The ladder, easiest rung first, as Sudoku Explainer 1.2.1 tries them.
+pub const LADDER: &[Technique] = &[
+    Technique::HiddenSingle,
+    Technique::DirectPointing,
+    Technique::DirectHiddenPair,
+    Technique::NakedSingle,
+    Technique::DirectHiddenTriple,
+    Technique::Intersection,
+    Technique::NakedPair,
+    Technique::XWing,
+    Technique::HiddenPair,
+    Technique::NakedTriple,
+    Technique::Swordfish,
+    Technique::HiddenTriple,
+    Technique::XyWing,
+    Technique::XyzWing,
+    Technique::UniqueLoop,
+    Technique::NakedQuad,
+    Technique::Jellyfish,
+    Technique::HiddenQuad,
+    Technique::Bug,
+    Technique::AlignedPair,
+    Technique::ForcingChains,
+    Technique::AlignedTriple,
+    Technique::Nishio,
+    Technique::MultipleChains,
+    Technique::DynamicChains,
+    Technique::DynamicPlus,
+    Technique::Nested {
+        level: 2,
+        variant: 0,
+    },
+    Technique::Nested {
+        level: 3,
+        variant: 0,
+    },
+    Technique::Nested {
+        level: 4,
+        variant: 0,
+    },
+    Technique::Nested {
+        level: 4,
+        variant: 1,
+    },
+    Technique::Nested {
+        level: 4,
+        variant: 2,
+    },
+    Technique::Nested {
+        level: 4,
+        variant: 3,
+    },
+];
+
+impl Technique {
+    /// Finds the instances of this technique on `board`, passing each to
+    /// `sink` until it breaks. Chaining rungs pass their steps easiest first.
+    pub fn find(self, board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
+        use Technique::*;
+        match self {
+            HiddenSingle => singles::hidden_single(board, ctx, sink),
+            NakedSingle => singles::naked_single(board, ctx, sink),
+            DirectPointing => intersections::direct_pointing(board, ctx, sink),
+            Intersection => intersections::pointing_claiming(board, ctx, sink),
+            DirectHiddenPair => subsets::direct_hidden(board, 2, ctx, sink),
+            DirectHiddenTriple => subsets::direct_hidden(board, 3, ctx, sink),
+            NakedPair => subsets::naked(board, 2, ctx, sink),
+            NakedTriple => subsets::naked(board, 3, ctx, sink),
+            NakedQuad => subsets::naked(board, 4, ctx, sink),
+            HiddenPair => subsets::hidden(board, 2, ctx, sink),
+            HiddenTriple => subsets::hidden(board, 3, ctx, sink),
+            HiddenQuad => subsets::hidden(board, 4, ctx, sink),
+            XWing => fish::fish(board, 2, ctx, sink),
+            Swordfish => fish::fish(board, 3, ctx, sink),
+            Jellyfish => fish::fish(board, 4, ctx, sink),
+            XyWing => wings::xy_wing(board, ctx, sink),
+            XyzWing => wings::xyz_wing(board, ctx, sink),
+            UniqueLoop => uniqueness::unique_loops(board, ctx, sink),
+            Bug => uniqueness::bug(board, ctx, sink),
+            AlignedPair => exclusion::aligned(board, 2, ctx, sink),
+            AlignedTriple => exclusion::aligned(board, 3, ctx, sink),
+            ForcingChains
+            | Nishio
+            | MultipleChains
+            | DynamicChains
+            | DynamicPlus
+            | Nested { .. } => chains::find(self, board, ctx, sink),
+        }
+    }
+
+    /// The first step of this rung, if any.
+    pub fn first(self, board: &Board, ctx: &mut Ctx) -> Option<Step> {
+        let mut found = None;
+        let _ = self.find(board, ctx, &mut |step| {
+            found = Some(step);
+            ControlFlow::Break(())
+        });
+        found
+    }
+}
+
+/// The next step: the first step of the first rung that has one.
+pub fn next_step(board: &Board, ctx: &mut Ctx) -> Option<Step> {
+    for &t in LADDER {
+        if let Some(step) = t.first(board, ctx) {
+            return Some(step);
+        }
+        if ctx.timed_out() {
+            return None;
+        }
+    }
+    None
+}
+
+/// Sudoku Explainer's three numbers for a path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// ER: the hardest step of the path.
+    pub er: Difficulty,
+    /// EP: the hardest step up to the first placement.
+    pub ep: Difficulty,
+    /// ED: the difficulty of the first step.
+    pub ed: Difficulty,
+}
+
+impl std::fmt::Display for Rating {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}/{}", self.er, self.ep, self.ed)
+    }
+}
+
+/// A plain difficulty level for casual users, from ER.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// ER up to 1.9: hidden singles, direct intersections.
+    Easy,
+    /// ER 2.0–3.9: naked singles, intersections, pairs, triples, X-wing, swordfish.
+    Medium,
+    /// ER 4.0–6.4: wings, uniqueness, quads, jellyfish, BUG, aligned pairs.
+    Hard,
+    /// ER 6.5–8.9: cycles, forcing chains, aligned triples, multiple and dynamic chains.
+    Expert,
+    /// ER 9.0 and above: dynamic chains with extra links, nested chains.
+    Extreme,
+}
+
+impl Level {
+    /// The level of an ER.
+    pub fn of(er: Difficulty) -> Level {
+        match er.0 {
+            0..=19 => Level::Easy,
+            20..=39 => Level::Medium,
+            40..=64 => Level::Hard,
+            65..=89 => Level::Expert,
+            _ => Level::Extreme,
+        }
+    }
+
+    /// `easy`, `medium`, `hard`, `expert`, `extreme`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+        }
+    }
+}
+
+/// How a logical solve ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Every cell is filled.
+    Solved,
+    /// No rung of the ladder finds a step (Sudoku Explainer says 20.0).
+    Stuck,
+    /// The deadline passed.
+    TimedOut,
+}
+
+/// A logical solve: the steps taken (if kept), the rating so far and how it ended.
+#[derive(Clone, Debug)]
+pub struct Path {
+    /// The steps, in order (empty unless asked for).
+    pub steps: Vec<Step>,
+    /// How many steps were taken.
+    pub step_count: usize,
+    /// ER/EP/ED over the steps taken.
+    pub rating: Rating,
+    /// How it ended.
+    pub end: End,
+    /// The board at the end.
+    pub board: Board,
+}
+
+/// Solves `board` step by step, easiest step first, as Sudoku Explainer's
+/// rater does, keeping the steps if `keep`.
+pub fn solve_path(mut board: Board, ctx: &mut Ctx, keep: bool) -> Path {
+    let (mut er, mut ep, mut ed) = (Difficulty(0), Difficulty(0), Difficulty(0));
+    let mut placed = false;
+    let mut steps = Vec::new();
+    let mut count = 0;
+    let end = loop {
+        if board.is_solved() {
+            break End::Solved;
+        }
+        let Some(step) = next_step(&board, ctx) else {
+            break if ctx.timed_out() {
+                End::TimedOut
+            } else {
+                End::Stuck
+            };
+        };
+        debug_assert!(step.is_progress(), "{step:?}");
+        if !step.is_progress() {
+            break End::Stuck;
+        }
+        er = er.max(step.difficulty);
+        if !placed {
+            if count == 0 {
+                ed = er;
+            }
+            if !step.placements.is_empty() {
+                ep = er;
+                placed = true;
+            }
+        }
+        board.apply(&step);
+        count += 1;
+        if keep {
+            steps.push(step);
+        }
+    };
+    Path {
+        steps,
+        step_count: count,
+        rating: Rating { er, ep, ed },
+        end,
+        board,
+    }
+}

@@ -1,0 +1,23 @@
+//! Human-style solving: a candidate grid, Sudoku Explainer 1.2.1's technique
+//! ladder, hints, the whole logical path and its ER/EP/ED rating.
+//!
+//! Nothing here asks an engine: every step is found by a technique on the
+//! candidates alone. The tests check each step against the engines' solution.
+
+mod board;
+mod chains;
+mod exclusion;
+mod fish;
+mod intersections;
+mod ladder;
+mod singles;
+mod step;
+mod subsets;
+mod uniqueness;
+mod wings;
+
+pub use board::{Board, BoardError};
+pub use ladder::{next_step, solve_path, Ctx, End, Level, Path, Rating, Sink, LADDER};
+pub use step::{Candidate, Difficulty, Step, Technique};
+#[cfg(test)]
+pub(crate) mod test_util;

@@ -1,0 +1,147 @@
+//! What a technique finds: a step, its evidence and its difficulty.
+
+use std::borrow::Cow;
+use std::fmt;
+
+/// One candidate: a digit (1-based value) in a cell (row-major index).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Candidate {
+    /// Row-major cell index.
+    pub cell: usize,
+    /// The digit, `1..=n`.
+    pub digit: u8,
+}
+
+impl Candidate {
+    /// `digit` in `cell`.
+    pub const fn new(cell: usize, digit: u8) -> Candidate {
+        Candidate { cell, digit }
+    }
+}
+
+/// A Sudoku Explainer difficulty in tenths: `Difficulty(23)` is 2.3.
+///
+/// Tenths keep sums and comparisons exact (Sudoku Explainer adds 0.1 steps
+/// to doubles and prints one decimal).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Difficulty(pub u16);
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.0 / 10, self.0 % 10)
+    }
+}
+
+/// A technique family of the ladder, in Sudoku Explainer 1.2.1's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Technique {
+    /// Hidden single (full house: the last empty cell of a house, 1.0).
+    HiddenSingle,
+    /// Pointing or claiming that leaves a hidden single.
+    DirectPointing,
+    /// Hidden pair that leaves a hidden single.
+    DirectHiddenPair,
+    /// Naked single.
+    NakedSingle,
+    /// Hidden triple that leaves a hidden single.
+    DirectHiddenTriple,
+    /// Pointing and claiming.
+    Intersection,
+    /// Naked pair.
+    NakedPair,
+    /// X-wing.
+    XWing,
+    /// Hidden pair.
+    HiddenPair,
+    /// Naked triple.
+    NakedTriple,
+    /// Swordfish.
+    Swordfish,
+    /// Hidden triple.
+    HiddenTriple,
+    /// XY-wing.
+    XyWing,
+    /// XYZ-wing.
+    XyzWing,
+    /// Unique rectangles and loops.
+    UniqueLoop,
+    /// Naked quad.
+    NakedQuad,
+    /// Jellyfish.
+    Jellyfish,
+    /// Hidden quad.
+    HiddenQuad,
+    /// Bivalue universal grave.
+    Bug,
+    /// Aligned pair exclusion.
+    AlignedPair,
+    /// Bidirectional X- and Y-cycles and forcing X-/Y-chains.
+    ForcingChains,
+    /// Aligned triple exclusion.
+    AlignedTriple,
+    /// Nishio forcing chains.
+    Nishio,
+    /// Cell and region forcing chains (multiple chains).
+    MultipleChains,
+    /// Dynamic forcing chains.
+    DynamicChains,
+    /// Dynamic forcing chains with the basic techniques as extra links.
+    DynamicPlus,
+    /// Nested forcing chains; `level` and `variant` as in Sudoku Explainer's
+    /// `Chaining(.., level, .., variant)` producers.
+    Nested {
+        /// Nesting level (2..=4).
+        level: u8,
+        /// Sub-variant of level 4 (0..=3); 0 otherwise.
+        variant: u8,
+    },
+}
+
+/// One logical step: what it places and eliminates, why, and how hard it is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// The ladder rung that found it.
+    pub technique: Technique,
+    /// The name of this step's pattern, as Sudoku Explainer names it
+    /// ("Hidden Single", "Unique Rectangle type 2", "Dynamic Region Forcing Chains").
+    pub name: Cow<'static, str>,
+    /// Its difficulty.
+    pub difficulty: Difficulty,
+    /// Digits it places.
+    pub placements: Vec<Candidate>,
+    /// Candidates it removes.
+    pub eliminations: Vec<Candidate>,
+    /// The cells of the pattern (for highlighting).
+    pub cells: Vec<usize>,
+    /// The houses of the pattern (indices into `Geometry::houses()`).
+    pub houses: Vec<usize>,
+    /// The candidates of the pattern that justify the step (for highlighting).
+    pub evidence: Vec<Candidate>,
+    /// Chains in Eureka notation, one per branch (`(7)r4c6=r4c2-(7=3)r5c2`).
+    pub chains: Vec<String>,
+    /// The step in words ("in box 5, 7 fits only r4c6"), without the name.
+    pub text: String,
+}
+
+impl Step {
+    /// An empty step of `technique`, named `name`, of difficulty `tenths`.
+    pub fn new(technique: Technique, name: impl Into<Cow<'static, str>>, tenths: u16) -> Step {
+        Step {
+            technique,
+            name: name.into(),
+            difficulty: Difficulty(tenths),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            cells: Vec::new(),
+            houses: Vec::new(),
+            evidence: Vec::new(),
+            chains: Vec::new(),
+            text: String::new(),
+        }
+    }
+
+    /// Whether it changes the board at all.
+    pub fn is_progress(&self) -> bool {
+        !self.placements.is_empty() || !self.eliminations.is_empty()
+    }
+}

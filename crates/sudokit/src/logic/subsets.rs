@@ -1,0 +1,36 @@
+//! TODO(issue 19): placeholder until the technique lands.
+
+use std::ops::ControlFlow;
+
+use super::board::Board;
+use super::ladder::{Ctx, Sink};
+
+pub(super) fn direct_hidden(
+    board: &Board,
+    k: usize,
+    ctx: &mut Ctx,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    let _ = (board, k, ctx, sink);
+    ControlFlow::Continue(())
+}
+
+pub(super) fn naked(
+    board: &Board,
+    k: usize,
+    ctx: &mut Ctx,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    let _ = (board, k, ctx, sink);
+    ControlFlow::Continue(())
+}
+
+pub(super) fn hidden(
+    board: &Board,
+    k: usize,
+    ctx: &mut Ctx,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    let _ = (board, k, ctx, sink);
+    ControlFlow::Continue(())
+}
