@@ -6,14 +6,12 @@
 
 use std::io::{self, BufRead, Write};
 
-use sudokit::format::{self, Alphabet, Entry, Format, ReadError};
+use sudokit::format::{Alphabet, Entry};
 use sudokit::{Budget, Cell, Engine, Geometry, Grid, HouseKind, Layout};
 
 use crate::cli::CheckArgs;
-use crate::input::Input;
-use crate::record::Item;
+use crate::input::{open, Input, Source};
 use crate::status::Status;
-use crate::variant::Variant;
 
 /// Runs `sudokit check`.
 pub fn run(args: &CheckArgs) -> anyhow::Result<Status> {
@@ -24,57 +22,6 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Status> {
     let status = execute(args, &mut stdin, &mut out, &mut io::stderr())?;
     out.flush()?;
     Ok(status)
-}
-
-/// An input being read: its name and its records.
-struct Source<'a> {
-    name: String,
-    records: format::Reader<Box<dyn BufRead + 'a>>,
-    variant: Variant,
-}
-
-impl Source<'_> {
-    /// The next record, with the variant's houses; `Err` for a record that
-    /// cannot be read (already described).
-    fn next(&mut self) -> Option<Result<Entry, String>> {
-        let mut item: Item = match self.records.next()? {
-            Ok(e) => Ok(e),
-            Err(ReadError::Parse(e)) => Err(e),
-            Err(ReadError::Io(e)) => return Some(Err(format!("cannot read {}: {e}", self.name))),
-        };
-        self.variant.apply_item(&mut item);
-        Some(item.map_err(|e| format!("{}:{}: {}", self.name, e.line, e.kind)))
-    }
-}
-
-/// Opens an input: `Err` is the message saying why it cannot be read.
-fn open<'a>(
-    arg: &std::ffi::OsStr,
-    stdin: &'a mut dyn BufRead,
-    format: Option<Format>,
-    variant: Variant,
-) -> Result<Source<'a>, String> {
-    let input = Input::classify(arg);
-    let name = input.to_string();
-    let reader = input
-        .open(stdin)
-        .map_err(|e| crate::input::open_error(&input, &e))?;
-    let (header, reader) =
-        crate::variant::read_header(reader).map_err(|e| format!("cannot read {input}: {e}"))?;
-    let variant = variant.union(header.map_err(|why| format!("{input}:1: {why}"))?);
-    let (format, reader): (Format, Box<dyn BufRead>) = match format {
-        Some(f) => (f, reader),
-        None => match format::detect_reader(reader) {
-            Ok((Ok(f), rewound)) => (f, Box::new(rewound)),
-            Ok((Err(e), _)) => return Err(format!("{input}: {e}")),
-            Err(e) => return Err(format!("cannot read {input}: {e}")),
-        },
-    };
-    Ok(Source {
-        name,
-        records: format::read(format, reader),
-        variant,
-    })
 }
 
 /// Checks every grid of `args.grid` (stdin is `stdin`): the findings to

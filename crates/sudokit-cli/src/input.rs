@@ -6,6 +6,11 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor};
 use std::path::{Path, PathBuf};
 
+use sudokit::format::{self, Entry, Format, ReadError};
+
+use crate::record::Item;
+use crate::variant::Variant;
+
 /// One input named on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
@@ -135,6 +140,58 @@ pub fn open_error(input: &Input, e: &io::Error) -> String {
         }
         None => format!("cannot open {input}: {e}"),
     }
+}
+
+/// An input being read: its name and its records.
+pub struct Source<'a> {
+    /// The input's name, for messages.
+    pub name: String,
+    records: format::Reader<Box<dyn BufRead + 'a>>,
+    variant: Variant,
+}
+
+impl Source<'_> {
+    /// The next record, with the variant's houses; `Err` for a record that
+    /// cannot be read (already described).
+    pub fn next(&mut self) -> Option<Result<Entry, String>> {
+        let mut item: Item = match self.records.next()? {
+            Ok(e) => Ok(e),
+            Err(ReadError::Parse(e)) => Err(e),
+            Err(ReadError::Io(e)) => return Some(Err(format!("cannot read {}: {e}", self.name))),
+        };
+        self.variant.apply_item(&mut item);
+        Some(item.map_err(|e| format!("{}:{}: {}", self.name, e.line, e.kind)))
+    }
+}
+
+/// Opens an input: `Err` is the message saying why it cannot be read.
+pub fn open<'a>(
+    arg: &std::ffi::OsStr,
+    stdin: &'a mut dyn BufRead,
+    format: Option<Format>,
+    variant: Variant,
+) -> Result<Source<'a>, String> {
+    let input = Input::classify(arg);
+    let name = input.to_string();
+    let reader = input
+        .open(stdin)
+        .map_err(|e| crate::input::open_error(&input, &e))?;
+    let (header, reader) =
+        crate::variant::read_header(reader).map_err(|e| format!("cannot read {input}: {e}"))?;
+    let variant = variant.union(header.map_err(|why| format!("{input}:1: {why}"))?);
+    let (format, reader): (Format, Box<dyn BufRead>) = match format {
+        Some(f) => (f, reader),
+        None => match format::detect_reader(reader) {
+            Ok((Ok(f), rewound)) => (f, Box::new(rewound)),
+            Ok((Err(e), _)) => return Err(format!("{input}: {e}")),
+            Err(e) => return Err(format!("cannot read {input}: {e}")),
+        },
+    };
+    Ok(Source {
+        name,
+        records: format::read(format, reader),
+        variant,
+    })
 }
 
 #[cfg(test)]

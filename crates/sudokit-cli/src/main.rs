@@ -13,17 +13,19 @@ mod bench;
 mod check;
 mod cli;
 mod exact_cover;
+mod explain;
 mod input;
 mod live;
 mod pretty;
 mod progress;
+mod rate;
 mod record;
 mod solve;
 mod status;
 mod variant;
 
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = cli::Cli::parse_from(cli::json_format_alias(std::env::args_os().collect()));
     let result = match &cli.command {
         cli::Command::Solve(args) => solve::run(args, record::Mode::Solve),
         cli::Command::Count(args) => {
@@ -43,6 +45,24 @@ fn main() -> ExitCode {
             }
             solve::run(args, record::Mode::Count)
         }
+        cli::Command::Rate(args) => {
+            if args.all || args.count {
+                use clap::CommandFactory;
+                let mut command = cli::Cli::command();
+                command.build();
+                command
+                    .find_subcommand_mut("rate")
+                    .expect("`rate` is a subcommand")
+                    .error(
+                        clap::error::ErrorKind::ArgumentConflict,
+                        "`rate` prints one rating per puzzle; --all and --count belong to `sudokit solve`",
+                    )
+                    .exit();
+            }
+            solve::run(args, record::Mode::Rate)
+        }
+        cli::Command::Hint(args) => explain::run(args, explain::What::Hint),
+        cli::Command::Explain(args) => explain::run(args, explain::What::Explain),
         cli::Command::Check(args) => check::run(args),
         cli::Command::ExactCover(args) => exact_cover::run(args),
         cli::Command::Bench(args) => bench::run(args),

@@ -62,7 +62,7 @@ impl Job {
         // One puzzle given inline, with no --format: a person asked; draw it.
         let person = args.format.is_none()
             && !args.json
-            && mode != Mode::Count
+            && !matches!(mode, Mode::Count | Mode::Rate)
             && args.shard.is_none()
             && matches!(inputs, [Input::Inline(_)]);
         let color = crate::pretty::color_wanted(args.color);

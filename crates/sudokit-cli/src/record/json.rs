@@ -43,6 +43,8 @@ struct Record<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     stats: Option<Stats>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    rating: Option<crate::rate::RatingJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     warnings: Vec<String>,
@@ -191,5 +193,46 @@ pub fn answer<S: Sink>(
     if settings.mode == Mode::Solve && !multiple {
         record.solution = solutions.first.as_ref().map(|g| line(g, &entry));
     }
+    if settings.mode == Mode::Rate && record.verdict == "unique" {
+        rate(settings, input, format, &entry, sink, tally, &mut record)?;
+    }
     write(sink.out(), &record)
+}
+
+/// Rates a puzzle with a unique solution into `record`: its rating, or why
+/// it has none (`unrated`, `gave_up`).
+fn rate<S: Sink>(
+    settings: &Settings,
+    input: &str,
+    format: Format,
+    entry: &Entry,
+    sink: &mut S,
+    tally: &mut Tally,
+    record: &mut Record<'_>,
+) -> io::Result<()> {
+    match crate::rate::path(&entry.puzzle, settings.budget.time_limit, false) {
+        Ok(path) if path.end == sudokit::logic::End::Solved => {
+            record.rating = Some(crate::rate::RatingJson::new(&path));
+        }
+        Ok(path) => {
+            let why = crate::rate::unrated_reason(&path);
+            let case = super::case_prefix(format, entry.index);
+            sink.diagnose(format_args!("{input}:{}: {case}{why}", entry.line))?;
+            if path.end == sudokit::logic::End::TimedOut {
+                tally.solved -= 1;
+                tally.gave_up += 1;
+                record.verdict = "gave_up";
+            } else {
+                record.verdict = "unrated";
+            }
+            record.error = Some(why);
+        }
+        Err(e) => {
+            tally.solved -= 1;
+            tally.invalid += 1;
+            record.verdict = "invalid";
+            record.error = Some(e.to_string());
+        }
+    }
+    Ok(())
 }

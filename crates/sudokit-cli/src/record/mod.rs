@@ -42,6 +42,9 @@ pub enum Mode {
     Count,
     /// Every solution, then an empty line.
     All,
+    /// The puzzle's Sudoku Explainer rating (`ER/EP/ED level`), one line per
+    /// puzzle; uniqueness is checked first.
+    Rate,
 }
 
 /// Everything the answer to one puzzle depends on besides the puzzle.
@@ -106,6 +109,7 @@ impl Settings {
             Mode::Solve => format.effective_limit(self.limit.unwrap_or(1)),
             Mode::Count => self.limit.unwrap_or(2).max(1),
             Mode::All => self.limit.unwrap_or(u64::MAX).max(1),
+            Mode::Rate => 2,
         }
     }
 }
@@ -249,7 +253,7 @@ fn write_message<W: Write>(
     answer: Answer<'_>,
 ) -> io::Result<()> {
     match (settings.mode, settings.pretty) {
-        (Mode::Count, _) | (_, Some(_)) => {
+        (Mode::Count | Mode::Rate, _) | (_, Some(_)) => {
             let message = answer.message().unwrap_or_default();
             writeln!(out, "{message}")
         }
@@ -405,6 +409,54 @@ pub fn answer<S: Sink>(
             }
             (Some(grid), false) => write_solution(settings, format, sink.out(), &entry, grid),
         },
+        Mode::Rate => match (&solutions.first, multiple) {
+            (None, _) => write_message(
+                settings,
+                format,
+                sink.out(),
+                entry.index,
+                Answer::NoSolution,
+            ),
+            (Some(_), true) => {
+                write_message(settings, format, sink.out(), entry.index, Answer::Multiple)
+            }
+            (Some(_), false) => rate(settings, input, format, &entry, sink, tally),
+        },
+    }
+}
+
+/// Writes the rating line of a puzzle with a unique solution: `ER/EP/ED
+/// level`, or `Unrated` / `Gave up` with the reason on stderr.
+fn rate<S: Sink>(
+    settings: &Settings,
+    input: &str,
+    format: Format,
+    entry: &Entry,
+    sink: &mut S,
+    tally: &mut Tally,
+) -> io::Result<()> {
+    let case = case_prefix(format, entry.index);
+    match crate::rate::path(&entry.puzzle, settings.budget.time_limit, false) {
+        Ok(path) if path.end == sudokit::logic::End::Solved => {
+            writeln!(sink.out(), "{}", crate::rate::rating_line(&path))
+        }
+        Ok(path) => {
+            let why = crate::rate::unrated_reason(&path);
+            sink.diagnose(format_args!("{input}:{}: {case}{why}", entry.line))?;
+            if path.end == sudokit::logic::End::TimedOut {
+                tally.solved -= 1;
+                tally.gave_up += 1;
+                write_message(settings, format, sink.out(), entry.index, Answer::GaveUp)
+            } else {
+                writeln!(sink.out(), "Unrated")
+            }
+        }
+        Err(e) => {
+            tally.solved -= 1;
+            tally.invalid += 1;
+            sink.diagnose(format_args!("{input}:{}: {case}{e}", entry.line))?;
+            write_message(settings, format, sink.out(), entry.index, Answer::Invalid)
+        }
     }
 }
 
