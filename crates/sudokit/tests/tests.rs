@@ -13,4 +13,5 @@ mod fast9;
 mod formats;
 mod generated;
 mod hostile;
+mod logic;
 mod triad9;
