@@ -1,36 +1,383 @@
-//! TODO(issue 19): placeholder until the technique lands.
+//! Naked and hidden subsets (pairs, triples, quads), and the "direct"
+//! hidden pairs and triples that leave a hidden single, as Sudoku Explainer
+//! finds them.
 
 use std::ops::ControlFlow;
 
 use super::board::Board;
 use super::ladder::{Ctx, Sink};
+use super::singles::{empty_count, houses_region_column_row};
+use super::step::{Candidate, Step, Technique};
 
-pub(super) fn direct_hidden(
-    board: &Board,
+/// Calls `f` with every `k`-subset of the set bits of `items`, each as a
+/// mask, in Sudoku Explainer's order (Gosper's hack on the indices: colex,
+/// that is, increasing as numbers), until `f` breaks.
+pub(super) fn for_each_subset(
+    items: u64,
     k: usize,
-    ctx: &mut Ctx,
-    sink: &mut Sink<'_>,
+    mut f: impl FnMut(u64) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let _ = (board, k, ctx, sink);
+    let m = items.count_ones() as usize;
+    if k == 0 || k > m {
+        return ControlFlow::Continue(());
+    }
+    // The set bits of `items`, so that subset `x` of 0..m maps to a mask.
+    let mut bits = [0u64; 64];
+    let mut rest = items;
+    for b in bits.iter_mut().take(m) {
+        *b = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+    }
+    let end = 1u128 << m;
+    let mut x: u128 = (1u128 << k) - 1;
+    while x < end {
+        let mut mask = 0;
+        let mut y = x;
+        while y != 0 {
+            mask |= bits[y.trailing_zeros() as usize];
+            y &= y - 1;
+        }
+        f(mask)?;
+        let c = x & x.wrapping_neg();
+        let r = x + c;
+        x = (((r ^ x) >> 2) / c) | r;
+    }
     ControlFlow::Continue(())
 }
 
+/// `r1c2<>5, r1c3<>5`.
+pub(super) fn eliminations_text(board: &Board, eliminations: &[Candidate]) -> String {
+    let mut out = String::new();
+    for (i, e) in eliminations.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(&format!("{}<>{}", board.cell_name(e.cell), e.digit));
+    }
+    out
+}
+
+/// `r1c2, r1c3`.
+pub(super) fn cells_text(board: &Board, cells: &[usize]) -> String {
+    cells
+        .iter()
+        .map(|&c| board.cell_name(c))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `3, 7` for a digit mask.
+pub(super) fn digits_text(mask: u64) -> String {
+    (0..64)
+        .filter(|d| mask >> d & 1 != 0)
+        .map(|d| (d + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Per position of house `h`: its cell and candidate mask.
+fn house_cells(board: &Board, h: usize) -> ([usize; 64], [u64; 64], usize) {
+    let mut cells = [0usize; 64];
+    let mut cands = [0u64; 64];
+    let house = board.house(h);
+    for (i, c) in house.iter().enumerate() {
+        cells[i] = c.index();
+        cands[i] = board.candidates(c.index());
+    }
+    (cells, cands, house.len())
+}
+
+/// Per digit (index `d - 1`): the positions of house `h` holding it.
+fn digit_positions(cands: &[u64]) -> [u64; 64] {
+    let mut pos = [0u64; 64];
+    for (i, &m) in cands.iter().enumerate() {
+        let mut m = m;
+        while m != 0 {
+            pos[m.trailing_zeros() as usize] |= 1 << i;
+            m &= m - 1;
+        }
+    }
+    pos
+}
+
+/// Sudoku Explainer's NakedSet(k) (3.0 pair, 3.6 triple, 5.0 quad): in each
+/// house (regions, columns, rows, extras) with at least `2k` empty cells,
+/// `k` cells of 2..=k candidates whose union is `k` digits; those digits
+/// leave the other cells of that house only.
 pub(super) fn naked(
     board: &Board,
     k: usize,
     ctx: &mut Ctx,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
-    let _ = (board, k, ctx, sink);
+    let (technique, tenths) = match k {
+        2 => (Technique::NakedPair, 30),
+        3 => (Technique::NakedTriple, 36),
+        _ => (Technique::NakedQuad, 50),
+    };
+    for h in houses_region_column_row(board) {
+        if empty_count(board, h) < 2 * k {
+            continue;
+        }
+        let (cells, cands, len) = house_cells(board, h);
+        let mut items = 0u64;
+        for (i, m) in cands[..len].iter().enumerate() {
+            if (2..=k as u32).contains(&m.count_ones()) {
+                items |= 1 << i;
+            }
+        }
+        for_each_subset(items, k, |set| {
+            let mut digits = 0;
+            let mut s = set;
+            while s != 0 {
+                digits |= cands[s.trailing_zeros() as usize];
+                s &= s - 1;
+            }
+            if digits.count_ones() as usize != k {
+                return ControlFlow::Continue(());
+            }
+            let mut elims = Vec::new();
+            for i in 0..len {
+                if set >> i & 1 == 0 {
+                    let mut m = cands[i] & digits;
+                    while m != 0 {
+                        elims.push(Candidate::new(cells[i], m.trailing_zeros() as u8 + 1));
+                        m &= m - 1;
+                    }
+                }
+            }
+            if elims.is_empty() {
+                return ControlFlow::Continue(());
+            }
+            let name = ["Naked Pair", "Naked Triplet", "Naked Quad"][k - 2];
+            let mut step = Step::new(technique, name, tenths);
+            step.eliminations = elims;
+            step.houses.push(h);
+            let mut s = set;
+            while s != 0 {
+                let i = s.trailing_zeros() as usize;
+                s &= s - 1;
+                step.cells.push(cells[i]);
+                let mut m = cands[i];
+                while m != 0 {
+                    step.evidence
+                        .push(Candidate::new(cells[i], m.trailing_zeros() as u8 + 1));
+                    m &= m - 1;
+                }
+            }
+            if ctx.want_text {
+                step.text = format!(
+                    "in {}, {} hold only {}, so {}",
+                    board.house_name(h),
+                    cells_text(board, &step.cells),
+                    digits_text(digits),
+                    eliminations_text(board, &step.eliminations)
+                );
+            }
+            sink(step)
+        })?;
+    }
     ControlFlow::Continue(())
 }
 
+/// A hidden set found in a house: its digits, its positions, and the house's
+/// cells and candidates.
+struct HiddenSet<'a> {
+    h: usize,
+    digits: u64,
+    positions: u64,
+    cells: &'a [usize],
+    cands: &'a [u64],
+}
+
+/// Calls `f` with every hidden `k`-set of every house (regions, columns,
+/// rows, extras) having more than `min_empty` empty cells: `k` digits of
+/// 2..=k positions each whose positions are `k` cells, digits tried as
+/// Sudoku Explainer's Permutations do.
+fn for_each_hidden_set(
+    board: &Board,
+    k: usize,
+    min_empty: usize,
+    mut f: impl FnMut(&HiddenSet<'_>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for h in houses_region_column_row(board) {
+        if empty_count(board, h) <= min_empty {
+            continue;
+        }
+        let (cells, cands, len) = house_cells(board, h);
+        let pos = digit_positions(&cands[..len]);
+        let mut items = 0u64;
+        for (d, p) in pos[..board.size()].iter().enumerate() {
+            if (2..=k as u32).contains(&p.count_ones()) {
+                items |= 1 << d;
+            }
+        }
+        for_each_subset(items, k, |digits| {
+            let mut positions = 0;
+            let mut s = digits;
+            while s != 0 {
+                positions |= pos[s.trailing_zeros() as usize];
+                s &= s - 1;
+            }
+            if positions.count_ones() as usize != k {
+                return ControlFlow::Continue(());
+            }
+            f(&HiddenSet {
+                h,
+                digits,
+                positions,
+                cells: &cells[..len],
+                cands: &cands[..len],
+            })
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Fills the cells and evidence of a hidden set's step.
+fn hidden_evidence(step: &mut Step, set: &HiddenSet<'_>) {
+    step.houses.push(set.h);
+    let mut s = set.positions;
+    while s != 0 {
+        let i = s.trailing_zeros() as usize;
+        s &= s - 1;
+        step.cells.push(set.cells[i]);
+        let mut m = set.cands[i] & set.digits;
+        while m != 0 {
+            step.evidence
+                .push(Candidate::new(set.cells[i], m.trailing_zeros() as u8 + 1));
+            m &= m - 1;
+        }
+    }
+}
+
+/// Sudoku Explainer's HiddenSet(k, false) (3.4 pair, 4.0 triple, 5.4 quad):
+/// only in houses with more than `2k` empty cells (a smaller complement is
+/// the naked set); the other candidates of the set's cells go.
 pub(super) fn hidden(
     board: &Board,
     k: usize,
     ctx: &mut Ctx,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
-    let _ = (board, k, ctx, sink);
-    ControlFlow::Continue(())
+    let (technique, tenths) = match k {
+        2 => (Technique::HiddenPair, 34),
+        3 => (Technique::HiddenTriple, 40),
+        _ => (Technique::HiddenQuad, 54),
+    };
+    for_each_hidden_set(board, k, 2 * k, |set| {
+        let mut elims = Vec::new();
+        let mut s = set.positions;
+        while s != 0 {
+            let i = s.trailing_zeros() as usize;
+            s &= s - 1;
+            let mut m = set.cands[i] & !set.digits;
+            while m != 0 {
+                elims.push(Candidate::new(set.cells[i], m.trailing_zeros() as u8 + 1));
+                m &= m - 1;
+            }
+        }
+        if elims.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let name = ["Hidden Pair", "Hidden Triplet", "Hidden Quad"][k - 2];
+        let mut step = Step::new(technique, name, tenths);
+        step.eliminations = elims;
+        hidden_evidence(&mut step, set);
+        if ctx.want_text {
+            step.text = format!(
+                "in {}, {} fit only {}, so {}",
+                board.house_name(set.h),
+                digits_text(set.digits),
+                cells_text(board, &step.cells),
+                eliminations_text(board, &step.eliminations)
+            );
+        }
+        sink(step)
+    })
+}
+
+/// Sudoku Explainer's HiddenSet(k, true) (2.0 pair, 2.5 triple): a hidden
+/// set (in a house with more than `k` empty cells) whose cells, once they
+/// lose their other candidates, leave another digit a single place in the
+/// house; the step places that digit (and, as Sudoku Explainer applies it,
+/// removes nothing else). The first such digit, ascending, is taken.
+pub(super) fn direct_hidden(
+    board: &Board,
+    k: usize,
+    ctx: &mut Ctx,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    let (technique, tenths) = match k {
+        2 => (Technique::DirectHiddenPair, 20),
+        3 => (Technique::DirectHiddenTriple, 25),
+        _ => (Technique::DirectHiddenTriple, 43),
+    };
+    let n = board.size();
+    for_each_hidden_set(board, k, k, |set| {
+        let pos = digit_positions(set.cands);
+        for d in 0..n {
+            if set.digits >> d & 1 != 0 || pos[d].count_ones() < 2 {
+                continue;
+            }
+            let outside = pos[d] & !set.positions;
+            if outside.count_ones() != 1 {
+                continue;
+            }
+            let cell = set.cells[outside.trailing_zeros() as usize];
+            let digit = d as u8 + 1;
+            let name = [
+                "Direct Hidden Pair",
+                "Direct Hidden Triplet",
+                "Direct Hidden Quad",
+            ][k - 2];
+            let mut step = Step::new(technique, name, tenths);
+            step.placements.push(Candidate::new(cell, digit));
+            hidden_evidence(&mut step, set);
+            if ctx.want_text {
+                step.text = format!(
+                    "in {}, {} fit only {}, so {digit} fits only {}",
+                    board.house_name(set.h),
+                    digits_text(set.digits),
+                    cells_text(board, &step.cells),
+                    board.cell_name(cell)
+                );
+            }
+            return sink(step);
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::ladder::solve_path;
+    use super::super::test_util::board;
+    use super::*;
+
+    /// Dev aid: for each puzzle line of `$SUDOKIT_PATHS`, prints every step of
+    /// the path as `name|pencil marks` (729 chars, as serate's `%s|%m`).
+    #[test]
+    #[ignore]
+    fn dump_paths() {
+        let Ok(file) = std::env::var("SUDOKIT_PATHS") else {
+            return;
+        };
+        for line in std::fs::read_to_string(file).unwrap().lines() {
+            let mut b = board(line.trim());
+            let path = solve_path(b.clone(), &mut Ctx::new(false), true);
+            for s in &path.steps {
+                b.apply(s);
+                let mut m = String::new();
+                for c in 0..81 {
+                    for d in 1..=9u8 {
+                        let on = b.value(c) == d || (b.value(c) == 0 && b.has(c, d));
+                        m.push(if on { char::from(b'0' + d) } else { '.' });
+                    }
+                }
+                println!("{}|{m}", s.name);
+            }
+            println!("END {}", path.rating);
+        }
+    }
 }
