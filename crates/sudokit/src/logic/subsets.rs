@@ -352,7 +352,7 @@ pub(super) fn direct_hidden(
 #[cfg(test)]
 mod tests {
     use super::super::ladder::solve_path;
-    use super::super::test_util::board;
+    use super::super::test_util::{board, board_from_marks};
     use super::*;
 
     /// Dev aid: for each puzzle line of `$SUDOKIT_PATHS`, prints every step of
@@ -378,6 +378,37 @@ mod tests {
                 println!("{}|{m}", s.name);
             }
             println!("END {}", path.rating);
+        }
+    }
+
+    fn marks729(b: &Board) -> String {
+        let mut m = String::new();
+        for c in 0..81 {
+            for d in 1..=9u8 {
+                let on = b.value(c) == d || (b.value(c) == 0 && b.has(c, d));
+                m.push(if on { char::from(b'0' + d) } else { '.' });
+            }
+        }
+        m
+    }
+
+    /// Dev aid: for each pencil-mark grid (81 tokens) of `$SUDOKIT_STATES`,
+    /// prints the ladder's next step as `name|pencil marks after it`.
+    #[test]
+    #[ignore]
+    fn dump_next_steps() {
+        let Ok(file) = std::env::var("SUDOKIT_STATES") else {
+            return;
+        };
+        for line in std::fs::read_to_string(file).unwrap().lines() {
+            let mut b = board_from_marks(line);
+            match super::super::ladder::next_step(&b, &mut Ctx::new(false)) {
+                Some(s) => {
+                    b.apply(&s);
+                    println!("{}|{}", s.name, marks729(&b));
+                }
+                None => println!("NONE|"),
+            }
         }
     }
 }
