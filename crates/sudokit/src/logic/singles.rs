@@ -147,7 +147,7 @@ pub(super) fn line_without(values: &[u8], blank: &[usize]) -> String {
         .iter()
         .enumerate()
         .map(|(i, &v)| {
-            if blank.contains(&i) {
+            if v == 0 || blank.contains(&i) {
                 '.'
             } else if v < 10 {
                 char::from(b'0' + v)
@@ -156,6 +156,50 @@ pub(super) fn line_without(values: &[u8], blank: &[usize]) -> String {
             }
         })
         .collect()
+}
+
+/// A minimal puzzle of `geometry`: the filled grid with cells blanked in a
+/// fixed pseudo-random order while the solution stays unique.
+#[cfg(test)]
+pub(super) fn minimal_puzzle(geometry: &std::sync::Arc<crate::Geometry>, seed: u64) -> Board {
+    let mut values = filled_grid(geometry);
+    let cells = values.len();
+    let mut order: Vec<usize> = (0..cells).collect();
+    let mut x = seed | 1;
+    for i in (1..cells).rev() {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        order.swap(i, (x % (i as u64 + 1)) as usize);
+    }
+    for c in order {
+        let v = values[c];
+        values[c] = 0;
+        let b = super::test_util::board_in(
+            std::sync::Arc::clone(geometry),
+            &line_without(&values, &[]),
+        );
+        if super::test_util::solution(&b).is_none() {
+            values[c] = v;
+        }
+    }
+    super::test_util::board_in(std::sync::Arc::clone(geometry), &line_without(&values, &[]))
+}
+
+/// Solves `board` with the ladder, checking every step against the
+/// solution; the names of the steps taken.
+#[cfg(test)]
+pub(super) fn sound_path(board: &Board) -> Vec<std::borrow::Cow<'static, str>> {
+    let solution = super::test_util::solution(board).unwrap();
+    let mut b = board.clone();
+    let mut names = Vec::new();
+    let mut ctx = Ctx::new(true);
+    while let Some(step) = super::ladder::next_step(&b, &mut ctx) {
+        super::test_util::assert_sound(&b, &step, &solution);
+        b.apply(&step);
+        names.push(step.name);
+    }
+    names
 }
 
 #[cfg(test)]
@@ -271,5 +315,25 @@ mod tests {
                 sol[0]
             )
         );
+    }
+
+    #[test]
+    fn generated_puzzles_of_other_geometries_solve_soundly() {
+        let geometries = [
+            Geometry::shared_square(6).unwrap(),
+            Geometry::shared_square(8).unwrap(),
+            Arc::new(Geometry::classic().with_extra(Extra::Diagonals).unwrap()),
+        ];
+        let mut all = Vec::new();
+        for g in &geometries {
+            for seed in 1..=3 {
+                all.extend(sound_path(&minimal_puzzle(g, seed)));
+            }
+        }
+        assert!(all.iter().any(|n| n == "Hidden Single"));
+        // Intersections and subsets work across boxes, 6x6/8x8 boxes and diagonals.
+        for name in ["Pointing", "Claiming", "Direct Claiming", "Hidden Pair"] {
+            assert!(all.iter().any(|n| n == name), "{name}: {all:?}");
+        }
     }
 }
