@@ -316,11 +316,11 @@ pub(super) fn direct_hidden(
     let n = board.size();
     for_each_hidden_set(board, k, k, |set| {
         let pos = digit_positions(set.cands);
-        for d in 0..n {
-            if set.digits >> d & 1 != 0 || pos[d].count_ones() < 2 {
+        for (d, &p) in pos.iter().enumerate().take(n) {
+            if set.digits >> d & 1 != 0 || p.count_ones() < 2 {
                 continue;
             }
-            let outside = pos[d] & !set.positions;
+            let outside = p & !set.positions;
             if outside.count_ones() != 1 {
                 continue;
             }
@@ -352,8 +352,135 @@ pub(super) fn direct_hidden(
 #[cfg(test)]
 mod tests {
     use super::super::ladder::solve_path;
-    use super::super::test_util::{board, board_from_marks};
+    use super::super::test_util::{all_sound, board, board_from_marks};
     use super::*;
+
+    /// `(cell, digit)` pairs as candidates.
+    fn cands(pairs: &[(usize, u8)]) -> Vec<Candidate> {
+        pairs.iter().map(|&(c, d)| Candidate::new(c, d)).collect()
+    }
+
+    /// The first step of `t` (checked sound, with all others).
+    fn first_sound(b: &Board, t: Technique) -> Step {
+        all_sound(b, t).remove(0)
+    }
+
+    #[test]
+    fn naked_pair_as_serate() {
+        // serate's step on this state: Naked Pair.
+        let b = board_from_marks("=2 =9 =1 =8 =3 =6 =7 =4 =5 =6 =5 =8 =4 =7 =1 =9 =2 =3 =3 =7 =4 =9 =5 =2 =6 =1 =8 =5 =4 239 36 29 =7 =1 =8 269 79 =6 2379 =1 =4 =8 =5 379 279 =8 =1 2379 36 29 =5 23 3679 =4 79 =8 79 =2 =6 =3 =4 =5 =1 =1 23 =6 =5 =8 =4 23 379 279 =4 23 =5 =7 =1 =9 =8 36 26");
+        let s = first_sound(&b, Technique::NakedPair);
+        assert_eq!(s.name, "Naked Pair");
+        assert_eq!(s.difficulty.0, 30);
+        assert_eq!(s.eliminations, cands(&[(70, 3), (71, 2)]));
+        assert!(s.placements.is_empty());
+    }
+
+    #[test]
+    fn naked_triplet_as_serate() {
+        // serate's step on this state: Naked Triplet.
+        let b = board_from_marks("178 179 179 4789 23 23 489 56 56 678 5679 579 4789 4789 =1 489 =2 =3 =3 =2 =4 89 =5 =6 189 179 179 12467 14679 12379 14689 134689 3489 =5 1479 28 124 1459 12359 14589 13489 =7 =6 149 28 1467 =8 1579 =2 1469 459 =3 1479 179 1247 147 127 =3 1469 459 19 =8 14569 =5 14 =6 1489 12489 2489 =7 =3 149 =9 =3 =8 14567 1467 45 =2 56 1456");
+        let s = first_sound(&b, Technique::NakedTriple);
+        assert_eq!(s.name, "Naked Triplet");
+        assert_eq!(s.difficulty.0, 36);
+        assert_eq!(s.eliminations, cands(&[(32, 4), (32, 9), (68, 4), (68, 9)]));
+        assert!(s.placements.is_empty());
+    }
+
+    #[test]
+    fn hidden_pair_as_serate() {
+        // serate's step on this state: Hidden Pair.
+        let b = board_from_marks("2789 236789 2369 234789 46789 2379 46789 =5 =1 15789 56789 1569 4789 146789 179 46789 =2 =3 12789 236789 =4 23789 16789 =5 6789 6789 689 2589 2589 259 235789 15789 =6 13789 =4 289 24589 =1 2569 2345789 45789 2379 36789 36789 2689 =3 24689 =7 2489 1489 129 =5 1689 2689 1479 3479 139 =6 =2 4789 389 389 =5 2459 2459 259 =1 =3 489 2689 689 =7 =6 2379 =8 579 579 79 1239 139 =4");
+        let s = first_sound(&b, Technique::HiddenPair);
+        assert_eq!(s.name, "Hidden Pair");
+        assert_eq!(s.difficulty.0, 34);
+        assert_eq!(s.eliminations, cands(&[(59, 7), (59, 9), (68, 9)]));
+        assert!(s.placements.is_empty());
+    }
+
+    #[test]
+    fn hidden_triplet_as_serate() {
+        // serate's step on this state: Hidden Triplet.
+        let b = board_from_marks("2789 236789 2369 234789 46789 2379 46789 =5 =1 15789 56789 1569 4789 146789 179 46789 =2 =3 12789 236789 =4 23789 16789 =5 6789 6789 689 2589 2589 259 235789 15789 =6 13789 =4 289 24589 =1 2569 2345789 45789 2379 36789 36789 2689 =3 24689 =7 2489 1489 129 =5 1689 2689 1479 3479 139 =6 =2 48 389 389 =5 2459 2459 259 =1 =3 48 2689 689 =7 =6 23 =8 579 579 79 123 13 =4");
+        let s = first_sound(&b, Technique::HiddenTriple);
+        assert_eq!(s.name, "Hidden Triplet");
+        assert_eq!(s.difficulty.0, 40);
+        assert_eq!(
+            s.eliminations,
+            cands(&[
+                (30, 2),
+                (30, 5),
+                (30, 8),
+                (30, 9),
+                (31, 5),
+                (31, 8),
+                (31, 9),
+                (33, 8),
+                (33, 9)
+            ])
+        );
+        assert!(s.placements.is_empty());
+    }
+
+    #[test]
+    fn direct_hidden_pair_as_serate() {
+        // serate's step on this state: Direct Hidden Pair.
+        let b = board_from_marks("1678 15679 1579 4789 234789 23489 1489 145679 1456789 678 5679 579 4789 4789 =1 489 =2 =3 =3 =2 =4 789 =5 =6 189 179 1789 12467 14679 12379 14689 134689 3489 =5 1479 124789 124 1459 12359 14589 13489 =7 =6 149 12489 1467 =8 1579 =2 1469 459 =3 1479 1479 1247 147 127 =3 124679 2459 149 =8 14569 =5 134 =6 1489 12489 2489 =7 1349 149 =9 1347 =8 14567 1467 45 =2 13456 1456");
+        let s = first_sound(&b, Technique::DirectHiddenPair);
+        assert_eq!(s.name, "Direct Hidden Pair");
+        assert_eq!(s.difficulty.0, 20);
+        assert_eq!(s.placements, cands(&[(70, 3)]));
+        assert!(s.eliminations.is_empty());
+    }
+
+    #[test]
+    fn direct_hidden_triplet_as_serate() {
+        // serate's step on this state: Direct Hidden Triplet.
+        let b = board_from_marks("2568 189 125689 89 2568 =3 89 =4 =7 5678 789 5689 =4 5678 =1 89 =3 =2 278 =3 =4 789 278 29 =1 =6 =5 45678 4789 5689 789 =3 2459 24689 =1 89 3458 1489 1589 =6 258 2459 2489 =7 389 34678 =2 689 =1 78 49 4689 =5 389 248 48 28 =5 =1 =7 =3 =9 =6 =1 =6 =7 =3 =9 =8 =5 =2 =4 =9 =5 =3 =2 =4 =6 =7 =8 =1");
+        let s = first_sound(&b, Technique::DirectHiddenTriple);
+        assert_eq!(s.name, "Direct Hidden Triplet");
+        assert_eq!(s.difficulty.0, 25);
+        assert_eq!(s.placements, cands(&[(1, 1)]));
+        assert!(s.eliminations.is_empty());
+    }
+
+    #[test]
+    fn nothing_in_houses_too_empty_or_too_full() {
+        // Three holes: no house has four empty cells.
+        let b = board(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
+        let sol = super::super::test_util::solution(&b).unwrap();
+        let b = board(&super::super::singles::line_without(&sol, &[0, 40, 80]));
+        for t in [
+            Technique::NakedPair,
+            Technique::HiddenPair,
+            Technique::DirectHiddenPair,
+            Technique::NakedQuad,
+        ] {
+            assert!(t.first(&b, &mut Ctx::new(false)).is_none(), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn subsets_in_colex_order() {
+        let mut seen = Vec::new();
+        let _ = for_each_subset(0b1_0110_1000, 2, |m| {
+            seen.push(m);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(
+            seen,
+            [
+                0b1000 | 0b10_0000,
+                0b1000 | 0b100_0000,
+                0b110_0000,
+                0b1_0000_1000,
+                0b1_0010_0000,
+                0b1_0100_0000
+            ]
+        );
+    }
 
     /// Dev aid: for each puzzle line of `$SUDOKIT_PATHS`, prints every step of
     /// the path as `name|pencil marks` (729 chars, as serate's `%s|%m`).
