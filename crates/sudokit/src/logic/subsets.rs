@@ -495,14 +495,7 @@ mod tests {
             let path = solve_path(b.clone(), &mut Ctx::new(false), true);
             for s in &path.steps {
                 b.apply(s);
-                let mut m = String::new();
-                for c in 0..81 {
-                    for d in 1..=9u8 {
-                        let on = b.value(c) == d || (b.value(c) == 0 && b.has(c, d));
-                        m.push(if on { char::from(b'0' + d) } else { '.' });
-                    }
-                }
-                println!("{}|{m}", s.name);
+                println!("{}|{}", s.name, marks729(&b));
             }
             println!("END {}", path.rating);
         }
