@@ -810,4 +810,4 @@ fn bug3(
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

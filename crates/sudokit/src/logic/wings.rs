@@ -103,6 +103,7 @@ fn wing(board: &Board, xyz: bool, ctx: &mut Ctx, sink: &mut Sink<'_>) -> Control
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{all_sound, board, board_from_marks};
+    use super::super::uniqueness::tests::{se_board, SE_POSITIONS};
     use super::*;
 
     #[test]
@@ -151,15 +152,26 @@ mod tests {
     }
 
     #[test]
-    fn wings_on_real_puzzles_are_sound() {
-        for line in [
-            "9..2..5...4..6..3...3.....6...9..2......5..8...7..4..37.....1...5..2..4...1..6..9",
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-            "1...5..9...4..1..7..8.9.2.....5..7.4.3.........4..2...6.1..8...5..3...2..9.4...6",
-        ] {
-            let b = board(line);
-            let _ = all_sound(&b, Technique::XyWing);
-            let _ = all_sound(&b, Technique::XyzWing);
+    fn wings_on_serate_positions() {
+        // Same wing and eliminations as serate; every wing found is sound.
+        for &(name, values, marks, elims) in SE_POSITIONS {
+            let b = se_board(values, marks);
+            for t in [Technique::XyWing, Technique::XyzWing] {
+                let steps = all_sound(&b, t);
+                let want = if t == Technique::XyWing {
+                    "XY-Wing"
+                } else {
+                    "XYZ-Wing"
+                };
+                if name == want {
+                    let got: Vec<(usize, u8)> = steps[0]
+                        .eliminations
+                        .iter()
+                        .map(|e| (e.cell, e.digit))
+                        .collect();
+                    assert_eq!(got, elims.to_vec(), "{name}");
+                }
+            }
         }
     }
 }
