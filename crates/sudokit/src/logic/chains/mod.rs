@@ -7,6 +7,7 @@
 //! then complexity, then kind) and passes them on: the ladder keeps the first.
 //! 9x9 plain geometries only (boxes or jigsaw regions); others find nothing.
 
+mod advanced;
 mod geo;
 mod hint;
 mod multiple;
@@ -32,6 +33,19 @@ pub(super) fn find(
         return ControlFlow::Continue(());
     };
     let grid = geo::masks(board);
+    let fixed = || {
+        let mut f = advanced::Fixed {
+            empty: [false; 81],
+            placed: [0; 9],
+        };
+        for c in 0..81 {
+            match board.value(c) {
+                0 => f.empty[c] = true,
+                v => f.placed[v as usize - 1] += 1,
+            }
+        }
+        f
+    };
     let mut hints = Vec::new();
     let mode = |multiple, dynamic, nishio, level| Mode {
         multiple,
@@ -49,7 +63,7 @@ pub(super) fn find(
         }
         Technique::Nishio => {
             let m = mode(false, true, true, 0);
-            if Multi::new()
+            if Multi::new(fixed())
                 .search(&geo, &grid, m, ctx, &mut hints)
                 .is_none()
             {
@@ -58,7 +72,7 @@ pub(super) fn find(
         }
         Technique::MultipleChains => {
             let m = mode(true, false, false, 0);
-            if Multi::new()
+            if Multi::new(fixed())
                 .search(&geo, &grid, m, ctx, &mut hints)
                 .is_none()
             {
@@ -67,7 +81,16 @@ pub(super) fn find(
         }
         Technique::DynamicChains => {
             let m = mode(true, true, false, 0);
-            if Multi::new()
+            if Multi::new(fixed())
+                .search(&geo, &grid, m, ctx, &mut hints)
+                .is_none()
+            {
+                return ControlFlow::Continue(());
+            }
+        }
+        Technique::DynamicPlus => {
+            let m = mode(true, true, false, 1);
+            if Multi::new(fixed())
                 .search(&geo, &grid, m, ctx, &mut hints)
                 .is_none()
             {

@@ -4,6 +4,7 @@
 
 use super::super::ladder::Ctx;
 use super::super::step::Candidate;
+use super::advanced::{self, Fixed};
 use super::geo::{Geo, CANDS};
 use super::hint::{length_added, Hint, Kind};
 use super::propagate::{Counter, Prop, Rules, NONE};
@@ -42,6 +43,7 @@ impl Mode {
 /// Propagations from "on" assumptions, computed once per candidate and
 /// shared by the binary, region and cell searches.
 pub(super) struct Multi {
+    fixed: Fixed,
     on: Vec<Option<Box<Prop>>>,
     off: Prop,
     counter: Counter,
@@ -67,8 +69,9 @@ fn removable(grid: &[u16; 81], cand: usize, on: bool) -> Vec<Candidate> {
 }
 
 impl Multi {
-    pub fn new() -> Multi {
+    pub fn new(fixed: Fixed) -> Multi {
         Multi {
+            fixed,
             on: (0..CANDS).map(|_| None).collect(),
             off: Prop::new(),
             counter: Counter::new(),
@@ -78,7 +81,7 @@ impl Multi {
     fn ensure_on(&mut self, geo: &Geo, grid: &[u16; 81], cand: usize, mode: Mode) {
         if self.on[cand].is_none() {
             let mut p = Box::new(Prop::new());
-            p.run(geo, grid, cand, true, mode.rules(), None);
+            run(geo, &self.fixed, grid, cand, true, mode, &mut p);
             self.on[cand] = Some(p);
         }
     }
@@ -147,7 +150,7 @@ impl Multi {
             m &= m - 1;
             let cand = cell * 9 + d;
             self.ensure_on(geo, grid, cand, mode);
-            self.off.run(geo, grid, cand, false, mode.rules(), None);
+            run(geo, &self.fixed, grid, cand, false, mode, &mut self.off);
             self.binary(grid, cand, card, mode, hints);
             if !mode.nishio {
                 self.regions(geo, grid, cand, mode, hints);
@@ -273,6 +276,24 @@ impl Multi {
             cell,
             hints,
         );
+    }
+}
+
+/// One propagation with the producer's rules (and extra implications at level 1+).
+fn run(
+    geo: &Geo,
+    fixed: &Fixed,
+    grid: &[u16; 81],
+    cand: usize,
+    on: bool,
+    mode: Mode,
+    prop: &mut Prop,
+) {
+    if mode.level >= 1 {
+        let mut more = |g: &[u16; 81], p: &mut Prop| advanced::level1(geo, fixed, grid, g, p);
+        prop.run(geo, grid, cand, on, mode.rules(), Some(&mut more));
+    } else {
+        prop.run(geo, grid, cand, on, mode.rules(), None);
     }
 }
 
