@@ -116,7 +116,7 @@ fn in_house(geo: &Geo, h: usize, cell: usize) -> bool {
 }
 
 /// Pointing and claiming: (box, column), (box, row), (column, box), (row, box).
-fn locking(geo: &Geo, save: &[u16; 81], grid: &[u16; 81], out: &mut Out) {
+fn locking(geo: &Geo, save: &[u16; 81], grid: &[u16; 81], out: &mut Out<'_>) {
     for (k1, k2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
         for d in 0..9 {
             for i1 in 0..9 {
@@ -172,7 +172,7 @@ fn subset_houses() -> impl Iterator<Item = usize> {
     (0..9).chain(18..27).chain(9..18)
 }
 
-fn hidden_pairs(geo: &Geo, fixed: &Fixed, save: &[u16; 81], grid: &[u16; 81], out: &mut Out) {
+fn hidden_pairs(geo: &Geo, fixed: &Fixed, save: &[u16; 81], grid: &[u16; 81], out: &mut Out<'_>) {
     for h in subset_houses() {
         if empty_count(geo, fixed, h) <= 4 {
             continue;
@@ -213,7 +213,7 @@ fn hidden_pairs(geo: &Geo, fixed: &Fixed, save: &[u16; 81], grid: &[u16; 81], ou
     }
 }
 
-fn naked_pairs(geo: &Geo, fixed: &Fixed, save: &[u16; 81], grid: &[u16; 81], out: &mut Out) {
+fn naked_pairs(geo: &Geo, fixed: &Fixed, save: &[u16; 81], grid: &[u16; 81], out: &mut Out<'_>) {
     for h in subset_houses() {
         if empty_count(geo, fixed, h) < 4 {
             continue;
@@ -249,7 +249,7 @@ fn naked_pairs(geo: &Geo, fixed: &Fixed, save: &[u16; 81], grid: &[u16; 81], out
     }
 }
 
-fn x_wings(geo: &Geo, fixed: &Fixed, save: &[u16; 81], grid: &[u16; 81], out: &mut Out) {
+fn x_wings(geo: &Geo, fixed: &Fixed, save: &[u16; 81], grid: &[u16; 81], out: &mut Out<'_>) {
     // (base columns, cover rows), then (base rows, cover columns).
     for (base, cover) in [(18, 9), (9, 18)] {
         for (i, j) in pairs() {
