@@ -1,11 +1,186 @@
-//! TODO(issue 19): placeholder until the technique lands.
+//! Basic fish (X-wing, swordfish, jellyfish) on rows and columns, as Sudoku
+//! Explainer's Fisherman finds them.
 
 use std::ops::ControlFlow;
 
 use super::board::Board;
 use super::ladder::{Ctx, Sink};
+use super::step::{Candidate, Step, Technique};
+use super::subsets::{eliminations_text, for_each_subset};
 
+/// A fish found: base lines (as a mask of line numbers), the digit, the
+/// cover lines (mask), and whether the base lines are columns.
+struct Fish {
+    base: u64,
+    digit: u8,
+    cover: u64,
+    columns: bool,
+}
+
+/// Sudoku Explainer's Fisherman(k) (3.2 X-wing, 3.8 swordfish, 5.2
+/// jellyfish): `k` base lines (columns first, then rows) in which the digit
+/// has 2..=k places each, all within `k` cross lines; the digit leaves the
+/// other cells of those cross lines. Only digits placed at most `n - 2k`
+/// times are tried. Within a family, Sudoku Explainer tries line sets in
+/// colex order, digits ascending within a set: steps come out in that order.
 pub(super) fn fish(board: &Board, k: usize, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let _ = (board, k, ctx, sink);
+    let n = board.size();
+    let (technique, name, tenths) = match k {
+        2 => (Technique::XWing, "X-Wing", 32),
+        3 => (Technique::Swordfish, "Swordfish", 38),
+        _ => (Technique::Jellyfish, "Jellyfish", 52),
+    };
+    let mut placed = [0usize; 64];
+    for &v in board.values() {
+        if v != 0 {
+            placed[v as usize - 1] += 1;
+        }
+    }
+    for columns in [true, false] {
+        let cell_at = |line: usize, i: usize| if columns { i * n + line } else { line * n + i };
+        let mut found: Vec<Fish> = Vec::new();
+        for digit in 1..=n as u8 {
+            if placed[digit as usize - 1] + 2 * k > n {
+                continue;
+            }
+            let bit = 1u64 << (digit - 1);
+            // Per base line: the positions (cross line numbers) of the digit.
+            let mut pos = [0u64; 64];
+            let mut items = 0u64;
+            for (line, p) in pos.iter_mut().enumerate().take(n) {
+                for i in 0..n {
+                    if board.candidates(cell_at(line, i)) & bit != 0 {
+                        *p |= 1 << i;
+                    }
+                }
+                if (2..=k as u32).contains(&p.count_ones()) {
+                    items |= 1 << line;
+                }
+            }
+            let _ = for_each_subset(items, k, |base| {
+                let mut cover = 0;
+                let mut s = base;
+                while s != 0 {
+                    cover |= pos[s.trailing_zeros() as usize];
+                    s &= s - 1;
+                }
+                if cover.count_ones() as usize == k && has_victim(&pos, base, cover, n) {
+                    found.push(Fish {
+                        base,
+                        digit,
+                        cover,
+                        columns,
+                    });
+                }
+                ControlFlow::Continue(())
+            });
+        }
+        // Sudoku Explainer's order: line sets (colex = as numbers), then digits.
+        found.sort_by_key(|f| (f.base, f.digit));
+        for f in &found {
+            let bit = 1u64 << (f.digit - 1);
+            let mut step = Step::new(technique, name, tenths);
+            for cross in (0..n).filter(|i| f.cover >> i & 1 != 0) {
+                for line in 0..n {
+                    let c = cell_at(line, cross);
+                    if board.candidates(c) & bit == 0 {
+                        continue;
+                    }
+                    if f.base >> line & 1 != 0 {
+                        step.cells.push(c);
+                        step.evidence.push(Candidate::new(c, f.digit));
+                    } else {
+                        step.eliminations.push(Candidate::new(c, f.digit));
+                    }
+                }
+            }
+            step.eliminations.sort();
+            step.cells.sort();
+            step.evidence.sort();
+            let line_house = |line: usize, as_column: bool| if as_column { n + line } else { line };
+            for line in (0..n).filter(|l| f.base >> l & 1 != 0) {
+                step.houses.push(line_house(line, f.columns));
+            }
+            for line in (0..n).filter(|l| f.cover >> l & 1 != 0) {
+                step.houses.push(line_house(line, !f.columns));
+            }
+            if ctx.want_text {
+                let names = |mask: u64, as_column: bool| {
+                    let nums: Vec<String> = (0..n)
+                        .filter(|l| mask >> l & 1 != 0)
+                        .map(|l| (l + 1).to_string())
+                        .collect();
+                    format!(
+                        "{} {}",
+                        if as_column { "columns" } else { "rows" },
+                        nums.join(", ")
+                    )
+                };
+                step.text = format!(
+                    "in {}, {} lies only in {}, so {}",
+                    names(f.base, f.columns),
+                    f.digit,
+                    names(f.cover, !f.columns),
+                    eliminations_text(board, &step.eliminations)
+                );
+            }
+            sink(step)?;
+        }
+    }
     ControlFlow::Continue(())
+}
+
+/// Whether a line outside `base` holds the digit on a cover line.
+fn has_victim(pos: &[u64; 64], base: u64, cover: u64, n: usize) -> bool {
+    (0..n).any(|line| base >> line & 1 == 0 && pos[line] & cover != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::{all_sound, board, board_from_marks};
+    use super::*;
+
+    /// `(cell, digit)` pairs as candidates.
+    fn cands(pairs: &[(usize, u8)]) -> Vec<Candidate> {
+        pairs.iter().map(|&(c, d)| Candidate::new(c, d)).collect()
+    }
+
+    /// The first step of `t` (checked sound, with all others).
+    fn first_sound(b: &Board, t: Technique) -> Step {
+        all_sound(b, t).remove(0)
+    }
+
+    #[test]
+    fn x_wing_as_serate() {
+        // serate's step on this state: X-Wing.
+        let b = board_from_marks("58 =4 =6 89 35 =7 39 =2 =1 =1 59 =7 =6 35 =2 39 =4 =8 =2 89 =3 =1 89 =4 =7 =5 =6 =4 =3 58 58 =7 =6 =2 =1 =9 =9 =6 =2 =3 =4 =1 =5 =8 =7 58 =7 =1 2589 289 59 =4 =6 =3 =7 58 589 =4 =1 59 =6 =3 =2 =3 =2 =4 =7 =6 =8 =1 =9 =5 =6 =1 59 259 29 =3 =8 =7 =4");
+        let s = first_sound(&b, Technique::XWing);
+        assert_eq!(s.name, "X-Wing");
+        assert_eq!(s.difficulty.0, 32);
+        assert_eq!(s.eliminations, cands(&[(48, 5), (56, 5)]));
+        assert!(s.placements.is_empty());
+    }
+
+    #[test]
+    fn swordfish_as_serate() {
+        // serate's step on this state: Swordfish.
+        let b = board_from_marks("59 =3 =7 49 =2 =8 45 =6 =1 =6 59 =8 =1 =7 49 45 =2 =3 =1 =2 =4 =3 =5 =6 =7 =8 =9 78 49 =2 58 49 =1 =3 57 =6 49 =1 =3 =7 =6 45 =8 59 =2 78 =6 =5 89 =3 =2 =1 79 =4 45 45 =9 =6 =8 =3 =2 =1 =7 =2 =7 =1 459 49 459 =6 =3 =8 =3 =8 =6 =2 =1 =7 =9 =4 =5");
+        let s = first_sound(&b, Technique::Swordfish);
+        assert_eq!(s.name, "Swordfish");
+        assert_eq!(s.difficulty.0, 38);
+        assert_eq!(s.eliminations, cands(&[(66, 9)]));
+        assert!(s.placements.is_empty());
+    }
+
+    #[test]
+    fn nothing_on_a_nearly_full_grid() {
+        let b = board(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
+        let sol = super::super::test_util::solution(&b).unwrap();
+        let b = board(&super::super::singles::line_without(&sol, &[0, 40, 80]));
+        for t in [Technique::XWing, Technique::Swordfish, Technique::Jellyfish] {
+            assert!(t.first(&b, &mut Ctx::new(false)).is_none(), "{t:?}");
+        }
+    }
 }

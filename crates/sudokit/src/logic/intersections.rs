@@ -1,24 +1,297 @@
-//! TODO(issue 19): placeholder until the technique lands.
+//! Pointing and claiming (locked candidates), and their "direct" form that
+//! leaves a hidden single, as Sudoku Explainer's Locking finds them.
 
 use std::ops::ControlFlow;
 
+use crate::HouseKind;
+
 use super::board::Board;
 use super::ladder::{Ctx, Sink};
+use super::step::{Candidate, Step, Technique};
+use super::subsets::{cells_text, eliminations_text};
 
-pub(super) fn direct_pointing(
-    board: &Board,
-    ctx: &mut Ctx,
-    sink: &mut Sink<'_>,
-) -> ControlFlow<()> {
-    let _ = (board, ctx, sink);
+/// Pairs of house kinds `(first, second)` in Sudoku Explainer's order:
+/// a digit of a `first` house confined to a `second` house. The classic four
+/// come first (box/column, box/row, column/box, row/box), then the pairs
+/// with extra houses (kinds absent from the board are skipped).
+const KIND_PAIRS: [(HouseKind, HouseKind); 22] = {
+    use HouseKind::*;
+    [
+        (Region, Column),
+        (Region, Row),
+        (Column, Region),
+        (Row, Region),
+        (Diagonal, Column),
+        (Diagonal, Row),
+        (Column, Diagonal),
+        (Row, Diagonal),
+        (Region, Diagonal),
+        (Diagonal, Region),
+        (Window, Column),
+        (Window, Row),
+        (Column, Window),
+        (Row, Window),
+        (Region, Window),
+        (Window, Region),
+        (Diagonal, Window),
+        (Window, Diagonal),
+        (Custom, Column),
+        (Custom, Row),
+        (Column, Custom),
+        (Row, Custom),
+    ]
+};
+
+fn in_house(board: &Board, cell: usize, h: usize) -> bool {
+    board.houses_of(cell).contains(&(h as u32))
+}
+
+/// A digit of house `h1` whose candidates all lie in house `h2` too.
+struct Lock {
+    h1: usize,
+    h2: usize,
+    digit: u8,
+    /// Pointing (the second house is a row or a column) or claiming.
+    pointing: bool,
+}
+
+/// Calls `f` with every lock, in Sudoku Explainer's order: kind pairs, then
+/// digits, then first houses, then second houses (by index).
+fn for_each_lock(board: &Board, mut f: impl FnMut(&Lock) -> ControlFlow<()>) -> ControlFlow<()> {
+    let present = |k: HouseKind| (0..board.house_count()).any(|h| board.house_kind(h) == k);
+    for (kind1, kind2) in KIND_PAIRS {
+        if !present(kind1) || !present(kind2) {
+            continue;
+        }
+        let pointing = matches!(kind2, HouseKind::Row | HouseKind::Column);
+        for digit in 1..=board.size() as u8 {
+            let bit = 1u64 << (digit - 1);
+            for h1 in (0..board.house_count()).filter(|&h| board.house_kind(h) == kind1) {
+                let mut first = None;
+                let mut count = 0;
+                for c in board.house(h1) {
+                    if board.candidates(c.index()) & bit != 0 {
+                        count += 1;
+                        first.get_or_insert(c.index());
+                    }
+                }
+                let Some(first) = first else { continue };
+                if count < 2 {
+                    continue;
+                }
+                // The second houses holding every candidate are among the
+                // houses of the first candidate cell (ascending).
+                for &h2 in board.houses_of(first) {
+                    let h2 = h2 as usize;
+                    if board.house_kind(h2) != kind2 {
+                        continue;
+                    }
+                    let all_in = board.house(h1).iter().all(|c| {
+                        board.candidates(c.index()) & bit == 0 || in_house(board, c.index(), h2)
+                    });
+                    if all_in {
+                        f(&Lock {
+                            h1,
+                            h2,
+                            digit,
+                            pointing,
+                        })?;
+                    }
+                }
+            }
+        }
+    }
     ControlFlow::Continue(())
 }
 
+/// The locked candidates of a lock (in both houses), for evidence.
+fn lock_evidence(board: &Board, lock: &Lock, step: &mut Step) {
+    let bit = 1u64 << (lock.digit - 1);
+    for c in board.house(lock.h1) {
+        if board.candidates(c.index()) & bit != 0 {
+            step.cells.push(c.index());
+            step.evidence.push(Candidate::new(c.index(), lock.digit));
+        }
+    }
+    step.houses.extend([lock.h1, lock.h2]);
+}
+
+/// Sudoku Explainer's Locking(false): pointing (2.6) and claiming (2.8). The
+/// digit leaves the cells of the second house outside the first.
 pub(super) fn pointing_claiming(
     board: &Board,
     ctx: &mut Ctx,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
-    let _ = (board, ctx, sink);
-    ControlFlow::Continue(())
+    for_each_lock(board, |lock| {
+        let bit = 1u64 << (lock.digit - 1);
+        let elims: Vec<Candidate> = board
+            .house(lock.h2)
+            .iter()
+            .map(|c| c.index())
+            .filter(|&c| board.candidates(c) & bit != 0 && !in_house(board, c, lock.h1))
+            .map(|c| Candidate::new(c, lock.digit))
+            .collect();
+        if elims.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let (name, tenths) = if lock.pointing {
+            ("Pointing", 26)
+        } else {
+            ("Claiming", 28)
+        };
+        let mut step = Step::new(Technique::Intersection, name, tenths);
+        step.eliminations = elims;
+        lock_evidence(board, lock, &mut step);
+        if ctx.want_text {
+            step.text = format!(
+                "in {}, {} lies only in {}, so {}",
+                board.house_name(lock.h1),
+                lock.digit,
+                board.house_name(lock.h2),
+                eliminations_text(board, &step.eliminations)
+            );
+        }
+        sink(step)
+    })
+}
+
+/// Sudoku Explainer's Locking(true): direct pointing (1.7) and direct
+/// claiming (1.9). For a lock of `h1` in `h2`, another house `h3` of the
+/// kind of `h1` (ascending) that would keep the digit in one cell only once
+/// `h2` loses it outside `h1`: the step places it there. As Sudoku Explainer
+/// applies it, it removes nothing else (the placement clears the peers).
+pub(super) fn direct_pointing(
+    board: &Board,
+    ctx: &mut Ctx,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    for_each_lock(board, |lock| {
+        let bit = 1u64 << (lock.digit - 1);
+        let kind1 = board.house_kind(lock.h1);
+        // Removed: candidates of h2 outside h1.
+        let removed = |c: usize| in_house(board, c, lock.h2) && !in_house(board, c, lock.h1);
+        for h3 in 0..board.house_count() {
+            if h3 == lock.h1 || board.house_kind(h3) != kind1 {
+                continue;
+            }
+            let (mut kept, mut gone, mut cell) = (0, 0, 0);
+            for c in board.house(h3) {
+                let c = c.index();
+                if board.candidates(c) & bit == 0 {
+                    continue;
+                }
+                if removed(c) {
+                    gone += 1;
+                } else {
+                    kept += 1;
+                    cell = c;
+                }
+            }
+            if kept != 1 || gone == 0 {
+                continue;
+            }
+            let (name, tenths) = if lock.pointing {
+                ("Direct Pointing", 17)
+            } else {
+                ("Direct Claiming", 19)
+            };
+            let mut step = Step::new(Technique::DirectPointing, name, tenths);
+            step.placements.push(Candidate::new(cell, lock.digit));
+            lock_evidence(board, lock, &mut step);
+            step.houses.push(h3);
+            if ctx.want_text {
+                step.text = format!(
+                    "in {}, {} lies only in {} ({}), so in {} it fits only {}",
+                    board.house_name(lock.h1),
+                    lock.digit,
+                    board.house_name(lock.h2),
+                    cells_text(board, &step.cells),
+                    board.house_name(h3),
+                    board.cell_name(cell)
+                );
+            }
+            sink(step)?;
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::singles::{filled_grid, line_without};
+    use super::super::test_util::{all_sound, board, board_from_marks, board_in};
+    use super::*;
+    use crate::Geometry;
+
+    /// `(cell, digit)` pairs as candidates.
+    fn cands(pairs: &[(usize, u8)]) -> Vec<Candidate> {
+        pairs.iter().map(|&(c, d)| Candidate::new(c, d)).collect()
+    }
+
+    /// The first step of `t` (checked sound, with all others).
+    fn first_sound(b: &Board, t: Technique) -> Step {
+        all_sound(b, t).remove(0)
+    }
+
+    #[test]
+    fn pointing_as_serate() {
+        // serate's step on this state: Pointing.
+        let b = board_from_marks("2789 236789 2369 234789 46789 234789 46789 =5 =1 15789 56789 1569 4789 146789 14789 46789 =2 =3 12789 236789 =4 23789 16789 =5 6789 6789 689 2589 2589 259 235789 15789 =6 123789 =4 289 24589 =1 2569 2345789 45789 234789 236789 36789 2689 =3 24689 =7 2489 1489 12489 =5 1689 2689 1479 3479 139 =6 =2 4789 1389 1389 =5 2459 2459 259 =1 =3 489 2689 689 =7 =6 23579 =8 579 579 79 1239 139 =4");
+        let s = first_sound(&b, Technique::Intersection);
+        assert_eq!(s.name, "Pointing");
+        assert_eq!(s.difficulty.0, 26);
+        assert_eq!(s.eliminations, cands(&[(33, 2), (42, 2)]));
+        assert!(s.placements.is_empty());
+    }
+
+    #[test]
+    fn claiming_as_serate() {
+        // serate's step on this state: Claiming.
+        let b = board_from_marks("478 478 =3 =2 678 =5 =9 4678 =1 =6 478 =5 =9 =1 78 47 =2 =3 =9 =2 =1 =3 678 =4 =5 678 78 48 =5 =2 78 =3 =6 =1 47 =9 =1 =9 48 78 =5 =2 =6 =3 47 =3 =6 =7 =1 =4 =9 =8 =5 =2 478 =1 48 =6 =2 78 =3 =9 =5 =2 =3 =6 =5 =9 =1 47 478 478 =5 78 =9 =4 78 =3 =2 =1 =6");
+        let s = first_sound(&b, Technique::Intersection);
+        assert_eq!(s.name, "Claiming");
+        assert_eq!(s.difficulty.0, 28);
+        assert_eq!(s.eliminations, cands(&[(0, 4)]));
+        assert!(s.placements.is_empty());
+    }
+
+    #[test]
+    fn direct_pointing_as_serate() {
+        // serate's step on this state: Direct Pointing.
+        let b = board_from_marks("2789 236789 2369 234789 46789 234789 46789 =5 =1 15789 56789 1569 4789 146789 14789 46789 =2 =3 12789 236789 =4 23789 16789 =5 6789 6789 689 2589 2589 259 235789 15789 =6 123789 =4 289 24589 =1 2569 2345789 45789 234789 236789 36789 2689 =3 24689 =7 2489 1489 12489 =5 1689 2689 14579 34579 1359 =6 =2 4789 13489 1389 4589 2459 2459 259 =1 =3 489 24689 689 =7 =6 234579 =8 4579 4579 479 12349 139 2459");
+        let s = first_sound(&b, Technique::DirectPointing);
+        assert_eq!(s.name, "Direct Pointing");
+        assert_eq!(s.difficulty.0, 17);
+        assert_eq!(s.placements, cands(&[(62, 5)]));
+        assert!(s.eliminations.is_empty());
+    }
+
+    #[test]
+    fn nothing_without_candidates_to_lock() {
+        let b = board(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
+        let sol = super::super::test_util::solution(&b).unwrap();
+        let b = board(&line_without(&sol, &[0, 40, 80]));
+        assert!(Technique::Intersection
+            .first(&b, &mut Ctx::new(false))
+            .is_none());
+        assert!(Technique::DirectPointing
+            .first(&b, &mut Ctx::new(false))
+            .is_none());
+    }
+
+    #[test]
+    fn pointing_on_16x16() {
+        // Box 1 of a 16x16 grid misses r1c1, r1c2 (and r5c1, r9c1 below it
+        // in column 1): the digit of r5c1 lies in box 1 only on... column 1,
+        // so pointing removes it from r9c1 when it is not that cell's digit.
+        let g = Geometry::shared_square(16).unwrap();
+        let sol = filled_grid(&g);
+        let b = board_in(g, &line_without(&sol, &[0, 1, 16, 17, 64, 128]));
+        for s in all_sound(&b, Technique::Intersection) {
+            assert!(s.difficulty.0 == 26 || s.difficulty.0 == 28);
+        }
+    }
 }

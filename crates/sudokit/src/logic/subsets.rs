@@ -1,36 +1,534 @@
-//! TODO(issue 19): placeholder until the technique lands.
+//! Naked and hidden subsets (pairs, triples, quads), and the "direct"
+//! hidden pairs and triples that leave a hidden single, as Sudoku Explainer
+//! finds them.
 
 use std::ops::ControlFlow;
 
 use super::board::Board;
 use super::ladder::{Ctx, Sink};
+use super::singles::{empty_count, houses_region_column_row};
+use super::step::{Candidate, Step, Technique};
 
-pub(super) fn direct_hidden(
-    board: &Board,
+/// Calls `f` with every `k`-subset of the set bits of `items`, each as a
+/// mask, in Sudoku Explainer's order (Gosper's hack on the indices: colex,
+/// that is, increasing as numbers), until `f` breaks.
+pub(super) fn for_each_subset(
+    items: u64,
     k: usize,
-    ctx: &mut Ctx,
-    sink: &mut Sink<'_>,
+    mut f: impl FnMut(u64) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let _ = (board, k, ctx, sink);
+    let m = items.count_ones() as usize;
+    if k == 0 || k > m {
+        return ControlFlow::Continue(());
+    }
+    // The set bits of `items`, so that subset `x` of 0..m maps to a mask.
+    let mut bits = [0u64; 64];
+    let mut rest = items;
+    for b in bits.iter_mut().take(m) {
+        *b = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+    }
+    let end = 1u128 << m;
+    let mut x: u128 = (1u128 << k) - 1;
+    while x < end {
+        let mut mask = 0;
+        let mut y = x;
+        while y != 0 {
+            mask |= bits[y.trailing_zeros() as usize];
+            y &= y - 1;
+        }
+        f(mask)?;
+        let c = x & x.wrapping_neg();
+        let r = x + c;
+        x = (((r ^ x) >> 2) / c) | r;
+    }
     ControlFlow::Continue(())
 }
 
+/// `r1c2<>5, r1c3<>5`.
+pub(super) fn eliminations_text(board: &Board, eliminations: &[Candidate]) -> String {
+    let mut out = String::new();
+    for (i, e) in eliminations.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(&format!("{}<>{}", board.cell_name(e.cell), e.digit));
+    }
+    out
+}
+
+/// `r1c2, r1c3`.
+pub(super) fn cells_text(board: &Board, cells: &[usize]) -> String {
+    cells
+        .iter()
+        .map(|&c| board.cell_name(c))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `3, 7` for a digit mask.
+pub(super) fn digits_text(mask: u64) -> String {
+    (0..64)
+        .filter(|d| mask >> d & 1 != 0)
+        .map(|d| (d + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Per position of house `h`: its cell and candidate mask.
+fn house_cells(board: &Board, h: usize) -> ([usize; 64], [u64; 64], usize) {
+    let mut cells = [0usize; 64];
+    let mut cands = [0u64; 64];
+    let house = board.house(h);
+    for (i, c) in house.iter().enumerate() {
+        cells[i] = c.index();
+        cands[i] = board.candidates(c.index());
+    }
+    (cells, cands, house.len())
+}
+
+/// Per digit (index `d - 1`): the positions of house `h` holding it.
+fn digit_positions(cands: &[u64]) -> [u64; 64] {
+    let mut pos = [0u64; 64];
+    for (i, &m) in cands.iter().enumerate() {
+        let mut m = m;
+        while m != 0 {
+            pos[m.trailing_zeros() as usize] |= 1 << i;
+            m &= m - 1;
+        }
+    }
+    pos
+}
+
+/// Sudoku Explainer's NakedSet(k) (3.0 pair, 3.6 triple, 5.0 quad): in each
+/// house (regions, columns, rows, extras) with at least `2k` empty cells,
+/// `k` cells of 2..=k candidates whose union is `k` digits; those digits
+/// leave the other cells of that house only.
 pub(super) fn naked(
     board: &Board,
     k: usize,
     ctx: &mut Ctx,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
-    let _ = (board, k, ctx, sink);
+    let (technique, tenths) = match k {
+        2 => (Technique::NakedPair, 30),
+        3 => (Technique::NakedTriple, 36),
+        _ => (Technique::NakedQuad, 50),
+    };
+    for h in houses_region_column_row(board) {
+        if empty_count(board, h) < 2 * k {
+            continue;
+        }
+        let (cells, cands, len) = house_cells(board, h);
+        let mut items = 0u64;
+        for (i, m) in cands[..len].iter().enumerate() {
+            if (2..=k as u32).contains(&m.count_ones()) {
+                items |= 1 << i;
+            }
+        }
+        for_each_subset(items, k, |set| {
+            let mut digits = 0;
+            let mut s = set;
+            while s != 0 {
+                digits |= cands[s.trailing_zeros() as usize];
+                s &= s - 1;
+            }
+            if digits.count_ones() as usize != k {
+                return ControlFlow::Continue(());
+            }
+            let mut elims = Vec::new();
+            for i in 0..len {
+                if set >> i & 1 == 0 {
+                    let mut m = cands[i] & digits;
+                    while m != 0 {
+                        elims.push(Candidate::new(cells[i], m.trailing_zeros() as u8 + 1));
+                        m &= m - 1;
+                    }
+                }
+            }
+            if elims.is_empty() {
+                return ControlFlow::Continue(());
+            }
+            let name = ["Naked Pair", "Naked Triplet", "Naked Quad"][k - 2];
+            let mut step = Step::new(technique, name, tenths);
+            step.eliminations = elims;
+            step.houses.push(h);
+            let mut s = set;
+            while s != 0 {
+                let i = s.trailing_zeros() as usize;
+                s &= s - 1;
+                step.cells.push(cells[i]);
+                let mut m = cands[i];
+                while m != 0 {
+                    step.evidence
+                        .push(Candidate::new(cells[i], m.trailing_zeros() as u8 + 1));
+                    m &= m - 1;
+                }
+            }
+            if ctx.want_text {
+                step.text = format!(
+                    "in {}, {} hold only {}, so {}",
+                    board.house_name(h),
+                    cells_text(board, &step.cells),
+                    digits_text(digits),
+                    eliminations_text(board, &step.eliminations)
+                );
+            }
+            sink(step)
+        })?;
+    }
     ControlFlow::Continue(())
 }
 
+/// A hidden set found in a house: its digits, its positions, and the house's
+/// cells and candidates.
+struct HiddenSet<'a> {
+    h: usize,
+    digits: u64,
+    positions: u64,
+    cells: &'a [usize],
+    cands: &'a [u64],
+}
+
+/// Calls `f` with every hidden `k`-set of every house (regions, columns,
+/// rows, extras) having more than `min_empty` empty cells: `k` digits of
+/// 2..=k positions each whose positions are `k` cells, digits tried as
+/// Sudoku Explainer's Permutations do.
+fn for_each_hidden_set(
+    board: &Board,
+    k: usize,
+    min_empty: usize,
+    mut f: impl FnMut(&HiddenSet<'_>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for h in houses_region_column_row(board) {
+        if empty_count(board, h) <= min_empty {
+            continue;
+        }
+        let (cells, cands, len) = house_cells(board, h);
+        let pos = digit_positions(&cands[..len]);
+        let mut items = 0u64;
+        for (d, p) in pos[..board.size()].iter().enumerate() {
+            if (2..=k as u32).contains(&p.count_ones()) {
+                items |= 1 << d;
+            }
+        }
+        for_each_subset(items, k, |digits| {
+            let mut positions = 0;
+            let mut s = digits;
+            while s != 0 {
+                positions |= pos[s.trailing_zeros() as usize];
+                s &= s - 1;
+            }
+            if positions.count_ones() as usize != k {
+                return ControlFlow::Continue(());
+            }
+            f(&HiddenSet {
+                h,
+                digits,
+                positions,
+                cells: &cells[..len],
+                cands: &cands[..len],
+            })
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Fills the cells and evidence of a hidden set's step.
+fn hidden_evidence(step: &mut Step, set: &HiddenSet<'_>) {
+    step.houses.push(set.h);
+    let mut s = set.positions;
+    while s != 0 {
+        let i = s.trailing_zeros() as usize;
+        s &= s - 1;
+        step.cells.push(set.cells[i]);
+        let mut m = set.cands[i] & set.digits;
+        while m != 0 {
+            step.evidence
+                .push(Candidate::new(set.cells[i], m.trailing_zeros() as u8 + 1));
+            m &= m - 1;
+        }
+    }
+}
+
+/// Sudoku Explainer's HiddenSet(k, false) (3.4 pair, 4.0 triple, 5.4 quad):
+/// only in houses with more than `2k` empty cells (a smaller complement is
+/// the naked set); the other candidates of the set's cells go.
 pub(super) fn hidden(
     board: &Board,
     k: usize,
     ctx: &mut Ctx,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
-    let _ = (board, k, ctx, sink);
-    ControlFlow::Continue(())
+    let (technique, tenths) = match k {
+        2 => (Technique::HiddenPair, 34),
+        3 => (Technique::HiddenTriple, 40),
+        _ => (Technique::HiddenQuad, 54),
+    };
+    for_each_hidden_set(board, k, 2 * k, |set| {
+        let mut elims = Vec::new();
+        let mut s = set.positions;
+        while s != 0 {
+            let i = s.trailing_zeros() as usize;
+            s &= s - 1;
+            let mut m = set.cands[i] & !set.digits;
+            while m != 0 {
+                elims.push(Candidate::new(set.cells[i], m.trailing_zeros() as u8 + 1));
+                m &= m - 1;
+            }
+        }
+        if elims.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let name = ["Hidden Pair", "Hidden Triplet", "Hidden Quad"][k - 2];
+        let mut step = Step::new(technique, name, tenths);
+        step.eliminations = elims;
+        hidden_evidence(&mut step, set);
+        if ctx.want_text {
+            step.text = format!(
+                "in {}, {} fit only {}, so {}",
+                board.house_name(set.h),
+                digits_text(set.digits),
+                cells_text(board, &step.cells),
+                eliminations_text(board, &step.eliminations)
+            );
+        }
+        sink(step)
+    })
+}
+
+/// Sudoku Explainer's HiddenSet(k, true) (2.0 pair, 2.5 triple): a hidden
+/// set (in a house with more than `k` empty cells) whose cells, once they
+/// lose their other candidates, leave another digit a single place in the
+/// house; the step places that digit (and, as Sudoku Explainer applies it,
+/// removes nothing else). The first such digit, ascending, is taken.
+pub(super) fn direct_hidden(
+    board: &Board,
+    k: usize,
+    ctx: &mut Ctx,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    let (technique, tenths) = match k {
+        2 => (Technique::DirectHiddenPair, 20),
+        3 => (Technique::DirectHiddenTriple, 25),
+        _ => (Technique::DirectHiddenTriple, 43),
+    };
+    let n = board.size();
+    for_each_hidden_set(board, k, k, |set| {
+        let pos = digit_positions(set.cands);
+        for (d, &p) in pos.iter().enumerate().take(n) {
+            if set.digits >> d & 1 != 0 || p.count_ones() < 2 {
+                continue;
+            }
+            let outside = p & !set.positions;
+            if outside.count_ones() != 1 {
+                continue;
+            }
+            let cell = set.cells[outside.trailing_zeros() as usize];
+            let digit = d as u8 + 1;
+            let name = [
+                "Direct Hidden Pair",
+                "Direct Hidden Triplet",
+                "Direct Hidden Quad",
+            ][k - 2];
+            let mut step = Step::new(technique, name, tenths);
+            step.placements.push(Candidate::new(cell, digit));
+            hidden_evidence(&mut step, set);
+            if ctx.want_text {
+                step.text = format!(
+                    "in {}, {} fit only {}, so {digit} fits only {}",
+                    board.house_name(set.h),
+                    digits_text(set.digits),
+                    cells_text(board, &step.cells),
+                    board.cell_name(cell)
+                );
+            }
+            return sink(step);
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::ladder::solve_path;
+    use super::super::test_util::{all_sound, board, board_from_marks};
+    use super::*;
+
+    /// `(cell, digit)` pairs as candidates.
+    fn cands(pairs: &[(usize, u8)]) -> Vec<Candidate> {
+        pairs.iter().map(|&(c, d)| Candidate::new(c, d)).collect()
+    }
+
+    /// The first step of `t` (checked sound, with all others).
+    fn first_sound(b: &Board, t: Technique) -> Step {
+        all_sound(b, t).remove(0)
+    }
+
+    #[test]
+    fn naked_pair_as_serate() {
+        // serate's step on this state: Naked Pair.
+        let b = board_from_marks("=2 =9 =1 =8 =3 =6 =7 =4 =5 =6 =5 =8 =4 =7 =1 =9 =2 =3 =3 =7 =4 =9 =5 =2 =6 =1 =8 =5 =4 239 36 29 =7 =1 =8 269 79 =6 2379 =1 =4 =8 =5 379 279 =8 =1 2379 36 29 =5 23 3679 =4 79 =8 79 =2 =6 =3 =4 =5 =1 =1 23 =6 =5 =8 =4 23 379 279 =4 23 =5 =7 =1 =9 =8 36 26");
+        let s = first_sound(&b, Technique::NakedPair);
+        assert_eq!(s.name, "Naked Pair");
+        assert_eq!(s.difficulty.0, 30);
+        assert_eq!(s.eliminations, cands(&[(70, 3), (71, 2)]));
+        assert!(s.placements.is_empty());
+    }
+
+    #[test]
+    fn naked_triplet_as_serate() {
+        // serate's step on this state: Naked Triplet.
+        let b = board_from_marks("178 179 179 4789 23 23 489 56 56 678 5679 579 4789 4789 =1 489 =2 =3 =3 =2 =4 89 =5 =6 189 179 179 12467 14679 12379 14689 134689 3489 =5 1479 28 124 1459 12359 14589 13489 =7 =6 149 28 1467 =8 1579 =2 1469 459 =3 1479 179 1247 147 127 =3 1469 459 19 =8 14569 =5 14 =6 1489 12489 2489 =7 =3 149 =9 =3 =8 14567 1467 45 =2 56 1456");
+        let s = first_sound(&b, Technique::NakedTriple);
+        assert_eq!(s.name, "Naked Triplet");
+        assert_eq!(s.difficulty.0, 36);
+        assert_eq!(s.eliminations, cands(&[(32, 4), (32, 9), (68, 4), (68, 9)]));
+        assert!(s.placements.is_empty());
+    }
+
+    #[test]
+    fn hidden_pair_as_serate() {
+        // serate's step on this state: Hidden Pair.
+        let b = board_from_marks("2789 236789 2369 234789 46789 2379 46789 =5 =1 15789 56789 1569 4789 146789 179 46789 =2 =3 12789 236789 =4 23789 16789 =5 6789 6789 689 2589 2589 259 235789 15789 =6 13789 =4 289 24589 =1 2569 2345789 45789 2379 36789 36789 2689 =3 24689 =7 2489 1489 129 =5 1689 2689 1479 3479 139 =6 =2 4789 389 389 =5 2459 2459 259 =1 =3 489 2689 689 =7 =6 2379 =8 579 579 79 1239 139 =4");
+        let s = first_sound(&b, Technique::HiddenPair);
+        assert_eq!(s.name, "Hidden Pair");
+        assert_eq!(s.difficulty.0, 34);
+        assert_eq!(s.eliminations, cands(&[(59, 7), (59, 9), (68, 9)]));
+        assert!(s.placements.is_empty());
+    }
+
+    #[test]
+    fn hidden_triplet_as_serate() {
+        // serate's step on this state: Hidden Triplet.
+        let b = board_from_marks("2789 236789 2369 234789 46789 2379 46789 =5 =1 15789 56789 1569 4789 146789 179 46789 =2 =3 12789 236789 =4 23789 16789 =5 6789 6789 689 2589 2589 259 235789 15789 =6 13789 =4 289 24589 =1 2569 2345789 45789 2379 36789 36789 2689 =3 24689 =7 2489 1489 129 =5 1689 2689 1479 3479 139 =6 =2 48 389 389 =5 2459 2459 259 =1 =3 48 2689 689 =7 =6 23 =8 579 579 79 123 13 =4");
+        let s = first_sound(&b, Technique::HiddenTriple);
+        assert_eq!(s.name, "Hidden Triplet");
+        assert_eq!(s.difficulty.0, 40);
+        assert_eq!(
+            s.eliminations,
+            cands(&[
+                (30, 2),
+                (30, 5),
+                (30, 8),
+                (30, 9),
+                (31, 5),
+                (31, 8),
+                (31, 9),
+                (33, 8),
+                (33, 9)
+            ])
+        );
+        assert!(s.placements.is_empty());
+    }
+
+    #[test]
+    fn direct_hidden_pair_as_serate() {
+        // serate's step on this state: Direct Hidden Pair.
+        let b = board_from_marks("1678 15679 1579 4789 234789 23489 1489 145679 1456789 678 5679 579 4789 4789 =1 489 =2 =3 =3 =2 =4 789 =5 =6 189 179 1789 12467 14679 12379 14689 134689 3489 =5 1479 124789 124 1459 12359 14589 13489 =7 =6 149 12489 1467 =8 1579 =2 1469 459 =3 1479 1479 1247 147 127 =3 124679 2459 149 =8 14569 =5 134 =6 1489 12489 2489 =7 1349 149 =9 1347 =8 14567 1467 45 =2 13456 1456");
+        let s = first_sound(&b, Technique::DirectHiddenPair);
+        assert_eq!(s.name, "Direct Hidden Pair");
+        assert_eq!(s.difficulty.0, 20);
+        assert_eq!(s.placements, cands(&[(70, 3)]));
+        assert!(s.eliminations.is_empty());
+    }
+
+    #[test]
+    fn direct_hidden_triplet_as_serate() {
+        // serate's step on this state: Direct Hidden Triplet.
+        let b = board_from_marks("2568 189 125689 89 2568 =3 89 =4 =7 5678 789 5689 =4 5678 =1 89 =3 =2 278 =3 =4 789 278 29 =1 =6 =5 45678 4789 5689 789 =3 2459 24689 =1 89 3458 1489 1589 =6 258 2459 2489 =7 389 34678 =2 689 =1 78 49 4689 =5 389 248 48 28 =5 =1 =7 =3 =9 =6 =1 =6 =7 =3 =9 =8 =5 =2 =4 =9 =5 =3 =2 =4 =6 =7 =8 =1");
+        let s = first_sound(&b, Technique::DirectHiddenTriple);
+        assert_eq!(s.name, "Direct Hidden Triplet");
+        assert_eq!(s.difficulty.0, 25);
+        assert_eq!(s.placements, cands(&[(1, 1)]));
+        assert!(s.eliminations.is_empty());
+    }
+
+    #[test]
+    fn nothing_in_houses_too_empty_or_too_full() {
+        // Three holes: no house has four empty cells.
+        let b = board(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
+        let sol = super::super::test_util::solution(&b).unwrap();
+        let b = board(&super::super::singles::line_without(&sol, &[0, 40, 80]));
+        for t in [
+            Technique::NakedPair,
+            Technique::HiddenPair,
+            Technique::DirectHiddenPair,
+            Technique::NakedQuad,
+        ] {
+            assert!(t.first(&b, &mut Ctx::new(false)).is_none(), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn subsets_in_colex_order() {
+        let mut seen = Vec::new();
+        let _ = for_each_subset(0b1_0110_1000, 2, |m| {
+            seen.push(m);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(
+            seen,
+            [
+                0b1000 | 0b10_0000,
+                0b1000 | 0b100_0000,
+                0b110_0000,
+                0b1_0000_1000,
+                0b1_0010_0000,
+                0b1_0100_0000
+            ]
+        );
+    }
+
+    /// Dev aid: for each puzzle line of `$SUDOKIT_PATHS`, prints every step of
+    /// the path as `name|pencil marks` (729 chars, as serate's `%s|%m`).
+    #[test]
+    #[ignore]
+    fn dump_paths() {
+        let Ok(file) = std::env::var("SUDOKIT_PATHS") else {
+            return;
+        };
+        for line in std::fs::read_to_string(file).unwrap().lines() {
+            let mut b = board(line.trim());
+            let path = solve_path(b.clone(), &mut Ctx::new(false), true);
+            for s in &path.steps {
+                b.apply(s);
+                println!("{}|{}", s.name, marks729(&b));
+            }
+            println!("END {}", path.rating);
+        }
+    }
+
+    fn marks729(b: &Board) -> String {
+        let mut m = String::new();
+        for c in 0..81 {
+            for d in 1..=9u8 {
+                let on = b.value(c) == d || (b.value(c) == 0 && b.has(c, d));
+                m.push(if on { char::from(b'0' + d) } else { '.' });
+            }
+        }
+        m
+    }
+
+    /// Dev aid: for each pencil-mark grid (81 tokens) of `$SUDOKIT_STATES`,
+    /// prints the ladder's next step as `name|pencil marks after it`.
+    #[test]
+    #[ignore]
+    fn dump_next_steps() {
+        let Ok(file) = std::env::var("SUDOKIT_STATES") else {
+            return;
+        };
+        for line in std::fs::read_to_string(file).unwrap().lines() {
+            let mut b = board_from_marks(line);
+            match super::super::ladder::next_step(&b, &mut Ctx::new(false)) {
+                Some(s) => {
+                    b.apply(&s);
+                    println!("{}|{}", s.name, marks729(&b));
+                }
+                None => println!("NONE|"),
+            }
+        }
+    }
 }

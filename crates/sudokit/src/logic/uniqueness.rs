@@ -1,16 +1,813 @@
-//! TODO(issue 19): placeholder until the technique lands.
+//! Uniqueness: unique rectangles and loops (types 1–4) and the bivalue
+//! universal grave (types 1–4), as Sudoku Explainer 1.2.1 finds them with its
+//! default lkSudoku fixes on.
+//!
+//! Both need a plain geometry (rows, columns, one set of regions, no extra
+//! house): the deadly-pattern argument holds for boxes and jigsaw regions
+//! alike. Cell sets are `u128` masks, so boards up to 11x11.
 
 use std::ops::ControlFlow;
 
+use crate::HouseKind;
+
 use super::board::Board;
 use super::ladder::{Ctx, Sink};
+use super::step::{Candidate, Step, Technique};
+
+/// Per cell, its houses in Sudoku Explainer's region-type order (region,
+/// row, column), and its peers as a mask.
+struct Plain {
+    kinds: Vec<[usize; 3]>,
+    peers: Vec<u128>,
+}
+
+fn plain(board: &Board) -> Option<Plain> {
+    let cells = board.cell_count();
+    if !board.is_plain() || cells > 128 {
+        return None;
+    }
+    let mut kinds = vec![[usize::MAX; 3]; cells];
+    for (c, k) in kinds.iter_mut().enumerate() {
+        for &h in board.houses_of(c) {
+            let slot = match board.house_kind(h as usize) {
+                HouseKind::Region => 0,
+                HouseKind::Row => 1,
+                HouseKind::Column => 2,
+                _ => return None,
+            };
+            k[slot] = h as usize;
+        }
+    }
+    let peers = (0..cells)
+        .map(|c| board.peers(c).iter().fold(0u128, |m, p| m | 1 << p.index()))
+        .collect();
+    Some(Plain { kinds, peers })
+}
+
+fn cells_of(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            c
+        })
+    })
+}
+
+fn digits(mask: u64) -> impl Iterator<Item = u8> {
+    (0..64u8).filter(move |d| mask >> d & 1 != 0).map(|d| d + 1)
+}
+
+fn bit(d: u8) -> u64 {
+    1 << (d - 1)
+}
+
+/// Masks of `k` bits among `n`, in increasing numeric order (Sudoku
+/// Explainer's `Permutations`); `k == 0` gives the empty mask once if `n > 0`.
+fn combinations(k: u32, n: u32) -> impl Iterator<Item = u64> {
+    let last = if n == 0 || k > n {
+        None
+    } else {
+        Some(((1u64 << k) - 1) << (n - k))
+    };
+    let mut next = last.map(|_| (1u64 << k) - 1);
+    std::iter::from_fn(move || {
+        let v = next?;
+        next = if Some(v) == last || v == 0 {
+            None
+        } else {
+            let low = v & v.wrapping_neg();
+            let ripple = v + low;
+            Some(ripple | (((v ^ ripple) >> 2) / low))
+        };
+        Some(v)
+    })
+}
+
+fn elimination_text(board: &Board, elims: &[Candidate]) -> String {
+    elims
+        .iter()
+        .map(|e| format!("{}<>{}", board.cell_name(e.cell), e.digit))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn cell_list(board: &Board, cells: impl IntoIterator<Item = usize>) -> String {
+    cells
+        .into_iter()
+        .map(|c| board.cell_name(c))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Eliminations of a naked set (Sudoku Explainer's generalised form): each
+/// value of `set` leaves every cell that sees all the set's cells holding it.
+fn naked_set_eliminations(
+    board: &Board,
+    p: &Plain,
+    set: u64,
+    holders: &[usize],
+    out: &mut Vec<Candidate>,
+) {
+    for d in digits(set) {
+        let mut victims = !0u128;
+        for &c in holders {
+            if board.has(c, d) {
+                victims &= p.peers[c];
+            }
+        }
+        for v in cells_of(victims) {
+            if board.has(v, d) {
+                out.push(Candidate::new(v, d));
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+}
+
+// ---------------------------------------------------------------- loops
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum LoopKind {
+    One,
+    Two,
+    ThreeNaked,
+    ThreeHidden,
+    Four,
+}
+
+/// One unique-loop hint before sorting.
+struct LoopHint {
+    kind: LoopKind,
+    cells: Vec<usize>,
+    set: u128,
+    v1: u8,
+    v2: u8,
+    /// Type 3: the house of the subset; type 4: the house of the lock.
+    house: usize,
+    /// Type 2: the extra digit; type 3: the subset's digits; type 4: the
+    /// locked digit.
+    values: u64,
+    /// Type 2: the extra cells; type 3: the subset's other cells.
+    others: Vec<usize>,
+    elims: Vec<Candidate>,
+    difficulty: f64,
+}
+
+impl LoopHint {
+    fn same(&self, o: &LoopHint) -> bool {
+        self.kind == o.kind
+            && self.cells.len() == o.cells.len()
+            && self.set == o.set
+            && match self.kind {
+                LoopKind::ThreeNaked | LoopKind::ThreeHidden => {
+                    self.house == o.house && self.values == o.values && self.others == o.others
+                }
+                _ => true,
+            }
+    }
+
+    fn type_number(&self) -> u8 {
+        match self.kind {
+            LoopKind::One => 1,
+            LoopKind::Two => 2,
+            LoopKind::ThreeNaked | LoopKind::ThreeHidden => 3,
+            LoopKind::Four => 4,
+        }
+    }
+}
+
+/// Sudoku Explainer's double: 4.5, +0.1 for 6 cells, +0.2 for 8, +0.5 for 10+.
+fn loop_base(len: usize) -> f64 {
+    let mut d = 4.5;
+    if len >= 10 {
+        d += 0.3;
+    }
+    if len >= 8 {
+        d += 0.2;
+    } else if len >= 6 {
+        d += 0.1;
+    }
+    d
+}
+
+/// The depth-first loop search of Sudoku Explainer (start cell, then houses
+/// region/row/column, cells in house order), pruned where the house-parity
+/// rule of a valid loop already fails: the valid loops come out in the same
+/// order.
+struct LoopSearch<'a> {
+    board: &'a Board,
+    p: &'a Plain,
+    pair: u64,
+    path: Vec<usize>,
+    in_path: u128,
+    parity: Vec<u8>,
+    open: usize,
+    found: Vec<Vec<usize>>,
+}
+
+impl LoopSearch<'_> {
+    fn visit(&mut self, cell: usize, allowed_ex: i32, ex: u64, last: usize) {
+        let side = 1u8 << (self.path.len() & 1);
+        let houses = self.p.kinds[cell];
+        if houses.iter().any(|&h| self.parity[h] & side != 0) {
+            return;
+        }
+        for &h in &houses {
+            if self.parity[h] == 0 {
+                self.open += 1;
+            } else {
+                self.open -= 1;
+            }
+            self.parity[h] |= side;
+        }
+        self.path.push(cell);
+        self.in_path |= 1 << cell;
+        for (kind, &h) in houses.iter().enumerate() {
+            if kind == last {
+                continue;
+            }
+            for next in self.board.house(h).iter().map(|c| c.index()) {
+                if next == self.path[0] && self.path.len() >= 4 {
+                    if self.open == 0 {
+                        self.found.push(self.path.clone());
+                    }
+                } else if self.in_path >> next & 1 == 0 {
+                    let pots = self.board.candidates(next);
+                    if pots & self.pair == self.pair {
+                        let new_ex = ex | (pots & !self.pair);
+                        let card = pots.count_ones();
+                        if card == 2 || new_ex.count_ones() == 1 || allowed_ex > 0 {
+                            self.visit(next, allowed_ex - i32::from(card > 2), new_ex, kind);
+                        }
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        self.in_path &= !(1 << cell);
+        for &h in &houses {
+            self.parity[h] &= !side;
+            if self.parity[h] == 0 {
+                self.open -= 1;
+            } else {
+                self.open += 1;
+            }
+        }
+    }
+}
 
 pub(super) fn unique_loops(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let _ = (board, ctx, sink);
+    let Some(p) = plain(board) else {
+        return ControlFlow::Continue(());
+    };
+    let mut hints: Vec<LoopHint> = Vec::new();
+    let mut search = LoopSearch {
+        board,
+        p: &p,
+        pair: 0,
+        path: Vec::new(),
+        in_path: 0,
+        parity: vec![0; board.house_count()],
+        open: 0,
+        found: Vec::new(),
+    };
+    for start in 0..board.cell_count() {
+        let pair = board.candidates(start);
+        if pair.count_ones() != 2 {
+            continue;
+        }
+        search.pair = pair;
+        search.found.clear();
+        search.visit(start, 2, 0, usize::MAX);
+        for lp in std::mem::take(&mut search.found) {
+            loop_hints(board, &p, &lp, pair, &mut hints);
+        }
+    }
+    // Sudoku Explainer sorts (stably) by difficulty, then type.
+    hints.sort_by(|a, b| {
+        a.difficulty
+            .partial_cmp(&b.difficulty)
+            .unwrap()
+            .then(a.type_number().cmp(&b.type_number()))
+    });
+    for h in hints {
+        sink(loop_step(board, h, ctx))?;
+    }
     ControlFlow::Continue(())
 }
 
+fn loop_hints(board: &Board, p: &Plain, lp: &[usize], pair: u64, hints: &mut Vec<LoopHint>) {
+    let v1 = pair.trailing_zeros() as u8 + 1;
+    let v2 = 64 - pair.leading_zeros() as u8;
+    let set = lp.iter().fold(0u128, |m, &c| m | 1 << c);
+    let extra: Vec<usize> = lp
+        .iter()
+        .copied()
+        .filter(|&c| board.candidates(c).count_ones() > 2)
+        .collect();
+    let base = loop_base(lp.len());
+    let mut add = |h: LoopHint| {
+        if !h.elims.is_empty() && !hints.iter().any(|o| o.same(&h)) {
+            hints.push(h);
+        }
+    };
+    let hint = |kind, house, values, others: Vec<usize>, elims, difficulty| LoopHint {
+        kind,
+        cells: lp.to_vec(),
+        set,
+        v1,
+        v2,
+        house,
+        values,
+        others,
+        elims,
+        difficulty,
+    };
+    let type2 = |extra: &[usize]| {
+        let value = (board.candidates(extra[0]) & !pair).trailing_zeros() as u8 + 1;
+        let common = extra.iter().fold(!0u128, |m, &c| m & p.peers[c]);
+        let elims = cells_of(common)
+            .filter(|&c| board.has(c, value))
+            .map(|c| Candidate::new(c, value))
+            .collect();
+        hint(LoopKind::Two, 0, bit(value), extra.to_vec(), elims, base)
+    };
+    match extra.len() {
+        1 => {
+            let c = extra[0];
+            let elims = vec![Candidate::new(c, v1), Candidate::new(c, v2)];
+            add(hint(LoopKind::One, 0, 0, vec![c], elims, base));
+        }
+        2 => {
+            let (c1, c2) = (extra[0], extra[1]);
+            let rest = (board.candidates(c1) | board.candidates(c2)) & !pair;
+            if rest.count_ones() == 1 {
+                add(type2(&extra));
+            } else if rest.count_ones() >= 2 {
+                for h in type3(board, p, c1, c2, pair, rest, base) {
+                    add(hint(h.0, h.1, h.2, h.3, h.4, h.5));
+                }
+            }
+            // Type 4: one loop digit locked in a house of both extra cells
+            // (the last such house wins, as in Sudoku Explainer).
+            let (mut r1, mut r2) = (None, None);
+            for kind in 0..3 {
+                let h = p.kinds[c1][kind];
+                if h != p.kinds[c2][kind] {
+                    continue;
+                }
+                let outside = board
+                    .house(h)
+                    .iter()
+                    .map(|c| c.index())
+                    .filter(|&c| c != c1 && c != c2)
+                    .fold(0, |m, c| m | board.candidates(c));
+                if outside & bit(v1) == 0 {
+                    r1 = Some(h);
+                }
+                if outside & bit(v2) == 0 {
+                    r2 = Some(h);
+                }
+            }
+            let lock = r1.map(|h| (h, v1, v2)).or(r2.map(|h| (h, v2, v1)));
+            if let Some((h, locked, gone)) = lock {
+                let elims = vec![Candidate::new(c1, gone), Candidate::new(c2, gone)];
+                add(hint(
+                    LoopKind::Four,
+                    h,
+                    bit(locked),
+                    vec![c1, c2],
+                    elims,
+                    base,
+                ));
+            }
+        }
+        0 => {}
+        _ => add(type2(&extra)),
+    }
+}
+
+type Type3 = (LoopKind, usize, u64, Vec<usize>, Vec<Candidate>, f64);
+
+/// Type 3: the extra digits of `c1`/`c2` as one pseudo-cell in a naked set
+/// of a shared house, or a hidden set there holding both loop digits.
+fn type3(
+    board: &Board,
+    p: &Plain,
+    c1: usize,
+    c2: usize,
+    pair: u64,
+    extra: u64,
+    base: f64,
+) -> Vec<Type3> {
+    let n = board.size();
+    let mut out = Vec::new();
+    let v1 = pair.trailing_zeros() as u8 + 1;
+    let v2 = 64 - pair.leading_zeros() as u8;
+    for degree in 2..=n.saturating_sub(2) {
+        for kind in 0..3 {
+            let h = p.kinds[c1][kind];
+            if h != p.kinds[c2][kind] {
+                continue;
+            }
+            let house: Vec<usize> = board.house(h).iter().map(|c| c.index()).collect();
+            let empty = house.iter().filter(|&&c| board.value(c) == 0).count();
+            let i1 = house.iter().position(|&c| c == c1).unwrap();
+            let i2 = house.iter().position(|&c| c == c2).unwrap();
+            if degree * 2 <= empty && degree >= extra.count_ones() as usize {
+                for m in combinations(degree as u32, n as u32) {
+                    if m >> i1 & 1 == 0 || m >> i2 & 1 != 0 {
+                        continue;
+                    }
+                    let mut naked = extra & board.candidates(c1) & board.candidates(c2);
+                    let mut union = 0;
+                    let mut all_big = true;
+                    let mut others = Vec::with_capacity(degree - 1);
+                    for i in (0..n).filter(|i| m >> i & 1 != 0) {
+                        let pots = if i == i1 {
+                            extra
+                        } else {
+                            let c = house[i];
+                            others.push(c);
+                            naked |= board.candidates(c);
+                            board.candidates(c)
+                        };
+                        all_big &= pots.count_ones() > 1;
+                        union |= pots;
+                    }
+                    if naked.count_ones() as usize != degree
+                        || !all_big
+                        || union.count_ones() as usize != degree
+                    {
+                        continue;
+                    }
+                    let mut holders = others.clone();
+                    holders.extend([c1, c2]);
+                    let mut elims = Vec::new();
+                    naked_set_eliminations(board, p, union, &holders, &mut elims);
+                    let d = base + (union.count_ones() as f64 - 1.0) * 0.1;
+                    out.push((LoopKind::ThreeNaked, h, union, others, elims, d));
+                }
+            }
+            if degree * 2 < empty {
+                let rem: Vec<u8> = (1..=n as u8)
+                    .filter(|&d| d != v1 && d != v2 && extra & bit(d) == 0)
+                    .collect();
+                if degree - 2 > rem.len() {
+                    continue;
+                }
+                for m in combinations(degree as u32 - 2, rem.len() as u32) {
+                    let mut values = pair;
+                    let mut union = 0u64;
+                    let mut ok = true;
+                    for d in (0..rem.len()).filter(|i| m >> i & 1 != 0).map(|i| rem[i]) {
+                        values |= bit(d);
+                    }
+                    for d in digits(values) {
+                        let pos = board.positions(h, d) & !(1 << i2);
+                        ok &= pos != 0;
+                        union |= pos;
+                    }
+                    if !ok || union.count_ones() as usize != degree {
+                        continue;
+                    }
+                    let idx = union & !(1 << i1) & !(1 << i2);
+                    let mut elims = Vec::new();
+                    let mut others = Vec::new();
+                    for i in (0..n).filter(|i| idx >> i & 1 != 0) {
+                        let c = house[i];
+                        others.push(c);
+                        for d in digits(board.candidates(c) & !values) {
+                            elims.push(Candidate::new(c, d));
+                        }
+                    }
+                    let d = base + (others.len() as f64 - 1.0) * 0.1;
+                    out.push((LoopKind::ThreeHidden, h, values, others, elims, d));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn loop_step(board: &Board, h: LoopHint, ctx: &Ctx) -> Step {
+    let len = h.cells.len();
+    let shape = if len == 4 {
+        "Rectangle".to_string()
+    } else {
+        format!("Loop {len}")
+    };
+    let name = format!("Unique {shape} type {}", h.type_number());
+    let tenths = (h.difficulty * 10.0).round() as u16;
+    let mut step = Step::new(Technique::UniqueLoop, name, tenths);
+    step.cells = h.cells.clone();
+    step.evidence = h
+        .cells
+        .iter()
+        .flat_map(|&c| [Candidate::new(c, h.v1), Candidate::new(c, h.v2)])
+        .collect();
+    if matches!(
+        h.kind,
+        LoopKind::ThreeNaked | LoopKind::ThreeHidden | LoopKind::Four
+    ) {
+        step.houses = vec![h.house];
+    }
+    if ctx.want_text {
+        let (v1, v2) = (h.v1, h.v2);
+        let lp = cell_list(board, h.cells.iter().copied());
+        let why = match h.kind {
+            LoopKind::One => format!(
+                "{} must hold a digit other than {v1}, {v2}",
+                board.cell_name(h.others[0])
+            ),
+            LoopKind::Two | LoopKind::ThreeNaked | LoopKind::ThreeHidden => {
+                let vals: String = digits(h.values).map(|d| d.to_string()).collect();
+                let others = cell_list(board, h.others.iter().copied());
+                match h.kind {
+                    LoopKind::Two => format!("one of {others} is {vals}"),
+                    LoopKind::ThreeNaked => format!(
+                        "its extra digits form a naked set {vals} with {others} in {}",
+                        board.house_name(h.house)
+                    ),
+                    _ => format!(
+                        "it leaves a hidden set {vals} on {others} in {}",
+                        board.house_name(h.house)
+                    ),
+                }
+            }
+            LoopKind::Four => format!(
+                "{} is locked in {}",
+                digits(h.values).next().unwrap_or(0),
+                board.house_name(h.house)
+            ),
+        };
+        step.text = format!(
+            "{lp} on {v1}, {v2} must not be a deadly pattern: {why}, so {}",
+            elimination_text(board, &h.elims)
+        );
+    }
+    step.eliminations = h.elims;
+    step
+}
+
+// ---------------------------------------------------------------- BUG
+
 pub(super) fn bug(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let _ = (board, ctx, sink);
+    let Some(p) = plain(board) else {
+        return ControlFlow::Continue(());
+    };
+    let n = board.size();
+    let cells = board.cell_count();
+    let mut temp: Vec<u64> = board.all_candidates().to_vec();
+    let mut bug_cells: Vec<usize> = Vec::new();
+    let mut bug_set = 0u128;
+    let mut bug_values = vec![0u64; cells];
+    let mut all_bug = 0u64;
+    let mut common: Option<u128> = None;
+    let mut all_extra: Option<u128> = None;
+    let mut only_value = 0u8;
+    let mut one_value = true;
+    // Whether a newly met BUG cell leaves no cell common to all (no type 1–3).
+    let hopeless = |bug_cells: &Vec<usize>, all_bug: u64, common: Option<u128>| {
+        bug_cells.len() > 1 && all_bug.count_ones() > 1 && common == Some(0)
+    };
+    for &h in board.houses_se_order() {
+        for d in 1..=n as u8 {
+            let pos = board.positions(h, d);
+            if pos.count_ones() == 0 || pos.count_ones() == 2 {
+                continue;
+            }
+            let fresh: Vec<usize> = board
+                .house(h)
+                .iter()
+                .enumerate()
+                .filter(|&(i, c)| {
+                    pos >> i & 1 != 0 && board.candidates(c.index()).count_ones() >= 3
+                })
+                .map(|(_, c)| c.index())
+                .collect();
+            let fresh_set = fresh.iter().fold(0u128, |m, &c| m | 1 << c);
+            match all_extra {
+                None => {
+                    all_extra = Some(fresh_set);
+                    only_value = d;
+                }
+                Some(ref mut m) if one_value => {
+                    if only_value == d {
+                        *m |= fresh_set;
+                    } else {
+                        one_value = false;
+                    }
+                }
+                _ => {}
+            }
+            if let [cell] = fresh[..] {
+                if bug_set >> cell & 1 == 0 {
+                    bug_cells.push(cell);
+                    bug_set |= 1 << cell;
+                }
+                bug_values[cell] |= bit(d);
+                all_bug |= bit(d);
+                temp[cell] &= !bit(d);
+                common = Some(common.unwrap_or(!0) & p.peers[cell] & !bug_set);
+                if hopeless(&bug_cells, all_bug, common) {
+                    return ControlFlow::Continue(());
+                }
+            }
+            if fresh.is_empty() {
+                return ControlFlow::Continue(());
+            }
+        }
+    }
+    if let Some(extra) = all_extra {
+        if one_value && extra.count_ones() as usize > bug_cells.len() {
+            for cell in cells_of(extra & !bug_set) {
+                bug_cells.push(cell);
+                bug_set |= 1 << cell;
+                bug_values[cell] = bit(only_value);
+                temp[cell] &= !bit(only_value);
+                common = Some(common.unwrap_or(!0) & p.peers[cell] & !bug_set);
+                if hopeless(&bug_cells, all_bug, common) {
+                    return ControlFlow::Continue(());
+                }
+            }
+        }
+    }
+    // Without the BUG digits, every empty cell is bivalue and every digit
+    // has zero or two places in every house.
+    if (0..cells).any(|c| board.value(c) == 0 && temp[c].count_ones() != 2) {
+        return ControlFlow::Continue(());
+    }
+    for &h in board.houses_se_order() {
+        let mut seen = vec![0u32; n];
+        for c in board.house(h) {
+            for d in digits(temp[c.index()]) {
+                seen[d as usize - 1] += 1;
+            }
+        }
+        if seen.iter().any(|&k| k != 0 && k != 2) {
+            return ControlFlow::Continue(());
+        }
+    }
+    let common = common.unwrap_or(0);
+    let make = |name: &'static str, tenths: u16, elims: Vec<Candidate>, why: String| {
+        let mut step = Step::new(Technique::Bug, name, tenths);
+        step.cells = bug_cells.clone();
+        step.evidence = bug_cells
+            .iter()
+            .flat_map(|&c| digits(bug_values[c]).map(move |d| Candidate::new(c, d)))
+            .collect();
+        if ctx.want_text {
+            step.text = format!(
+                "without the extra candidates {} would be a deadly BUG pattern: {why}, so {}",
+                bug_cells
+                    .iter()
+                    .map(|&c| {
+                        let ds: String = digits(bug_values[c]).map(|d| d.to_string()).collect();
+                        format!("{}({ds})", board.cell_name(c))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                elimination_text(board, &elims)
+            );
+        }
+        step.eliminations = elims;
+        step
+    };
+    if bug_cells.len() == 1 {
+        let c = bug_cells[0];
+        let elims: Vec<Candidate> = digits(board.candidates(c) & !all_bug)
+            .map(|d| Candidate::new(c, d))
+            .collect();
+        if !elims.is_empty() {
+            let why = format!("{} holds a BUG digit", board.cell_name(c));
+            sink(make("BUG type 1", 56, elims, why))?;
+        }
+    } else if all_bug.count_ones() == 1 {
+        let d = all_bug.trailing_zeros() as u8 + 1;
+        let elims: Vec<Candidate> = cells_of(common)
+            .filter(|&c| board.has(c, d))
+            .map(|c| Candidate::new(c, d))
+            .collect();
+        if !elims.is_empty() {
+            let why = format!("one of the BUG cells is {d}");
+            sink(make("BUG type 2", 57, elims, why))?;
+        }
+        if bug_cells.len() == 2 {
+            bug4(board, &p, &bug_cells, &bug_values, all_bug, &make, sink)?;
+        }
+    } else if common != 0 {
+        if bug_cells.len() == 2 {
+            bug4(board, &p, &bug_cells, &bug_values, all_bug, &make, sink)?;
+        }
+        bug3(board, &p, &bug_cells, all_bug, common, &make, sink)?;
+    }
     ControlFlow::Continue(())
 }
+
+type MakeBug<'a> = dyn Fn(&'static str, u16, Vec<Candidate>, String) -> Step + 'a;
+
+/// Type 4: the two BUG cells share a house and one non-BUG digit: that digit
+/// is the conjugate, the cells keep only it and their BUG digits.
+fn bug4(
+    board: &Board,
+    p: &Plain,
+    bug_cells: &[usize],
+    bug_values: &[u64],
+    all_bug: u64,
+    make: &MakeBug<'_>,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    let (c1, c2) = (bug_cells[0], bug_cells[1]);
+    let shared = board.candidates(c1) & board.candidates(c2) & !all_bug;
+    if shared.count_ones() != 1 {
+        return ControlFlow::Continue(());
+    }
+    let d = shared.trailing_zeros() as u8 + 1;
+    for kind in 0..3 {
+        let h = p.kinds[c1][kind];
+        if h != p.kinds[c2][kind] {
+            continue;
+        }
+        let mut elims = Vec::new();
+        for c in [c1, c2] {
+            for e in digits(board.candidates(c) & !bug_values[c] & !bit(d)) {
+                elims.push(Candidate::new(c, e));
+            }
+        }
+        if elims.is_empty() {
+            continue;
+        }
+        let why = format!("{d} is a conjugate in {}", board.house_name(h));
+        let mut step = make("BUG type 4", 57, elims, why);
+        step.houses = vec![h];
+        sink(step)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Type 3: the BUG digits as one pseudo-cell in a naked set with cells of a
+/// house all the BUG cells share, smallest set first.
+fn bug3(
+    board: &Board,
+    p: &Plain,
+    bug_cells: &[usize],
+    all_bug: u64,
+    common: u128,
+    make: &MakeBug<'_>,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    let n = board.size();
+    for degree in 2..=n.saturating_sub(3) {
+        for kind in 0..3 {
+            let h = p.kinds[bug_cells[0]][kind];
+            if bug_cells.iter().any(|&c| p.kinds[c][kind] != h) {
+                continue;
+            }
+            let region: Vec<usize> = cells_of(common)
+                .filter(|&c| p.kinds[c][kind] == h)
+                .collect();
+            if region.len() < degree {
+                continue;
+            }
+            for m in combinations(degree as u32 - 1, region.len() as u32) {
+                let naked: Vec<usize> = (0..region.len())
+                    .filter(|i| m >> i & 1 != 0)
+                    .map(|i| region[i])
+                    .collect();
+                let other = naked.iter().fold(0, |u, &c| u | board.candidates(c));
+                if other.count_ones() as usize != degree
+                    || all_bug.count_ones() <= 1
+                    || naked.iter().any(|&c| board.candidates(c).count_ones() <= 1)
+                    || (other | all_bug).count_ones() as usize != degree
+                {
+                    continue;
+                }
+                let set = other | all_bug;
+                let mut holders = naked.clone();
+                holders.extend_from_slice(bug_cells);
+                let mut elims = Vec::new();
+                naked_set_eliminations(board, p, set, &holders, &mut elims);
+                if elims.is_empty() {
+                    continue;
+                }
+                let vals: String = digits(set).map(|d| d.to_string()).collect();
+                let why = format!(
+                    "the BUG digits make a naked set {vals} with {} in {}",
+                    cell_list(board, naked.iter().copied()),
+                    board.house_name(h)
+                );
+                let tenths = 57 + set.count_ones() as u16 - 1;
+                let mut step = make("BUG type 3", tenths, elims, why);
+                step.houses = vec![h];
+                sink(step)?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

@@ -1,16 +1,177 @@
-//! TODO(issue 19): placeholder until the technique lands.
+//! XY-Wing (4.2) and XYZ-Wing (4.4), found in Sudoku Explainer's order: the
+//! pivot cell by cell index, then its first wing, then its second wing, both
+//! among the pivot's peers in increasing index order.
+//!
+//! Works on any geometry (peers and `sees` carry the houses).
 
 use std::ops::ControlFlow;
 
 use super::board::Board;
 use super::ladder::{Ctx, Sink};
+use super::step::{Candidate, Step, Technique};
 
 pub(super) fn xy_wing(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let _ = (board, ctx, sink);
-    ControlFlow::Continue(())
+    wing(board, false, ctx, sink)
 }
 
 pub(super) fn xyz_wing(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let _ = (board, ctx, sink);
+    wing(board, true, ctx, sink)
+}
+
+fn digits(mask: u64) -> impl Iterator<Item = u8> {
+    (0..64u8).filter(move |d| mask >> d & 1 != 0).map(|d| d + 1)
+}
+
+fn wing(board: &Board, xyz: bool, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    // The pivot holds x, y (and z for the XYZ-Wing); each wing holds two of
+    // the three digits, z common to both wings (and, for XYZ, to the pivot).
+    let pivot_size = if xyz { 3 } else { 2 };
+    let common_size = if xyz { 1 } else { 0 };
+    for xy in 0..board.cell_count() {
+        let xy_mask = board.candidates(xy);
+        if xy_mask.count_ones() != pivot_size {
+            continue;
+        }
+        let peers = board.peers(xy);
+        for xz in peers.iter().map(|c| c.index()) {
+            let xz_mask = board.candidates(xz);
+            if xz_mask.count_ones() != 2 || (xy_mask & !xz_mask).count_ones() != 1 {
+                continue;
+            }
+            for yz in peers.iter().map(|c| c.index()) {
+                let yz_mask = board.candidates(yz);
+                if yz_mask.count_ones() != 2
+                    || (xy_mask | xz_mask | yz_mask).count_ones() != 3
+                    || (xy_mask & xz_mask & yz_mask).count_ones() != common_size
+                {
+                    continue;
+                }
+                let z_bits = xz_mask & yz_mask;
+                let z = z_bits.trailing_zeros() as u8 + 1;
+                let eliminations: Vec<Candidate> = board
+                    .peers(xz)
+                    .iter()
+                    .map(|c| c.index())
+                    .filter(|&v| {
+                        v != xy
+                            && v != yz
+                            && board.has(v, z)
+                            && board.sees(v, yz)
+                            && (!xyz || board.sees(v, xy))
+                    })
+                    .map(|v| Candidate::new(v, z))
+                    .collect();
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let (technique, name, tenths) = if xyz {
+                    (Technique::XyzWing, "XYZ-Wing", 44)
+                } else {
+                    (Technique::XyWing, "XY-Wing", 42)
+                };
+                let mut step = Step::new(technique, name, tenths);
+                step.cells = vec![xy, xz, yz];
+                step.evidence = digits(xy_mask)
+                    .map(|d| Candidate::new(xy, d))
+                    .chain([Candidate::new(xz, z), Candidate::new(yz, z)])
+                    .collect();
+                if ctx.want_text {
+                    let list = |m: u64| digits(m).map(|d| d.to_string()).collect::<String>();
+                    let gone: Vec<String> = eliminations
+                        .iter()
+                        .map(|e| format!("{}<>{}", board.cell_name(e.cell), e.digit))
+                        .collect();
+                    step.text = format!(
+                        "pivot {}({}) with wings {}({}) and {}({}): one of them is {z}, so {}",
+                        board.cell_name(xy),
+                        list(xy_mask),
+                        board.cell_name(xz),
+                        list(xz_mask),
+                        board.cell_name(yz),
+                        list(yz_mask),
+                        gone.join(", ")
+                    );
+                }
+                step.eliminations = eliminations;
+                sink(step)?;
+            }
+        }
+    }
     ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::{all_sound, board, board_from_marks};
+    use super::super::uniqueness::tests::{se_board, SE_POSITIONS};
+    use super::*;
+
+    #[test]
+    fn nothing_on_a_board_without_bivalue_cells() {
+        let b = board(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        );
+        assert!(all_sound(&b, Technique::XyWing).is_empty());
+        assert!(all_sound(&b, Technique::XyzWing).is_empty());
+    }
+
+    #[test]
+    fn xy_wing_textbook() {
+        // Pivot r5c5 {4,7}, wings r5c1 {4,9} (row 5) and r2c5 {7,9}
+        // (column 5): r2c1 sees both wings and loses 9.
+        let mut t = vec!["123456789".to_string(); 81];
+        t[40] = "47".into();
+        t[36] = "49".into();
+        t[13] = "79".into();
+        let b = board_from_marks(&t.join(" "));
+        let step = Technique::XyWing.first(&b, &mut Ctx::new(true)).unwrap();
+        assert_eq!(step.difficulty.0, 42);
+        assert_eq!(step.cells, vec![40, 13, 36]);
+        assert_eq!(step.eliminations, vec![Candidate::new(9, 9)]);
+        assert!(Technique::XyzWing.first(&b, &mut Ctx::new(false)).is_none());
+    }
+
+    #[test]
+    fn xyz_wing_textbook() {
+        // Pivot r5c5 {4,7,9}, wings r5c4 {4,9} (row 5 and box 5) and r2c5
+        // {7,9} (column 5): only box-5/column-5 cells seeing all three lose 9.
+        let mut t = vec!["123456789".to_string(); 81];
+        t[40] = "479".into();
+        t[39] = "49".into();
+        t[13] = "79".into();
+        let b = board_from_marks(&t.join(" "));
+        let step = Technique::XyzWing.first(&b, &mut Ctx::new(true)).unwrap();
+        assert_eq!(step.difficulty.0, 44);
+        assert_eq!(step.cells, vec![40, 13, 39]);
+        // Cells seeing r5c4, r2c5 and r5c5: r4c5 and r6c5 (box 5, column 5).
+        assert_eq!(
+            step.eliminations,
+            vec![Candidate::new(31, 9), Candidate::new(49, 9)]
+        );
+        assert!(Technique::XyWing.first(&b, &mut Ctx::new(false)).is_none());
+    }
+
+    #[test]
+    fn wings_on_serate_positions() {
+        // Same wing and eliminations as serate; every wing found is sound.
+        for &(name, values, marks, elims) in SE_POSITIONS {
+            let b = se_board(values, marks);
+            for t in [Technique::XyWing, Technique::XyzWing] {
+                let steps = all_sound(&b, t);
+                let want = if t == Technique::XyWing {
+                    "XY-Wing"
+                } else {
+                    "XYZ-Wing"
+                };
+                if name == want {
+                    let got: Vec<(usize, u8)> = steps[0]
+                        .eliminations
+                        .iter()
+                        .map(|e| (e.cell, e.digit))
+                        .collect();
+                    assert_eq!(got, elims.to_vec(), "{name}");
+                }
+            }
+        }
+    }
 }

@@ -1,4 +1,18 @@
-//! TODO(issue 19): placeholder until the technique lands.
+//! The chaining rungs of Sudoku Explainer 1.2.1: bidirectional cycles and
+//! forcing X-/Y-chains, Nishio, multiple (cell and region) forcing chains,
+//! dynamic forcing chains, and dynamic chains with extra rules (nested).
+//!
+//! Each rung collects every hint its Sudoku Explainer producer finds, in the
+//! same discovery order, sorts them as Sudoku Explainer does (difficulty,
+//! then complexity, then kind) and passes them on: the ladder keeps the first.
+//! 9x9 plain geometries only (boxes or jigsaw regions); others find nothing.
+
+mod advanced;
+mod geo;
+mod hint;
+mod multiple;
+mod propagate;
+mod unary;
 
 use std::ops::ControlFlow;
 
@@ -6,12 +20,87 @@ use super::board::Board;
 use super::ladder::{Ctx, Sink};
 use super::step::Technique;
 
+use geo::Geo;
+use multiple::{Mode, Multi};
+
 pub(super) fn find(
     technique: Technique,
     board: &Board,
     ctx: &mut Ctx,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
-    let _ = (technique, board, ctx, sink);
-    ControlFlow::Continue(())
+    let Some(geo) = Geo::of(board) else {
+        return ControlFlow::Continue(());
+    };
+    let grid = geo::masks(board);
+    let fixed = || {
+        let mut f = advanced::Fixed {
+            empty: [false; 81],
+            placed: [0; 9],
+        };
+        for c in 0..81 {
+            match board.value(c) {
+                0 => f.empty[c] = true,
+                v => f.placed[v as usize - 1] += 1,
+            }
+        }
+        f
+    };
+    let mut hints = Vec::new();
+    let mode = |multiple, dynamic, nishio, level| Mode {
+        multiple,
+        dynamic,
+        nishio,
+        level,
+    };
+    match technique {
+        Technique::ForcingChains => {
+            let mut u = unary::Unary::new();
+            // X-cycles and forcing X-chains, then Y-cycles, then both.
+            u.pass(&geo, board, &grid, false, true, &mut hints);
+            u.pass(&geo, board, &grid, true, false, &mut hints);
+            u.pass(&geo, board, &grid, true, true, &mut hints);
+        }
+        Technique::Nishio => {
+            let m = mode(false, true, true, 0);
+            if Multi::new(fixed())
+                .search(&geo, &grid, m, ctx, &mut hints)
+                .is_none()
+            {
+                return ControlFlow::Continue(());
+            }
+        }
+        Technique::MultipleChains => {
+            let m = mode(true, false, false, 0);
+            if Multi::new(fixed())
+                .search(&geo, &grid, m, ctx, &mut hints)
+                .is_none()
+            {
+                return ControlFlow::Continue(());
+            }
+        }
+        Technique::DynamicChains => {
+            let m = mode(true, true, false, 0);
+            if Multi::new(fixed())
+                .search(&geo, &grid, m, ctx, &mut hints)
+                .is_none()
+            {
+                return ControlFlow::Continue(());
+            }
+        }
+        Technique::DynamicPlus => {
+            let m = mode(true, true, false, 1);
+            if Multi::new(fixed())
+                .search(&geo, &grid, m, ctx, &mut hints)
+                .is_none()
+            {
+                return ControlFlow::Continue(());
+            }
+        }
+        _ => return ControlFlow::Continue(()),
+    }
+    hint::emit(hints, technique, ctx.want_text, sink)
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,178 @@
+//! A chaining hint before it becomes a step: what it removes, how complex it
+//! is, its difficulty (exactly Sudoku Explainer's doubles) and its sort.
+
+use std::cmp::Ordering;
+
+use super::super::step::{Candidate, Step, Technique};
+
+/// The kind of a chaining hint (its name and Sudoku Explainer sort key).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// Bidirectional cycle (X, Y or both).
+    Cycle,
+    /// Forcing chain (X or X+Y).
+    Forcing,
+    /// Contradiction from one assumption.
+    Contradiction,
+    /// Both states of one candidate agree.
+    Double,
+    /// Every candidate of a cell agrees.
+    Cell,
+    /// Every position of a digit in a house agrees.
+    Region,
+}
+
+/// A hint found by a chaining rung.
+#[derive(Clone, Debug)]
+pub(super) struct Hint {
+    pub kind: Kind,
+    pub difficulty: f64,
+    pub complexity: u32,
+    pub sort_key: u8,
+    /// Candidates it removes, sorted.
+    pub removable: Vec<Candidate>,
+    /// The cell the assumption starts from (for highlighting).
+    pub source: usize,
+    /// X-only / Y-only flags of the pass (names of cycles and forcing chains).
+    pub x: bool,
+    pub y: bool,
+}
+
+/// Sudoku Explainer's length addition: 0.1 per step of the ceilings 4, 6, 8,
+/// 12, 16, 24 ... passed by `complexity - 2`, summed as doubles.
+pub(super) fn length_added(complexity: u32) -> f64 {
+    let mut added = 0.0f64;
+    let mut ceil: i64 = 4;
+    let length = complexity as i64 - 2;
+    let mut odd = false;
+    while length > ceil {
+        added += 0.1;
+        ceil = if !odd { ceil * 3 / 2 } else { ceil * 4 / 3 };
+        odd = !odd;
+    }
+    added
+}
+
+/// Sudoku Explainer's order: difficulty, then complexity, then sort key; stable.
+pub(super) fn sort(hints: &mut [Hint]) {
+    hints.sort_by(|a, b| {
+        match a.difficulty.partial_cmp(&b.difficulty) {
+            Some(Ordering::Equal) | None => {}
+            Some(o) => return o,
+        }
+        if a.complexity == b.complexity {
+            a.sort_key.cmp(&b.sort_key)
+        } else {
+            a.complexity.cmp(&b.complexity)
+        }
+    });
+}
+
+/// Tenths, as Sudoku Explainer prints the double.
+pub(super) fn tenths(d: f64) -> u16 {
+    (d * 10.0).round() as u16
+}
+
+/// The rung's words: "Dynamic " prefix and nested suffix.
+fn prefix_suffix(t: Technique) -> (&'static str, &'static str) {
+    match t {
+        Technique::Nishio => ("Nishio ", " Chains"),
+        Technique::MultipleChains => ("", " Chains"),
+        Technique::DynamicChains => ("Dynamic ", " Chains"),
+        Technique::DynamicPlus => ("Dynamic ", " Chains (+)"),
+        Technique::Nested { level: 2, .. } => ("Dynamic ", " Chains (+ Forcing Chains)"),
+        Technique::Nested { level: 3, .. } => ("Dynamic ", " Chains (+ Multiple Forcing Chains)"),
+        Technique::Nested { .. } => ("Dynamic ", " Chains (+ Dynamic Forcing Chains)"),
+        _ => ("", " Chains"),
+    }
+}
+
+impl Hint {
+    pub fn name(&self, t: Technique) -> String {
+        let (pre, suf) = prefix_suffix(t);
+        match self.kind {
+            Kind::Cycle => match (self.x, self.y) {
+                (true, true) => "Bidirectional Cycle".into(),
+                (false, true) => "Bidirectional Y-Cycle".into(),
+                _ => "Bidirectional X-Cycle".into(),
+            },
+            Kind::Forcing => match (self.x, self.y) {
+                (true, true) => "Forcing Chain".into(),
+                (false, true) => "Forcing Y-Chain".into(),
+                _ => "Forcing X-Chain".into(),
+            },
+            Kind::Contradiction if t == Technique::Nishio => format!("{pre}Forcing{suf}"),
+            Kind::Contradiction => format!("{pre}Contradiction Forcing{suf}"),
+            Kind::Double => format!("{pre}Double Forcing{suf}"),
+            Kind::Cell => format!("{pre}Cell Forcing{suf}"),
+            Kind::Region => format!("{pre}Region Forcing{suf}"),
+        }
+    }
+
+    pub fn to_step(&self, t: Technique, want_text: bool) -> Step {
+        let name: std::borrow::Cow<'static, str> = match (self.kind, t) {
+            (Kind::Cycle | Kind::Forcing, _) => self.name(t).into(),
+            (Kind::Cell, Technique::MultipleChains) => "Cell Forcing Chains".into(),
+            (Kind::Region, Technique::MultipleChains) => "Region Forcing Chains".into(),
+            _ => self.name(t).into(),
+        };
+        let mut step = Step::new(t, name, tenths(self.difficulty));
+        step.eliminations = self.removable.clone();
+        step.cells.push(self.source);
+        if want_text {
+            let mut s = format!("from r{}c{}, so ", self.source / 9 + 1, self.source % 9 + 1);
+            for (i, c) in self.removable.iter().enumerate() {
+                if i > 0 {
+                    s.push_str(", ");
+                }
+                s.push_str(&format!(
+                    "r{}c{}<>{}",
+                    c.cell / 9 + 1,
+                    c.cell % 9 + 1,
+                    c.digit
+                ));
+            }
+            step.text = s;
+        }
+        step
+    }
+}
+
+/// Sorts, drops hints removing the same candidates as an earlier one (Sudoku
+/// Explainer's hint equality), and passes them on.
+pub(super) fn emit(
+    mut hints: Vec<Hint>,
+    t: Technique,
+    want_text: bool,
+    sink: &mut super::super::ladder::Sink<'_>,
+) -> std::ops::ControlFlow<()> {
+    sort(&mut hints);
+    let mut seen: Vec<&[Candidate]> = Vec::new();
+    for h in &hints {
+        if seen.contains(&h.removable.as_slice()) {
+            continue;
+        }
+        seen.push(&h.removable);
+        sink(h.to_step(t, want_text))?;
+    }
+    std::ops::ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn length_additions_follow_the_ceilings() {
+        // complexity - 2 > 4 adds 0.1, > 6 adds 0.2, > 8: 0.3, > 12: 0.4, > 16: 0.5.
+        let add = |c| (length_added(c) * 10.0).round() as u32;
+        assert_eq!(
+            [add(6), add(7), add(8), add(9), add(10), add(11)],
+            [0, 1, 1, 2, 2, 3]
+        );
+        assert_eq!(
+            [add(14), add(15), add(18), add(19), add(26), add(27)],
+            [3, 4, 4, 5, 5, 6]
+        );
+    }
+}

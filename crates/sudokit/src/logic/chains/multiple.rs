@@ -1,0 +1,357 @@
+//! Multiple and dynamic forcing chains (Sudoku Explainer's
+//! `getMultipleChainsHintList`): from each cell and each of its candidates,
+//! contradictions, double implications, region and cell forcing chains.
+
+use super::super::ladder::Ctx;
+use super::super::step::Candidate;
+use super::advanced::{self, Fixed};
+use super::geo::{Geo, CANDS};
+use super::hint::{length_added, Hint, Kind};
+use super::propagate::{Counter, Prop, Rules, NONE};
+
+/// Which of Sudoku Explainer's `Chaining` producers runs.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Mode {
+    pub multiple: bool,
+    pub dynamic: bool,
+    pub nishio: bool,
+    pub level: u8,
+}
+
+impl Mode {
+    /// The producer's base difficulty (`Chaining.getDifficulty`).
+    pub fn base(self) -> f64 {
+        if self.level > 0 {
+            8.5 + 0.5 * self.level as f64
+        } else if self.nishio {
+            7.5
+        } else if self.dynamic {
+            8.5
+        } else {
+            8.0
+        }
+    }
+
+    fn rules(self) -> Rules {
+        Rules {
+            y: !self.nishio,
+            dynamic: self.dynamic,
+        }
+    }
+}
+
+/// Propagations from "on" assumptions, computed once per candidate and
+/// shared by the binary, region and cell searches.
+pub(super) struct Multi {
+    fixed: Fixed,
+    on: Vec<Option<Box<Prop>>>,
+    off: Prop,
+    counter: Counter,
+}
+
+fn others(grid: &[u16; 81], cand: usize) -> Vec<Candidate> {
+    let (cell, d) = (cand / 9, cand % 9);
+    let mut out = Vec::new();
+    let mut m = grid[cell] & !(1 << d);
+    while m != 0 {
+        out.push(Candidate::new(cell, m.trailing_zeros() as u8 + 1));
+        m &= m - 1;
+    }
+    out
+}
+
+fn removable(grid: &[u16; 81], cand: usize, on: bool) -> Vec<Candidate> {
+    if on {
+        others(grid, cand)
+    } else {
+        vec![Candidate::new(cand / 9, (cand % 9) as u8 + 1)]
+    }
+}
+
+impl Multi {
+    pub fn new(fixed: Fixed) -> Multi {
+        Multi {
+            fixed,
+            on: (0..CANDS).map(|_| None).collect(),
+            off: Prop::new(),
+            counter: Counter::new(),
+        }
+    }
+
+    fn ensure_on(&mut self, geo: &Geo, grid: &[u16; 81], cand: usize, mode: Mode) {
+        if self.on[cand].is_none() {
+            let mut p = Box::new(Prop::new());
+            run(geo, &self.fixed, grid, cand, true, mode, &mut p);
+            self.on[cand] = Some(p);
+        }
+    }
+
+    fn hint(
+        &self,
+        mode: Mode,
+        kind: Kind,
+        complexity: u32,
+        removable: Vec<Candidate>,
+        source: usize,
+    ) -> Hint {
+        Hint {
+            kind,
+            difficulty: mode.base() + length_added(complexity),
+            complexity,
+            sort_key: match kind {
+                Kind::Contradiction => 7,
+                Kind::Double => 1,
+                Kind::Cell => 5,
+                Kind::Region => 6,
+                _ => 0,
+            },
+            removable,
+            source,
+            x: true,
+            y: !mode.nishio,
+        }
+    }
+
+    /// All hints of the producer, in Sudoku Explainer's discovery order.
+    /// `None` if the deadline passed.
+    pub fn search(
+        &mut self,
+        geo: &Geo,
+        grid: &[u16; 81],
+        mode: Mode,
+        ctx: &mut Ctx,
+        hints: &mut Vec<Hint>,
+    ) -> Option<()> {
+        for cell in 0..81 {
+            let card = grid[cell].count_ones();
+            if !(card > 2 || (card > 1 && mode.dynamic)) {
+                continue;
+            }
+            if ctx.expired() {
+                return None;
+            }
+            self.cell(geo, grid, cell, mode, hints);
+        }
+        Some(())
+    }
+
+    fn cell(
+        &mut self,
+        geo: &Geo,
+        grid: &[u16; 81],
+        cell: usize,
+        mode: Mode,
+        hints: &mut Vec<Hint>,
+    ) {
+        let card = grid[cell].count_ones();
+        let mut m = grid[cell];
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let cand = cell * 9 + d;
+            self.ensure_on(geo, grid, cand, mode);
+            run(geo, &self.fixed, grid, cand, false, mode, &mut self.off);
+            self.binary(grid, cand, card, mode, hints);
+            if !mode.nishio {
+                self.regions(geo, grid, cand, mode, hints);
+            }
+        }
+        if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
+            self.cell_reduction(grid, cell, mode, hints);
+        }
+    }
+
+    fn binary(
+        &mut self,
+        grid: &[u16; 81],
+        cand: usize,
+        card: u32,
+        mode: Mode,
+        hints: &mut Vec<Hint>,
+    ) {
+        let cell = cand / 9;
+        let do_double = card >= 3 && !mode.nishio && mode.dynamic;
+        let do_contradiction = mode.dynamic || mode.nishio;
+        let on = self.on[cand].take().expect("computed");
+        if do_contradiction {
+            if let Some((a, b)) = on.contradiction {
+                let cx =
+                    self.counter.ancestors(&on.arena, a) + self.counter.ancestors(&on.arena, b);
+                hints.push(self.hint(
+                    mode,
+                    Kind::Contradiction,
+                    cx,
+                    removable(grid, cand, false),
+                    cell,
+                ));
+            }
+            if let Some((a, b)) = self.off.contradiction {
+                let r = others(grid, cand);
+                if !r.is_empty() {
+                    let cx = self.counter.ancestors(&self.off.arena, a)
+                        + self.counter.ancestors(&self.off.arena, b);
+                    hints.push(self.hint(mode, Kind::Contradiction, cx, r, cell));
+                }
+            }
+        }
+        if do_double {
+            for &n in &on.on_order {
+                let c = on.arena.nodes[n as usize].cand as usize;
+                let o = self.off.on_idx[c];
+                if o != NONE {
+                    let r = others(grid, c);
+                    if !r.is_empty() {
+                        let cx = self.counter.ancestors(&on.arena, n)
+                            + self.counter.ancestors(&self.off.arena, o);
+                        hints.push(self.hint(mode, Kind::Double, cx, r, cell));
+                    }
+                }
+            }
+            for &n in &on.off_order {
+                let c = on.arena.nodes[n as usize].cand as usize;
+                let o = self.off.off_idx[c];
+                if o != NONE {
+                    let cx = self.counter.ancestors(&on.arena, n)
+                        + self.counter.ancestors(&self.off.arena, o);
+                    hints.push(self.hint(mode, Kind::Double, cx, removable(grid, c, false), cell));
+                }
+            }
+        }
+        self.on[cand] = Some(on);
+    }
+
+    fn regions(
+        &mut self,
+        geo: &Geo,
+        grid: &[u16; 81],
+        cand: usize,
+        mode: Mode,
+        hints: &mut Vec<Hint>,
+    ) {
+        let (cell, d) = (cand / 9, cand % 9);
+        for &h in &geo.cell_houses[cell] {
+            let mut ps = [0usize; 9];
+            let mut np = 0;
+            for &c in &geo.house_cells[h as usize] {
+                if grid[c as usize] >> d & 1 != 0 {
+                    ps[np] = c as usize * 9 + d;
+                    np += 1;
+                }
+            }
+            if !(np == 2 || (mode.multiple && np > 2)) || ps[0] != cand {
+                continue;
+            }
+            for &p in &ps[1..np] {
+                self.ensure_on(geo, grid, p, mode);
+            }
+            agree(
+                &self.on,
+                &mut self.counter,
+                grid,
+                &ps[..np],
+                mode,
+                Kind::Region,
+                cell,
+                hints,
+            );
+        }
+    }
+
+    fn cell_reduction(&mut self, grid: &[u16; 81], cell: usize, mode: Mode, hints: &mut Vec<Hint>) {
+        let mut ps = [0usize; 9];
+        let mut np = 0;
+        let mut m = grid[cell];
+        while m != 0 {
+            ps[np] = cell * 9 + m.trailing_zeros() as usize;
+            np += 1;
+            m &= m - 1;
+        }
+        agree(
+            &self.on,
+            &mut self.counter,
+            grid,
+            &ps[..np],
+            mode,
+            Kind::Cell,
+            cell,
+            hints,
+        );
+    }
+}
+
+/// One propagation with the producer's rules (and extra implications at level 1+).
+fn run(
+    geo: &Geo,
+    fixed: &Fixed,
+    grid: &[u16; 81],
+    cand: usize,
+    on: bool,
+    mode: Mode,
+    prop: &mut Prop,
+) {
+    if mode.level >= 1 {
+        let mut more = |g: &[u16; 81], p: &mut Prop| advanced::level1(geo, fixed, grid, g, p);
+        prop.run(geo, grid, cand, on, mode.rules(), Some(&mut more));
+    } else {
+        prop.run(geo, grid, cand, on, mode.rules(), None);
+    }
+}
+
+/// What every assumption of `ps` (all the candidates of a cell, or all the
+/// positions of a digit in a house) implies alike: ons first, then offs, in
+/// the order the first assumption found them.
+#[allow(clippy::too_many_arguments)]
+fn agree(
+    on: &[Option<Box<Prop>>],
+    counter: &mut Counter,
+    grid: &[u16; 81],
+    ps: &[usize],
+    mode: Mode,
+    kind: Kind,
+    source: usize,
+    hints: &mut Vec<Hint>,
+) {
+    let prop = |p: usize| on[p].as_deref().expect("computed");
+    let first = prop(ps[0]);
+    for want_on in [true, false] {
+        let order = if want_on {
+            &first.on_order
+        } else {
+            &first.off_order
+        };
+        for &n in order {
+            let t = first.arena.nodes[n as usize].cand as usize;
+            let all = ps[1..].iter().all(|&p| {
+                let pr = prop(p);
+                if want_on {
+                    pr.has_on(t)
+                } else {
+                    pr.has_off(t)
+                }
+            });
+            if !all {
+                continue;
+            }
+            let r = removable(grid, t, want_on);
+            if r.is_empty() {
+                continue;
+            }
+            let mut cx = 0;
+            for &p in ps {
+                let pr = prop(p);
+                let node = if want_on { pr.on_idx[t] } else { pr.off_idx[t] };
+                cx += counter.ancestors(&pr.arena, node);
+            }
+            hints.push(Hint {
+                kind,
+                difficulty: mode.base() + length_added(cx),
+                complexity: cx,
+                sort_key: if kind == Kind::Cell { 5 } else { 6 },
+                removable: r,
+                source,
+                x: true,
+                y: !mode.nishio,
+            });
+        }
+    }
+}

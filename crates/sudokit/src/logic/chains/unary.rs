@@ -1,0 +1,422 @@
+//! Bidirectional cycles and forcing X-/Y-chains from one candidate (Sudoku
+//! Explainer's static "unary" chaining: no grid changes, single parents).
+
+use std::collections::VecDeque;
+
+use super::super::board::Board;
+use super::super::step::Candidate;
+use super::geo::{Geo, CANDS};
+use super::hint::{length_added, Hint, Kind};
+use super::propagate::{Arena, Counter, NONE};
+
+/// Buffers for one pass, reused across candidates.
+pub(super) struct Unary {
+    arena: Arena,
+    on_idx: Vec<u32>,
+    off_idx: Vec<u32>,
+    touched: Vec<usize>,
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<u32>,
+    cycles: Vec<u32>,
+    chains: Vec<u32>,
+    out: Vec<usize>,
+    counter: Counter,
+}
+
+/// The offs an on candidate implies, in Sudoku Explainer's order.
+fn on_to_off(geo: &Geo, grid: &[u16; 81], pc: usize, y: bool, out: &mut Vec<usize>) {
+    out.clear();
+    let (cell, d) = (pc / 9, pc % 9);
+    if y {
+        let mut m = grid[cell] & !(1 << d);
+        while m != 0 {
+            out.push(cell * 9 + m.trailing_zeros() as usize);
+            m &= m - 1;
+        }
+    }
+    let mut added = [false; 81];
+    added[cell] = true;
+    for &h in &geo.cell_houses[cell] {
+        for &c2 in &geo.house_cells[h as usize] {
+            let c2 = c2 as usize;
+            if !added[c2] && grid[c2] >> d & 1 != 0 {
+                added[c2] = true;
+                out.push(c2 * 9 + d);
+            }
+        }
+    }
+}
+
+/// The ons an off candidate implies (bivalue cell, conjugate positions).
+fn off_to_on(geo: &Geo, grid: &[u16; 81], pc: usize, y: bool, x: bool, out: &mut Vec<usize>) {
+    out.clear();
+    let (cell, d) = (pc / 9, pc % 9);
+    if y && grid[cell].count_ones() == 2 {
+        out.push(cell * 9 + (grid[cell] & !(1 << d)).trailing_zeros() as usize);
+    }
+    if x {
+        for &h in &geo.cell_houses[cell] {
+            let mut other = usize::MAX;
+            let mut unique = true;
+            for &c2 in &geo.house_cells[h as usize] {
+                let c2 = c2 as usize;
+                if c2 != cell && grid[c2] >> d & 1 != 0 {
+                    if other != usize::MAX {
+                        unique = false;
+                        break;
+                    }
+                    other = c2;
+                }
+            }
+            if unique && other != usize::MAX {
+                let c = other * 9 + d;
+                if !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
+    }
+}
+
+impl Unary {
+    pub fn new() -> Unary {
+        Unary {
+            arena: Arena::default(),
+            on_idx: vec![NONE; CANDS],
+            off_idx: vec![NONE; CANDS],
+            touched: Vec::new(),
+            pending_on: VecDeque::new(),
+            pending_off: VecDeque::new(),
+            cycles: Vec::new(),
+            chains: Vec::new(),
+            out: Vec::new(),
+            counter: Counter::new(),
+        }
+    }
+
+    fn reset(&mut self) {
+        for &c in &self.touched {
+            self.on_idx[c] = NONE;
+            self.off_idx[c] = NONE;
+        }
+        self.touched.clear();
+        self.pending_on.clear();
+        self.pending_off.clear();
+    }
+
+    /// Whether a node with key (cand, on) is a strict ancestor of `n` along first parents.
+    fn is_parent(&self, n: u32, cand: usize, on: bool) -> bool {
+        let mut p = n;
+        loop {
+            let ps = self.arena.parents(p);
+            if ps.is_empty() {
+                return false;
+            }
+            p = ps[0];
+            let node = self.arena.nodes[p as usize];
+            if node.cand as usize == cand && node.on == on {
+                return true;
+            }
+        }
+    }
+
+    /// Every cycle and forcing chain from each candidate, in scan order
+    /// (Sudoku Explainer's `getLoopHintList` for one pass).
+    pub fn pass(
+        &mut self,
+        geo: &Geo,
+        board: &Board,
+        grid: &[u16; 81],
+        y: bool,
+        x: bool,
+        hints: &mut Vec<Hint>,
+    ) {
+        for cell in 0..81 {
+            if grid[cell].count_ones() < 2 {
+                continue;
+            }
+            let mut m = grid[cell];
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.unary(geo, board, grid, cell * 9 + d, y, x, hints);
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn unary(
+        &mut self,
+        geo: &Geo,
+        board: &Board,
+        grid: &[u16; 81],
+        src: usize,
+        y: bool,
+        x: bool,
+        hints: &mut Vec<Hint>,
+    ) {
+        if !x && grid[src / 9].count_ones() > 2 {
+            return;
+        }
+        self.arena.clear();
+        self.cycles.clear();
+        self.chains.clear();
+        self.cycles_from(geo, grid, src, y, x);
+        if x {
+            self.forcing_from(geo, grid, src, true, y);
+            self.forcing_from(geo, grid, src, false, y);
+        }
+        for i in 0..self.cycles.len() {
+            let dst = self.cycles[i];
+            if let Some(h) = self.cycle_hint(board, grid, dst, src, y, x) {
+                hints.push(h);
+            }
+        }
+        for i in 0..self.chains.len() {
+            let t = self.chains[i];
+            let node = self.arena.nodes[t as usize];
+            let (cell, d) = (node.cand as usize / 9, node.cand as usize % 9);
+            let mut removable = Vec::new();
+            if node.on {
+                let mut m = grid[cell] & !(1 << d);
+                while m != 0 {
+                    removable.push(Candidate::new(cell, m.trailing_zeros() as u8 + 1));
+                    m &= m - 1;
+                }
+            } else {
+                removable.push(Candidate::new(cell, d as u8 + 1));
+            }
+            if removable.is_empty() {
+                continue;
+            }
+            let complexity = self.counter.ancestors(&self.arena, t);
+            let base = if x && y { 7.0 } else { 6.6 };
+            hints.push(Hint {
+                kind: Kind::Forcing,
+                difficulty: base + length_added(complexity),
+                complexity,
+                sort_key: if x && y {
+                    4
+                } else if y {
+                    3
+                } else {
+                    2
+                },
+                removable,
+                source: src / 9,
+                x,
+                y,
+            });
+        }
+    }
+
+    fn cycles_from(&mut self, geo: &Geo, grid: &[u16; 81], src: usize, y: bool, x: bool) {
+        self.reset();
+        let s = self.arena.add(src, true, &[]);
+        self.on_idx[src] = s;
+        self.touched.push(src);
+        self.pending_on.push_back(s);
+        let mut out = std::mem::take(&mut self.out);
+        let mut length = 0;
+        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+            length += 1;
+            while let Some(p) = self.pending_on.pop_front() {
+                on_to_off(
+                    geo,
+                    grid,
+                    self.arena.nodes[p as usize].cand as usize,
+                    y,
+                    &mut out,
+                );
+                for &c in &out {
+                    if !self.is_parent(p, c, false) {
+                        let n = self.arena.add(c, false, &[p]);
+                        self.pending_off.push_back(n);
+                        if self.off_idx[c] == NONE {
+                            self.off_idx[c] = n;
+                            self.touched.push(c);
+                        }
+                    }
+                }
+            }
+            length += 1;
+            while let Some(p) = self.pending_off.pop_front() {
+                off_to_on(
+                    geo,
+                    grid,
+                    self.arena.nodes[p as usize].cand as usize,
+                    y,
+                    x,
+                    &mut out,
+                );
+                for &c in &out {
+                    let n = self.arena.add(c, true, &[p]);
+                    if length >= 4 && c == src {
+                        self.cycles.push(n);
+                    }
+                    if self.on_idx[c] == NONE {
+                        self.on_idx[c] = n;
+                        self.touched.push(c);
+                        self.pending_on.push_back(n);
+                    }
+                }
+            }
+        }
+        self.out = out;
+    }
+
+    fn forcing_from(&mut self, geo: &Geo, grid: &[u16; 81], src: usize, on: bool, y: bool) {
+        self.reset();
+        let s = self.arena.add(src, on, &[]);
+        self.touched.push(src);
+        if on {
+            self.on_idx[src] = s;
+            self.pending_on.push_back(s);
+        } else {
+            self.off_idx[src] = s;
+            self.pending_off.push_back(s);
+        }
+        let mut out = std::mem::take(&mut self.out);
+        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+            while let Some(p) = self.pending_on.pop_front() {
+                on_to_off(
+                    geo,
+                    grid,
+                    self.arena.nodes[p as usize].cand as usize,
+                    y,
+                    &mut out,
+                );
+                for &c in &out {
+                    let known = self.off_idx[c] != NONE;
+                    if on && c == src && !self.chain_has(c, false) {
+                        let n = self.arena.add(c, false, &[p]);
+                        self.chains.push(n);
+                        if !known {
+                            self.off_idx[c] = n;
+                            self.touched.push(c);
+                            self.pending_off.push_back(n);
+                        }
+                        continue;
+                    }
+                    if !known {
+                        let n = self.arena.add(c, false, &[p]);
+                        self.off_idx[c] = n;
+                        self.touched.push(c);
+                        self.pending_off.push_back(n);
+                    }
+                }
+            }
+            while let Some(p) = self.pending_off.pop_front() {
+                off_to_on(
+                    geo,
+                    grid,
+                    self.arena.nodes[p as usize].cand as usize,
+                    y,
+                    true,
+                    &mut out,
+                );
+                for &c in &out {
+                    let known = self.on_idx[c] != NONE;
+                    if !on && c == src && !self.chain_has(c, true) {
+                        let n = self.arena.add(c, true, &[p]);
+                        self.chains.push(n);
+                        if !known {
+                            self.on_idx[c] = n;
+                            self.touched.push(c);
+                            self.pending_on.push_back(n);
+                        }
+                        continue;
+                    }
+                    if !known {
+                        let n = self.arena.add(c, true, &[p]);
+                        self.on_idx[c] = n;
+                        self.touched.push(c);
+                        self.pending_on.push_back(n);
+                    }
+                }
+            }
+        }
+        self.out = out;
+    }
+
+    fn chain_has(&self, cand: usize, on: bool) -> bool {
+        self.chains.iter().any(|&n| {
+            let node = self.arena.nodes[n as usize];
+            node.cand as usize == cand && node.on == on
+        })
+    }
+
+    /// Candidates outside the cycle that see an on and an off of their digit in it.
+    fn cycle_hint(
+        &mut self,
+        board: &Board,
+        grid: &[u16; 81],
+        dst: u32,
+        src: usize,
+        y: bool,
+        x: bool,
+    ) -> Option<Hint> {
+        let mut in_cycle = [false; 81];
+        let mut p = dst;
+        loop {
+            let ps = self.arena.parents(p);
+            if ps.is_empty() {
+                break;
+            }
+            in_cycle[self.arena.nodes[p as usize].cand as usize / 9] = true;
+            p = ps[0];
+        }
+        // Per digit: cells seeing an on, cells seeing an off.
+        let mut forw = [[false; 81]; 9];
+        let mut back = [[false; 81]; 9];
+        let mut p = dst;
+        loop {
+            let ps = self.arena.parents(p);
+            if ps.is_empty() {
+                break;
+            }
+            let node = self.arena.nodes[p as usize];
+            let (cell, d) = (node.cand as usize / 9, node.cand as usize % 9);
+            for q in board.peers(cell) {
+                let q = q.index();
+                if !in_cycle[q] && grid[q] >> d & 1 != 0 {
+                    if node.on {
+                        forw[d][q] = true;
+                    } else {
+                        back[d][q] = true;
+                    }
+                }
+            }
+            p = ps[0];
+        }
+        let mut removable = Vec::new();
+        for cell in 0..81 {
+            for d in 0..9 {
+                if forw[d][cell] && back[d][cell] {
+                    removable.push(Candidate::new(cell, d as u8 + 1));
+                }
+            }
+        }
+        if removable.is_empty() {
+            return None;
+        }
+        let complexity = self.counter.ancestors(&self.arena, dst);
+        let base = if x && y { 7.0 } else { 6.5 };
+        Some(Hint {
+            kind: Kind::Cycle,
+            difficulty: base + length_added(complexity),
+            complexity,
+            sort_key: if x && y {
+                4
+            } else if y {
+                3
+            } else {
+                2
+            },
+            removable,
+            source: src / 9,
+            x,
+            y,
+        })
+    }
+}
