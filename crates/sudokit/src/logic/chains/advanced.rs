@@ -13,9 +13,10 @@
 //! and a `Board` per query would cost too much in this innermost loop.
 
 use super::geo::Geo;
-use super::propagate::{Prop, NONE};
+use super::propagate::{Prop, ADVANCED, NONE};
 
 /// What the rules read besides the grids: the board's filled cells.
+#[derive(Clone)]
 pub(super) struct Fixed {
     /// Empty cells (Sudoku Explainer's region empty-cell counts use values).
     pub empty: [bool; 81],
@@ -66,7 +67,10 @@ impl Out<'_> {
             while m != 0 {
                 let d = m.trailing_zeros() as usize;
                 m &= m - 1;
-                let n = self.prop.arena.add(cell * 9 + d, false, &self.parents);
+                let n =
+                    self.prop
+                        .arena
+                        .add_full(cell * 9 + d, false, &self.parents, ADVANCED, NONE);
                 self.found.push(n);
             }
         }
