@@ -38,10 +38,16 @@ pub(super) fn find(
         let mut f = advanced::Fixed {
             empty: [false; 81],
             placed: [0; 9],
+            empty_in: [0; 27],
         };
         for c in 0..81 {
             match board.value(c) {
-                0 => f.empty[c] = true,
+                0 => {
+                    f.empty[c] = true;
+                    for &h in &geo.cell_houses[c] {
+                        f.empty_in[h as usize] += 1;
+                    }
+                }
                 v => f.placed[v as usize - 1] += 1,
             }
         }
