@@ -13,14 +13,17 @@
 //! and a `Board` per query would cost too much in this innermost loop.
 
 use super::geo::Geo;
-use super::propagate::{Prop, NONE};
+use super::propagate::{Prop, ADVANCED, NONE};
 
 /// What the rules read besides the grids: the board's filled cells.
+#[derive(Clone)]
 pub(super) struct Fixed {
     /// Empty cells (Sudoku Explainer's region empty-cell counts use values).
     pub empty: [bool; 81],
     /// Placed count of each digit (fish are skipped when it is high).
     pub placed: [u8; 9],
+    /// Empty cells of each house.
+    pub empty_in: [u8; 27],
 }
 
 /// Pairs `(i, j)`, `i < j < 9`, in Sudoku Explainer's `Permutations` order
@@ -66,11 +69,37 @@ impl Out<'_> {
             while m != 0 {
                 let d = m.trailing_zeros() as usize;
                 m &= m - 1;
-                let n = self.prop.arena.add(cell * 9 + d, false, &self.parents);
+                let n =
+                    self.prop
+                        .arena
+                        .add_full(cell * 9 + d, false, &self.parents, ADVANCED, NONE);
                 self.found.push(n);
             }
         }
     }
+}
+
+/// Digit planes of a grid: the cells holding each digit.
+fn planes(grid: &[u16; 81]) -> [u128; 9] {
+    let mut out = [0u128; 9];
+    for (c, &m) in grid.iter().enumerate() {
+        let mut m = m;
+        while m != 0 {
+            out[m.trailing_zeros() as usize] |= 1 << c;
+            m &= m - 1;
+        }
+    }
+    out
+}
+
+fn bits(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            c
+        })
+    })
 }
 
 /// The level-1 rules, in Sudoku Explainer's order; the offs of the first
@@ -82,89 +111,44 @@ pub(super) fn level1(
     grid: &[u16; 81],
     prop: &mut Prop,
 ) -> Vec<u32> {
+    let now = planes(grid);
+    let before = planes(save);
+    let mut gone = [0u128; 9];
+    for d in 0..9 {
+        gone[d] = before[d] & !now[d];
+    }
     let mut out = Out {
         prop,
         found: Vec::new(),
         removable: Vec::new(),
         parents: Vec::new(),
     };
-    locking(geo, save, grid, &mut out);
+    let p = Planes {
+        geo,
+        now: &now,
+        gone: &gone,
+        grid,
+        save,
+    };
+    p.locking(&mut out);
     if out.found.is_empty() {
-        hidden_pairs(geo, fixed, save, grid, &mut out);
+        p.hidden_pairs(fixed, &mut out);
     }
     if out.found.is_empty() {
-        naked_pairs(geo, fixed, save, grid, &mut out);
+        p.naked_pairs(fixed, &mut out);
     }
     if out.found.is_empty() {
-        x_wings(geo, fixed, save, grid, &mut out);
+        p.x_wings(fixed, &mut out);
     }
     out.found
 }
 
-fn positions(geo: &Geo, grid: &[u16; 81], h: usize, d: usize) -> u16 {
-    let mut m = 0;
-    for (i, &c) in geo.house_cells[h].iter().enumerate() {
-        if grid[c as usize] >> d & 1 != 0 {
-            m |= 1 << i;
-        }
-    }
-    m
-}
-
-fn in_house(geo: &Geo, h: usize, cell: usize) -> bool {
-    geo.house_cells[h].contains(&(cell as u8))
-}
-
-/// Pointing and claiming: (box, column), (box, row), (column, box), (row, box).
-fn locking(geo: &Geo, save: &[u16; 81], grid: &[u16; 81], out: &mut Out<'_>) {
-    for (k1, k2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
-        for d in 0..9 {
-            for i1 in 0..9 {
-                let h1 = k1 * 9 + i1;
-                let pos = positions(geo, grid, h1, d);
-                if pos.count_ones() < 2 {
-                    continue;
-                }
-                for i2 in 0..9 {
-                    let h2 = k2 * 9 + i2;
-                    let cells1 = &geo.house_cells[h1];
-                    if !cells1.iter().any(|&c| in_house(geo, h2, c as usize)) {
-                        continue;
-                    }
-                    let inside = (0..9)
-                        .filter(|i| pos >> i & 1 != 0)
-                        .all(|i| in_house(geo, h2, cells1[i] as usize));
-                    if !inside {
-                        continue;
-                    }
-                    out.begin();
-                    for &c in &geo.house_cells[h2] {
-                        let c = c as usize;
-                        if !in_house(geo, h1, c) && grid[c] >> d & 1 != 0 {
-                            out.removable.push((c, 1 << d));
-                        }
-                    }
-                    if out.removable.is_empty() {
-                        continue;
-                    }
-                    for &c in cells1 {
-                        let c = c as usize;
-                        if save[c] >> d & 1 != 0 && grid[c] >> d & 1 == 0 && !in_house(geo, h2, c) {
-                            out.parent(c * 9 + d);
-                        }
-                    }
-                    out.finish();
-                }
-            }
-        }
-    }
-}
-
-fn empty_count(geo: &Geo, fixed: &Fixed, h: usize) -> usize {
-    geo.house_cells[h]
-        .iter()
-        .filter(|&&c| fixed.empty[c as usize])
-        .count()
+struct Planes<'a> {
+    geo: &'a Geo,
+    now: &'a [u128; 9],
+    gone: &'a [u128; 9],
+    grid: &'a [u16; 81],
+    save: &'a [u16; 81],
 }
 
 /// Houses in the order of Sudoku Explainer's subset searches: boxes, columns, rows.
@@ -172,127 +156,168 @@ fn subset_houses() -> impl Iterator<Item = usize> {
     (0..9).chain(18..27).chain(9..18)
 }
 
-fn hidden_pairs(geo: &Geo, fixed: &Fixed, save: &[u16; 81], grid: &[u16; 81], out: &mut Out<'_>) {
-    for h in subset_houses() {
-        if empty_count(geo, fixed, h) <= 4 {
-            continue;
-        }
-        let cells = geo.house_cells[h];
-        for (a, b) in pairs() {
-            let (pa, pb) = (positions(geo, grid, h, a), positions(geo, grid, h, b));
-            if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
-                continue;
-            }
-            let common = pa | pb;
-            let values: u16 = 1 << a | 1 << b;
-            out.begin();
-            for (i, &c) in cells.iter().enumerate() {
-                let c = c as usize;
-                if common >> i & 1 != 0 {
-                    let r = grid[c] & !values;
-                    if r != 0 {
-                        out.removable.push((c, r));
-                    }
-                }
-            }
-            if out.removable.is_empty() {
-                continue;
-            }
-            for (i, &c) in cells.iter().enumerate() {
-                let c = c as usize;
-                if common >> i & 1 == 0 {
-                    for d in [a, b] {
-                        if save[c] >> d & 1 != 0 {
-                            out.parent(c * 9 + d);
-                        }
-                    }
-                }
-            }
-            out.finish();
-        }
-    }
-}
-
-fn naked_pairs(geo: &Geo, fixed: &Fixed, save: &[u16; 81], grid: &[u16; 81], out: &mut Out<'_>) {
-    for h in subset_houses() {
-        if empty_count(geo, fixed, h) < 4 {
-            continue;
-        }
-        let cells = geo.house_cells[h];
-        for (a, b) in pairs() {
-            let (ca, cb) = (cells[a] as usize, cells[b] as usize);
-            let (ma, mb) = (grid[ca], grid[cb]);
-            if ma.count_ones() <= 1 || mb.count_ones() <= 1 || (ma | mb).count_ones() != 2 {
-                continue;
-            }
-            let values = ma | mb;
-            out.begin();
-            for &c in &cells {
-                let c = c as usize;
-                if c != ca && c != cb && grid[c] & values != 0 {
-                    out.removable.push((c, grid[c] & values));
-                }
-            }
-            if out.removable.is_empty() {
-                continue;
-            }
-            for c in [ca, cb] {
-                let mut m = save[c] & !values;
-                while m != 0 {
-                    let d = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    out.parent(c * 9 + d);
-                }
-            }
-            out.finish();
-        }
-    }
-}
-
-fn x_wings(geo: &Geo, fixed: &Fixed, save: &[u16; 81], grid: &[u16; 81], out: &mut Out<'_>) {
-    // (base columns, cover rows), then (base rows, cover columns).
-    for (base, cover) in [(18, 9), (9, 18)] {
-        for (i, j) in pairs() {
+impl Planes<'_> {
+    /// Pointing and claiming: (box, column), (box, row), (column, box), (row, box).
+    fn locking(&self, out: &mut Out<'_>) {
+        let hm = &self.geo.house_mask;
+        for (k1, k2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
             for d in 0..9 {
-                if fixed.placed[d] as usize + 4 > 9 {
-                    continue;
-                }
-                let (pi, pj) = (
-                    positions(geo, grid, base + i, d),
-                    positions(geo, grid, base + j, d),
-                );
-                if pi.count_ones() <= 1 || pj.count_ones() <= 1 || (pi | pj).count_ones() != 2 {
-                    continue;
-                }
-                let common = pi | pj;
-                let bases: u16 = 1 << i | 1 << j;
-                out.begin();
-                for k in 0..9 {
-                    if common >> k & 1 == 0 {
+                for h1 in k1 * 9..k1 * 9 + 9 {
+                    let pos = self.now[d] & hm[h1];
+                    if pos.count_ones() < 2 {
                         continue;
                     }
-                    let mut rest = positions(geo, grid, cover + k, d) & !bases;
-                    while rest != 0 {
-                        let p = rest.trailing_zeros() as usize;
-                        rest &= rest - 1;
-                        out.removable
-                            .push((geo.house_cells[cover + k][p] as usize, 1 << d));
+                    for h2 in k2 * 9..k2 * 9 + 9 {
+                        if hm[h1] & hm[h2] == 0 || pos & !hm[h2] != 0 {
+                            continue;
+                        }
+                        let rem = self.now[d] & hm[h2] & !hm[h1];
+                        let par = self.gone[d] & hm[h1] & !hm[h2];
+                        if rem == 0 || par == 0 {
+                            continue;
+                        }
+                        out.begin();
+                        for &c in &self.geo.house_cells[h2] {
+                            if rem >> c & 1 != 0 {
+                                out.removable.push((c as usize, 1 << d));
+                            }
+                        }
+                        for c in bits(par) {
+                            out.parent(c * 9 + d);
+                        }
+                        out.finish();
+                    }
+                }
+            }
+        }
+    }
+
+    fn hidden_pairs(&self, fixed: &Fixed, out: &mut Out<'_>) {
+        for h in subset_houses() {
+            if fixed.empty_in[h] <= 4 {
+                continue;
+            }
+            let hm = self.geo.house_mask[h];
+            for (a, b) in pairs() {
+                let (pa, pb) = (self.now[a] & hm, self.now[b] & hm);
+                let common = pa | pb;
+                if pa.count_ones() <= 1 || pb.count_ones() <= 1 || common.count_ones() != 2 {
+                    continue;
+                }
+                if (self.gone[a] | self.gone[b]) & hm & !common == 0 {
+                    continue;
+                }
+                let values: u16 = 1 << a | 1 << b;
+                out.begin();
+                for &c in &self.geo.house_cells[h] {
+                    let c = c as usize;
+                    if common >> c & 1 != 0 {
+                        let r = self.grid[c] & !values;
+                        if r != 0 {
+                            out.removable.push((c, r));
+                        }
                     }
                 }
                 if out.removable.is_empty() {
                     continue;
                 }
-                for b in [i, j] {
-                    for &c in &geo.house_cells[base + b] {
-                        let c = c as usize;
-                        let covered =
-                            (0..9).any(|k| common >> k & 1 != 0 && in_house(geo, cover + k, c));
-                        if save[c] >> d & 1 != 0 && grid[c] >> d & 1 == 0 && !covered {
-                            out.parent(c * 9 + d);
+                for &c in &self.geo.house_cells[h] {
+                    let c = c as usize;
+                    if common >> c & 1 == 0 {
+                        for d in [a, b] {
+                            if self.save[c] >> d & 1 != 0 {
+                                out.parent(c * 9 + d);
+                            }
                         }
                     }
                 }
                 out.finish();
+            }
+        }
+    }
+
+    fn naked_pairs(&self, fixed: &Fixed, out: &mut Out<'_>) {
+        for h in subset_houses() {
+            if fixed.empty_in[h] < 4 {
+                continue;
+            }
+            let cells = self.geo.house_cells[h];
+            for (a, b) in pairs() {
+                let (ca, cb) = (cells[a] as usize, cells[b] as usize);
+                let (ma, mb) = (self.grid[ca], self.grid[cb]);
+                let values = ma | mb;
+                if ma.count_ones() <= 1 || mb.count_ones() <= 1 || values.count_ones() != 2 {
+                    continue;
+                }
+                if (self.save[ca] | self.save[cb]) & !values == 0 {
+                    continue;
+                }
+                out.begin();
+                for &c in &cells {
+                    let c = c as usize;
+                    if c != ca && c != cb && self.grid[c] & values != 0 {
+                        out.removable.push((c, self.grid[c] & values));
+                    }
+                }
+                if out.removable.is_empty() {
+                    continue;
+                }
+                for c in [ca, cb] {
+                    let mut m = self.save[c] & !values;
+                    while m != 0 {
+                        let d = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        out.parent(c * 9 + d);
+                    }
+                }
+                out.finish();
+            }
+        }
+    }
+
+    fn x_wings(&self, fixed: &Fixed, out: &mut Out<'_>) {
+        let hm = &self.geo.house_mask;
+        // (base columns, cover rows), then (base rows, cover columns); a
+        // cell's index in a column is its row, in a row its column.
+        for (base, cover) in [(18usize, 9usize), (9, 18)] {
+            let index = |c: usize| if base == 18 { c / 9 } else { c % 9 };
+            for (i, j) in pairs() {
+                for d in 0..9 {
+                    if fixed.placed[d] as usize + 4 > 9 {
+                        continue;
+                    }
+                    let (ci, cj) = (self.now[d] & hm[base + i], self.now[d] & hm[base + j]);
+                    if ci.count_ones() <= 1 || cj.count_ones() <= 1 {
+                        continue;
+                    }
+                    let mut common = 0u16;
+                    for c in bits(ci | cj) {
+                        common |= 1 << index(c);
+                    }
+                    if common.count_ones() != 2 {
+                        continue;
+                    }
+                    let covers = bits(common as u128).fold(0u128, |m, k| m | hm[cover + k]);
+                    let bases = hm[base + i] | hm[base + j];
+                    if self.gone[d] & bases & !covers == 0 {
+                        continue;
+                    }
+                    out.begin();
+                    for k in bits(common as u128) {
+                        for &c in &self.geo.house_cells[cover + k] {
+                            if (self.now[d] & !bases) >> c & 1 != 0 {
+                                out.removable.push((c as usize, 1 << d));
+                            }
+                        }
+                    }
+                    if out.removable.is_empty() {
+                        continue;
+                    }
+                    for c in bits(self.gone[d] & bases & !covers) {
+                        out.parent(c * 9 + d);
+                    }
+                    out.finish();
+                }
             }
         }
     }

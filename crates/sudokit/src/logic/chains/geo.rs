@@ -12,6 +12,8 @@ pub(super) struct Geo {
     pub house_cells: [[u8; 9]; 27],
     /// The region, row and column of each cell.
     pub cell_houses: [[u8; 3]; 81],
+    /// The cells of each house as a bit set.
+    pub house_mask: [u128; 27],
     /// Board house index of each of our houses (for names).
     #[allow(dead_code)]
     pub board_house: [usize; 27],
@@ -26,6 +28,7 @@ impl Geo {
         let mut geo = Geo {
             house_cells: [[0; 9]; 27],
             cell_houses: [[0; 3]; 81],
+            house_mask: [0; 27],
             board_house: [0; 27],
         };
         let mut next = [0usize, 9, 18];
@@ -48,6 +51,7 @@ impl Geo {
             }
             for (i, c) in cells.iter().enumerate() {
                 geo.house_cells[k][i] = c.index() as u8;
+                geo.house_mask[k] |= 1u128 << c.index();
                 geo.cell_houses[c.index()][kind] = k as u8;
             }
         }

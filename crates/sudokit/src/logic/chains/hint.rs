@@ -36,6 +36,10 @@ pub(super) struct Hint {
     /// X-only / Y-only flags of the pass (names of cycles and forcing chains).
     pub x: bool,
     pub y: bool,
+    /// Chain signature (for counting a nested chain once).
+    pub sig: u64,
+    /// Rule parents, when searched inside an outer chain.
+    pub parents: Vec<u16>,
 }
 
 /// Sudoku Explainer's length addition: 0.1 per step of the ceilings 4, 6, 8,

@@ -11,6 +11,7 @@ mod advanced;
 mod geo;
 mod hint;
 mod multiple;
+mod nested;
 mod propagate;
 mod unary;
 
@@ -37,10 +38,16 @@ pub(super) fn find(
         let mut f = advanced::Fixed {
             empty: [false; 81],
             placed: [0; 9],
+            empty_in: [0; 27],
         };
         for c in 0..81 {
             match board.value(c) {
-                0 => f.empty[c] = true,
+                0 => {
+                    f.empty[c] = true;
+                    for &h in &geo.cell_houses[c] {
+                        f.empty_in[h as usize] += 1;
+                    }
+                }
                 v => f.placed[v as usize - 1] += 1,
             }
         }
@@ -52,14 +59,15 @@ pub(super) fn find(
         dynamic,
         nishio,
         level,
+        limit: 0,
     };
     match technique {
         Technique::ForcingChains => {
             let mut u = unary::Unary::new();
             // X-cycles and forcing X-chains, then Y-cycles, then both.
-            u.pass(&geo, board, &grid, false, true, &mut hints);
-            u.pass(&geo, board, &grid, true, false, &mut hints);
-            u.pass(&geo, board, &grid, true, true, &mut hints);
+            u.pass(&geo, &grid, false, true, &mut hints);
+            u.pass(&geo, &grid, true, false, &mut hints);
+            u.pass(&geo, &grid, true, true, &mut hints);
         }
         Technique::Nishio => {
             let m = mode(false, true, true, 0);
@@ -90,6 +98,18 @@ pub(super) fn find(
         }
         Technique::DynamicPlus => {
             let m = mode(true, true, false, 1);
+            if Multi::new(fixed())
+                .search(&geo, &grid, m, ctx, &mut hints)
+                .is_none()
+            {
+                return ControlFlow::Continue(());
+            }
+        }
+        Technique::Nested { level, variant } => {
+            let m = Mode {
+                limit: variant,
+                ..mode(true, true, false, level)
+            };
             if Multi::new(fixed())
                 .search(&geo, &grid, m, ctx, &mut hints)
                 .is_none()

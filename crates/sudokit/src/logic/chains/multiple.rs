@@ -4,10 +4,11 @@
 
 use super::super::ladder::Ctx;
 use super::super::step::Candidate;
-use super::advanced::{self, Fixed};
+use super::advanced::Fixed;
 use super::geo::{Geo, CANDS};
 use super::hint::{length_added, Hint, Kind};
-use super::propagate::{Counter, Prop, Rules, NONE};
+use super::nested;
+use super::propagate::{measure_hint, Counter, Outer, Prop, Rules, Target, CELL, HOUSE0, NONE};
 
 /// Which of Sudoku Explainer's `Chaining` producers runs.
 #[derive(Clone, Copy, Debug)]
@@ -16,6 +17,8 @@ pub(super) struct Mode {
     pub dynamic: bool,
     pub nishio: bool,
     pub level: u8,
+    /// Level 4: the level of the dynamic chains nested inside (Sudoku Explainer's `nestingLimit`).
+    pub limit: u8,
 }
 
 impl Mode {
@@ -44,6 +47,10 @@ impl Mode {
 /// shared by the binary, region and cell searches.
 pub(super) struct Multi {
     fixed: Fixed,
+    /// Inside an outer chain: the outer propagation's grid before it started.
+    pub outer: Option<[u16; 81]>,
+    /// The deadline, for the nested searches.
+    ctx: Ctx,
     on: Vec<Option<Box<Prop>>>,
     off: Prop,
     counter: Counter,
@@ -72,6 +79,8 @@ impl Multi {
     pub fn new(fixed: Fixed) -> Multi {
         Multi {
             fixed,
+            outer: None,
+            ctx: Ctx::default(),
             on: (0..CANDS).map(|_| None).collect(),
             off: Prop::new(),
             counter: Counter::new(),
@@ -81,7 +90,7 @@ impl Multi {
     fn ensure_on(&mut self, geo: &Geo, grid: &[u16; 81], cand: usize, mode: Mode) {
         if self.on[cand].is_none() {
             let mut p = Box::new(Prop::new());
-            run(geo, &self.fixed, grid, cand, true, mode, &mut p);
+            run(geo, &self.fixed, grid, cand, true, mode, &mut p, &self.ctx);
             self.on[cand] = Some(p);
         }
     }
@@ -90,11 +99,14 @@ impl Multi {
         &self,
         mode: Mode,
         kind: Kind,
-        complexity: u32,
+        measured: (u32, u64, Vec<u16>),
         removable: Vec<Candidate>,
         source: usize,
     ) -> Hint {
+        let (complexity, sig, parents) = measured;
         Hint {
+            sig,
+            parents,
             kind,
             difficulty: mode.base() + length_added(complexity),
             complexity,
@@ -122,6 +134,7 @@ impl Multi {
         ctx: &mut Ctx,
         hints: &mut Vec<Hint>,
     ) -> Option<()> {
+        self.ctx = ctx.clone();
         for cell in 0..81 {
             let card = grid[cell].count_ones();
             if !(card > 2 || (card > 1 && mode.dynamic)) {
@@ -150,19 +163,29 @@ impl Multi {
             m &= m - 1;
             let cand = cell * 9 + d;
             self.ensure_on(geo, grid, cand, mode);
-            run(geo, &self.fixed, grid, cand, false, mode, &mut self.off);
-            self.binary(grid, cand, card, mode, hints);
+            run(
+                geo,
+                &self.fixed,
+                grid,
+                cand,
+                false,
+                mode,
+                &mut self.off,
+                &self.ctx,
+            );
+            self.binary(geo, grid, cand, card, mode, hints);
             if !mode.nishio {
                 self.regions(geo, grid, cand, mode, hints);
             }
         }
         if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
-            self.cell_reduction(grid, cell, mode, hints);
+            self.cell_reduction(geo, grid, cell, mode, hints);
         }
     }
 
     fn binary(
         &mut self,
+        geo: &Geo,
         grid: &[u16; 81],
         cand: usize,
         card: u32,
@@ -173,14 +196,21 @@ impl Multi {
         let do_double = card >= 3 && !mode.nishio && mode.dynamic;
         let do_contradiction = mode.dynamic || mode.nishio;
         let on = self.on[cand].take().expect("computed");
+        let outer = self.outer.as_ref().map(|i| Outer {
+            initial: i,
+            current: grid,
+        });
         if do_contradiction {
             if let Some((a, b)) = on.contradiction {
-                let cx =
-                    self.counter.ancestors(&on.arena, a) + self.counter.ancestors(&on.arena, b);
+                let t = [
+                    (&on.arena, &on.nested[..], a),
+                    (&on.arena, &on.nested[..], b),
+                ];
+                let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
                 hints.push(self.hint(
                     mode,
                     Kind::Contradiction,
-                    cx,
+                    m,
                     removable(grid, cand, false),
                     cell,
                 ));
@@ -188,9 +218,13 @@ impl Multi {
             if let Some((a, b)) = self.off.contradiction {
                 let r = others(grid, cand);
                 if !r.is_empty() {
-                    let cx = self.counter.ancestors(&self.off.arena, a)
-                        + self.counter.ancestors(&self.off.arena, b);
-                    hints.push(self.hint(mode, Kind::Contradiction, cx, r, cell));
+                    let off = &self.off;
+                    let t = [
+                        (&off.arena, &off.nested[..], a),
+                        (&off.arena, &off.nested[..], b),
+                    ];
+                    let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
+                    hints.push(self.hint(mode, Kind::Contradiction, m, r, cell));
                 }
             }
         }
@@ -201,9 +235,13 @@ impl Multi {
                 if o != NONE {
                     let r = others(grid, c);
                     if !r.is_empty() {
-                        let cx = self.counter.ancestors(&on.arena, n)
-                            + self.counter.ancestors(&self.off.arena, o);
-                        hints.push(self.hint(mode, Kind::Double, cx, r, cell));
+                        let off = &self.off;
+                        let t = [
+                            (&on.arena, &on.nested[..], n),
+                            (&off.arena, &off.nested[..], o),
+                        ];
+                        let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
+                        hints.push(self.hint(mode, Kind::Double, m, r, cell));
                     }
                 }
             }
@@ -211,9 +249,13 @@ impl Multi {
                 let c = on.arena.nodes[n as usize].cand as usize;
                 let o = self.off.off_idx[c];
                 if o != NONE {
-                    let cx = self.counter.ancestors(&on.arena, n)
-                        + self.counter.ancestors(&self.off.arena, o);
-                    hints.push(self.hint(mode, Kind::Double, cx, removable(grid, c, false), cell));
+                    let off = &self.off;
+                    let t = [
+                        (&on.arena, &on.nested[..], n),
+                        (&off.arena, &off.nested[..], o),
+                    ];
+                    let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
+                    hints.push(self.hint(mode, Kind::Double, m, removable(grid, c, false), cell));
                 }
             }
         }
@@ -229,7 +271,7 @@ impl Multi {
         hints: &mut Vec<Hint>,
     ) {
         let (cell, d) = (cand / 9, cand % 9);
-        for &h in &geo.cell_houses[cell] {
+        for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
             let mut ps = [0usize; 9];
             let mut np = 0;
             for &c in &geo.house_cells[h as usize] {
@@ -244,20 +286,35 @@ impl Multi {
             for &p in &ps[1..np] {
                 self.ensure_on(geo, grid, p, mode);
             }
+            let outer = self.outer.as_ref().map(|i| Outer {
+                initial: i,
+                current: grid,
+            });
+            let (on, counter) = (&self.on, &mut self.counter);
+            let cause = HOUSE0 + k as u8;
+            let at = (geo, grid, outer);
             agree(
-                &self.on,
-                &mut self.counter,
-                grid,
+                on,
+                counter,
+                at,
                 &ps[..np],
                 mode,
                 Kind::Region,
+                cause,
                 cell,
                 hints,
             );
         }
     }
 
-    fn cell_reduction(&mut self, grid: &[u16; 81], cell: usize, mode: Mode, hints: &mut Vec<Hint>) {
+    fn cell_reduction(
+        &mut self,
+        geo: &Geo,
+        grid: &[u16; 81],
+        cell: usize,
+        mode: Mode,
+        hints: &mut Vec<Hint>,
+    ) {
         let mut ps = [0usize; 9];
         let mut np = 0;
         let mut m = grid[cell];
@@ -266,13 +323,20 @@ impl Multi {
             np += 1;
             m &= m - 1;
         }
+        let outer = self.outer.as_ref().map(|i| Outer {
+            initial: i,
+            current: grid,
+        });
+        let (on, counter) = (&self.on, &mut self.counter);
+        let at = (geo, grid, outer);
         agree(
-            &self.on,
-            &mut self.counter,
-            grid,
+            on,
+            counter,
+            at,
             &ps[..np],
             mode,
             Kind::Cell,
+            CELL,
             cell,
             hints,
         );
@@ -280,6 +344,7 @@ impl Multi {
 }
 
 /// One propagation with the producer's rules (and extra implications at level 1+).
+#[allow(clippy::too_many_arguments)]
 fn run(
     geo: &Geo,
     fixed: &Fixed,
@@ -288,9 +353,12 @@ fn run(
     on: bool,
     mode: Mode,
     prop: &mut Prop,
+    ctx: &Ctx,
 ) {
     if mode.level >= 1 {
-        let mut more = |g: &[u16; 81], p: &mut Prop| advanced::level1(geo, fixed, grid, g, p);
+        let mut ctx = ctx.clone();
+        let mut more =
+            |g: &[u16; 81], p: &mut Prop| nested::more(geo, fixed, mode, grid, g, p, &mut ctx);
         prop.run(geo, grid, cand, on, mode.rules(), Some(&mut more));
     } else {
         prop.run(geo, grid, cand, on, mode.rules(), None);
@@ -304,13 +372,15 @@ fn run(
 fn agree(
     on: &[Option<Box<Prop>>],
     counter: &mut Counter,
-    grid: &[u16; 81],
+    at: (&Geo, &[u16; 81], Option<Outer<'_>>),
     ps: &[usize],
     mode: Mode,
     kind: Kind,
+    cause: u8,
     source: usize,
     hints: &mut Vec<Hint>,
 ) {
+    let (geo, grid, outer) = at;
     let prop = |p: usize| on[p].as_deref().expect("computed");
     let first = prop(ps[0]);
     for want_on in [true, false] {
@@ -336,12 +406,15 @@ fn agree(
             if r.is_empty() {
                 continue;
             }
-            let mut cx = 0;
-            for &p in ps {
-                let pr = prop(p);
-                let node = if want_on { pr.on_idx[t] } else { pr.off_idx[t] };
-                cx += counter.ancestors(&pr.arena, node);
-            }
+            let t: Vec<Target<'_>> = ps
+                .iter()
+                .map(|&p| {
+                    let pr = prop(p);
+                    let node = if want_on { pr.on_idx[t] } else { pr.off_idx[t] };
+                    (&pr.arena, &pr.nested[..], node)
+                })
+                .collect();
+            let (cx, sig, parents) = measure_hint(counter, geo, &t, t.len(), outer, cause, false);
             hints.push(Hint {
                 kind,
                 difficulty: mode.base() + length_added(cx),
@@ -351,6 +424,8 @@ fn agree(
                 source,
                 x: true,
                 y: !mode.nishio,
+                sig,
+                parents,
             });
         }
     }

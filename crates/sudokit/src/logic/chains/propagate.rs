@@ -13,9 +13,18 @@ pub(super) const NONE: u32 = u32::MAX;
 pub(super) struct Node {
     pub cand: u16,
     pub on: bool,
+    /// Why it holds: 0 assumption, 1 cell, 2 box, 3 row, 4 column, 5 extra rule.
+    pub cause: u8,
+    /// The nested hint (index into `Prop::nested`) that implied it, or NONE.
+    pub nested: u32,
     p0: u32,
     plen: u32,
 }
+
+/// Cause codes of [`Node::cause`].
+pub(super) const CELL: u8 = 1;
+pub(super) const HOUSE0: u8 = 2;
+pub(super) const ADVANCED: u8 = 5;
 
 /// A graph of implications (nodes and their parent lists).
 #[derive(Default)]
@@ -31,11 +40,24 @@ impl Arena {
     }
 
     pub fn add(&mut self, cand: usize, on: bool, parents: &[u32]) -> u32 {
+        self.add_full(cand, on, parents, 0, NONE)
+    }
+
+    pub fn add_full(
+        &mut self,
+        cand: usize,
+        on: bool,
+        parents: &[u32],
+        cause: u8,
+        nested: u32,
+    ) -> u32 {
         let p0 = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
         self.nodes.push(Node {
             cand: cand as u16,
             on,
+            cause,
+            nested,
             p0,
             plen: parents.len() as u32,
         });
@@ -72,8 +94,16 @@ impl Counter {
     }
 
     /// The number of distinct potentials among `n` and its ancestors
-    /// (Sudoku Explainer's `getAncestorCount`).
-    pub fn ancestors(&mut self, arena: &Arena, n: u32) -> u32 {
+    /// (Sudoku Explainer's `getAncestorCount`), and what `m` asks besides:
+    /// the nested hints met (complexity added once per distinct chain), the
+    /// chain's signature, the rule parents.
+    pub fn measure(
+        &mut self,
+        arena: &Arena,
+        nested: &[(u32, u64)],
+        n: u32,
+        m: &mut Measure<'_>,
+    ) -> u32 {
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
             self.stamp.iter_mut().for_each(|s| *s = 0);
@@ -82,6 +112,7 @@ impl Counter {
         let mut count = 0;
         self.todo.clear();
         self.todo.push(n);
+        m.sig = m.sig.wrapping_mul(0x100000001b3).wrapping_add(0x9e37);
         while !self.todo.is_empty() {
             self.next.clear();
             for i in 0..self.todo.len() {
@@ -90,12 +121,91 @@ impl Counter {
                 if self.stamp[k] != self.gen {
                     self.stamp[k] = self.gen;
                     count += 1;
+                    m.sig = (m.sig ^ k as u64).wrapping_mul(0x100000001b3);
+                    let node = arena.nodes[p as usize];
+                    if node.nested != NONE {
+                        let (cx, sig) = nested[node.nested as usize];
+                        if !m.seen.contains(&sig) {
+                            m.seen.push(sig);
+                            m.nested += cx;
+                        }
+                    }
+                    if let Some(rp) = m.parents.as_mut() {
+                        rp.add(&node);
+                    }
                     self.next.extend_from_slice(arena.parents(p));
                 }
             }
             std::mem::swap(&mut self.todo, &mut self.next);
         }
         count
+    }
+}
+
+/// What a hint's measure gathers besides its flat complexity.
+#[derive(Default)]
+pub(super) struct Measure<'a> {
+    /// Signatures of the nested chains counted.
+    pub seen: Vec<u64>,
+    /// Their complexities, summed.
+    pub nested: u32,
+    /// A signature of the chains walked (Sudoku Explainer's `FullChain`).
+    pub sig: u64,
+    /// Rule parents, when the hint is used inside a bigger chain.
+    pub parents: Option<RuleParents<'a>>,
+}
+
+/// Sudoku Explainer's `getRuleParents`: the candidates removed by the outer
+/// chain (present in `initial`, gone in `current`) that a nested hint's
+/// singles relied on.
+pub(super) struct RuleParents<'a> {
+    pub geo: &'a Geo,
+    pub initial: &'a [u16; 81],
+    pub current: &'a [u16; 81],
+    /// Cause given to uncaused "on" nodes (cell and region hints' assumptions).
+    pub default_cause: u8,
+    /// Cycles: "off" nodes count too (their reversed chain turns them on).
+    pub cycle: bool,
+    pub out: Vec<u16>,
+}
+
+impl RuleParents<'_> {
+    fn add(&mut self, node: &Node) {
+        if !(node.on || (self.cycle && node.cause != 0)) {
+            return;
+        }
+        let cause = if node.cause == 0 {
+            self.default_cause
+        } else {
+            node.cause
+        };
+        let (cell, d) = (node.cand as usize / 9, node.cand as usize % 9);
+        match cause {
+            0 | ADVANCED => {}
+            CELL => {
+                let mut m = self.initial[cell] & !self.current[cell];
+                while m != 0 {
+                    let v = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    self.push((cell * 9 + v) as u16);
+                }
+            }
+            _ => {
+                let h = self.geo.cell_houses[cell][(cause - HOUSE0) as usize] as usize;
+                for &c in &self.geo.house_cells[h] {
+                    let c = c as usize;
+                    if self.initial[c] >> d & 1 != 0 && self.current[c] >> d & 1 == 0 {
+                        self.push((c * 9 + d) as u16);
+                    }
+                }
+            }
+        }
+    }
+
+    fn push(&mut self, cand: u16) {
+        if !self.out.contains(&cand) {
+            self.out.push(cand);
+        }
     }
 }
 
@@ -120,6 +230,8 @@ pub(super) struct Prop {
     pub off_order: Vec<u32>,
     /// The (on, off) nodes of one candidate both on and off, if any.
     pub contradiction: Option<(u32, u32)>,
+    /// Nested hints behind extra-rule offs: (complexity, chain signature).
+    pub nested: Vec<(u32, u64)>,
     pending_on: VecDeque<u32>,
     pending_off: VecDeque<u32>,
     buf: Vec<u32>,
@@ -134,6 +246,7 @@ impl Prop {
             on_order: Vec::new(),
             off_order: Vec::new(),
             contradiction: None,
+            nested: Vec::new(),
             pending_on: VecDeque::new(),
             pending_off: VecDeque::new(),
             buf: Vec::new(),
@@ -151,6 +264,7 @@ impl Prop {
         self.off_order.clear();
         self.arena.clear();
         self.contradiction = None;
+        self.nested.clear();
         self.pending_on.clear();
         self.pending_off.clear();
     }
@@ -231,14 +345,14 @@ impl Prop {
     }
 
     /// An off implied by on `p`: contradiction, new, or known.
-    fn imply_off(&mut self, c: usize, p: u32) -> bool {
+    fn imply_off(&mut self, c: usize, p: u32, cause: u8) -> bool {
         if self.on_idx[c] != NONE {
-            let off = self.arena.add(c, false, &[p]);
+            let off = self.arena.add_full(c, false, &[p], cause, NONE);
             self.contradiction = Some((self.on_idx[c], off));
             return true;
         }
         if self.off_idx[c] == NONE {
-            let n = self.arena.add(c, false, &[p]);
+            let n = self.arena.add_full(c, false, &[p], cause, NONE);
             self.push_off(n);
         }
         false
@@ -252,19 +366,19 @@ impl Prop {
             while m != 0 {
                 let w = m.trailing_zeros() as usize;
                 m &= m - 1;
-                if self.imply_off(cell * 9 + w, p) {
+                if self.imply_off(cell * 9 + w, p, CELL) {
                     return true;
                 }
             }
         }
         let mut added = [false; 81];
         added[cell] = true;
-        for &h in &geo.cell_houses[cell] {
+        for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
             for &c2 in &geo.house_cells[h as usize] {
                 let c2 = c2 as usize;
                 if !added[c2] && grid[c2] >> d & 1 != 0 {
                     added[c2] = true;
-                    if self.imply_off(c2 * 9 + d, p) {
+                    if self.imply_off(c2 * 9 + d, p, HOUSE0 + k as u8) {
                         return true;
                     }
                 }
@@ -284,7 +398,7 @@ impl Prop {
         let pc = self.arena.nodes[p as usize].cand as usize;
         let (cell, d) = (pc / 9, pc % 9);
         // Up to four "on" results (cell, region, row, column), each with parents.
-        let mut found: [(usize, usize, usize); 4] = [(0, 0, 0); 4];
+        let mut found: [(usize, usize, usize, u8); 4] = [(0, 0, 0, 0); 4];
         let mut nfound = 0;
         let mut buf = std::mem::take(&mut self.buf);
         buf.clear();
@@ -298,10 +412,10 @@ impl Prop {
                 hidden &= hidden - 1;
                 buf.push(self.off_idx[cell * 9 + v]);
             }
-            found[nfound] = (cell * 9 + w, b0, buf.len());
+            found[nfound] = (cell * 9 + w, b0, buf.len(), CELL);
             nfound += 1;
         }
-        for &h in &geo.cell_houses[cell] {
+        for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
             let cells = &geo.house_cells[h as usize];
             let mut other = usize::MAX;
             let mut unique = true;
@@ -324,7 +438,7 @@ impl Prop {
                         buf.push(self.off_idx[c2 * 9 + d]);
                     }
                 }
-                found[nfound] = (other * 9 + d, b0, buf.len());
+                found[nfound] = (other * 9 + d, b0, buf.len(), HOUSE0 + k as u8);
                 nfound += 1;
             }
         }
@@ -332,19 +446,65 @@ impl Prop {
             grid[cell] &= !(1 << d);
         }
         let mut hit = false;
-        for &(c, b0, b1) in &found[..nfound] {
+        for &(c, b0, b1, cause) in &found[..nfound] {
             if self.off_idx[c] != NONE {
-                let on = self.arena.add(c, true, &buf[b0..b1]);
+                let on = self.arena.add_full(c, true, &buf[b0..b1], cause, NONE);
                 self.contradiction = Some((on, self.off_idx[c]));
                 hit = true;
                 break;
             }
             if self.on_idx[c] == NONE {
-                let n = self.arena.add(c, true, &buf[b0..b1]);
+                let n = self.arena.add_full(c, true, &buf[b0..b1], cause, NONE);
                 self.push_on(n);
             }
         }
         self.buf = buf;
         hit
     }
+}
+
+/// Where a hint's chains end: the graph, its nested store, the node.
+pub(super) type Target<'a> = (&'a Arena, &'a [(u32, u64)], u32);
+
+/// The outer chain a nested search runs inside: its grid before (`initial`)
+/// and now (`current`, the grid searched).
+#[derive(Clone, Copy)]
+pub(super) struct Outer<'a> {
+    pub initial: &'a [u16; 81],
+    pub current: &'a [u16; 81],
+}
+
+/// A hint's complexity (flat over the first `flat` targets, plus the nested
+/// chains of all targets), its chain signature and, inside an outer chain,
+/// its rule parents (Sudoku Explainer's `getComplexity`, `FullChain`,
+/// `getRuleParents`).
+pub(super) fn measure_hint(
+    counter: &mut Counter,
+    geo: &Geo,
+    targets: &[Target<'_>],
+    flat: usize,
+    outer: Option<Outer<'_>>,
+    default_cause: u8,
+    cycle: bool,
+) -> (u32, u64, Vec<u16>) {
+    let mut m = Measure {
+        parents: outer.map(|o| RuleParents {
+            geo,
+            initial: o.initial,
+            current: o.current,
+            default_cause,
+            cycle,
+            out: Vec::new(),
+        }),
+        ..Measure::default()
+    };
+    let mut cx = 0;
+    for (i, &(arena, nested, n)) in targets.iter().enumerate() {
+        let a = counter.measure(arena, nested, n, &mut m);
+        if i < flat {
+            cx += a;
+        }
+    }
+    let parents = m.parents.map(|p| p.out).unwrap_or_default();
+    (cx + m.nested, m.sig, parents)
 }

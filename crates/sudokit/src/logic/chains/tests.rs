@@ -8,12 +8,36 @@ use super::super::step::{Candidate, Step, Technique};
 use super::super::test_util::{all_sound, board_from_marks};
 
 /// The chaining rungs in ladder order (aligned triples sit between the first two).
-const RUNGS: [Technique; 5] = [
+const RUNGS: [Technique; 11] = [
     Technique::ForcingChains,
     Technique::Nishio,
     Technique::MultipleChains,
     Technique::DynamicChains,
     Technique::DynamicPlus,
+    Technique::Nested {
+        level: 2,
+        variant: 0,
+    },
+    Technique::Nested {
+        level: 3,
+        variant: 0,
+    },
+    Technique::Nested {
+        level: 4,
+        variant: 0,
+    },
+    Technique::Nested {
+        level: 4,
+        variant: 1,
+    },
+    Technique::Nested {
+        level: 4,
+        variant: 2,
+    },
+    Technique::Nested {
+        level: 4,
+        variant: 3,
+    },
 ];
 
 /// A board from Sudoku Explainer's 729-char pencil marks (one digit = placed).
@@ -126,9 +150,32 @@ fn nothing_to_find_on_a_solved_board() {
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
     );
     let mut ctx = Ctx::new(true);
-    for t in RUNGS {
+    for t in &RUNGS[..5] {
         let r = t.find(&b, &mut ctx, &mut |_| ControlFlow::Break(()));
         assert_eq!(r, ControlFlow::Continue(()));
     }
     let _ = all_sound;
+}
+
+/// Times each rung on the positions of `SE_CASES` (first line only).
+#[test]
+#[ignore]
+fn rung_times() {
+    let Ok(path) = std::env::var("SE_CASES") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    for line in text.lines().take(1) {
+        let board = board_729(line.split('|').next().unwrap());
+        for t in RUNGS {
+            let start = std::time::Instant::now();
+            let mut ctx = Ctx::new(false);
+            let s = t.first(&board, &mut ctx);
+            let found = s.is_some();
+            eprintln!("{t:?}: {:?} {:?}", start.elapsed(), s.map(|s| s.difficulty));
+            if found {
+                break;
+            }
+        }
+    }
 }

@@ -3,14 +3,15 @@
 
 use std::collections::VecDeque;
 
-use super::super::board::Board;
 use super::super::step::Candidate;
 use super::geo::{Geo, CANDS};
 use super::hint::{length_added, Hint, Kind};
-use super::propagate::{Arena, Counter, NONE};
+use super::propagate::{measure_hint, Arena, Counter, Outer, CELL, HOUSE0, NONE};
 
 /// Buffers for one pass, reused across candidates.
 pub(super) struct Unary {
+    /// Inside an outer chain: the outer propagation's grid before it started.
+    pub outer: Option<[u16; 81]>,
     arena: Arena,
     on_idx: Vec<u32>,
     off_idx: Vec<u32>,
@@ -19,43 +20,46 @@ pub(super) struct Unary {
     pending_off: VecDeque<u32>,
     cycles: Vec<u32>,
     chains: Vec<u32>,
-    out: Vec<usize>,
+    out: Vec<(usize, u8)>,
     counter: Counter,
 }
 
 /// The offs an on candidate implies, in Sudoku Explainer's order.
-fn on_to_off(geo: &Geo, grid: &[u16; 81], pc: usize, y: bool, out: &mut Vec<usize>) {
+fn on_to_off(geo: &Geo, grid: &[u16; 81], pc: usize, y: bool, out: &mut Vec<(usize, u8)>) {
     out.clear();
     let (cell, d) = (pc / 9, pc % 9);
     if y {
         let mut m = grid[cell] & !(1 << d);
         while m != 0 {
-            out.push(cell * 9 + m.trailing_zeros() as usize);
+            out.push((cell * 9 + m.trailing_zeros() as usize, CELL));
             m &= m - 1;
         }
     }
     let mut added = [false; 81];
     added[cell] = true;
-    for &h in &geo.cell_houses[cell] {
+    for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
         for &c2 in &geo.house_cells[h as usize] {
             let c2 = c2 as usize;
             if !added[c2] && grid[c2] >> d & 1 != 0 {
                 added[c2] = true;
-                out.push(c2 * 9 + d);
+                out.push((c2 * 9 + d, HOUSE0 + k as u8));
             }
         }
     }
 }
 
 /// The ons an off candidate implies (bivalue cell, conjugate positions).
-fn off_to_on(geo: &Geo, grid: &[u16; 81], pc: usize, y: bool, x: bool, out: &mut Vec<usize>) {
+fn off_to_on(geo: &Geo, grid: &[u16; 81], pc: usize, y: bool, x: bool, out: &mut Vec<(usize, u8)>) {
     out.clear();
     let (cell, d) = (pc / 9, pc % 9);
     if y && grid[cell].count_ones() == 2 {
-        out.push(cell * 9 + (grid[cell] & !(1 << d)).trailing_zeros() as usize);
+        out.push((
+            cell * 9 + (grid[cell] & !(1 << d)).trailing_zeros() as usize,
+            CELL,
+        ));
     }
     if x {
-        for &h in &geo.cell_houses[cell] {
+        for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
             let mut other = usize::MAX;
             let mut unique = true;
             for &c2 in &geo.house_cells[h as usize] {
@@ -70,8 +74,8 @@ fn off_to_on(geo: &Geo, grid: &[u16; 81], pc: usize, y: bool, x: bool, out: &mut
             }
             if unique && other != usize::MAX {
                 let c = other * 9 + d;
-                if !out.contains(&c) {
-                    out.push(c);
+                if !out.iter().any(|&(o, _)| o == c) {
+                    out.push((c, HOUSE0 + k as u8));
                 }
             }
         }
@@ -81,6 +85,7 @@ fn off_to_on(geo: &Geo, grid: &[u16; 81], pc: usize, y: bool, x: bool, out: &mut
 impl Unary {
     pub fn new() -> Unary {
         Unary {
+            outer: None,
             arena: Arena::default(),
             on_idx: vec![NONE; CANDS],
             off_idx: vec![NONE; CANDS],
@@ -122,15 +127,7 @@ impl Unary {
 
     /// Every cycle and forcing chain from each candidate, in scan order
     /// (Sudoku Explainer's `getLoopHintList` for one pass).
-    pub fn pass(
-        &mut self,
-        geo: &Geo,
-        board: &Board,
-        grid: &[u16; 81],
-        y: bool,
-        x: bool,
-        hints: &mut Vec<Hint>,
-    ) {
+    pub fn pass(&mut self, geo: &Geo, grid: &[u16; 81], y: bool, x: bool, hints: &mut Vec<Hint>) {
         for cell in 0..81 {
             if grid[cell].count_ones() < 2 {
                 continue;
@@ -139,7 +136,7 @@ impl Unary {
             while m != 0 {
                 let d = m.trailing_zeros() as usize;
                 m &= m - 1;
-                self.unary(geo, board, grid, cell * 9 + d, y, x, hints);
+                self.unary(geo, grid, cell * 9 + d, y, x, hints);
             }
         }
     }
@@ -148,7 +145,6 @@ impl Unary {
     fn unary(
         &mut self,
         geo: &Geo,
-        board: &Board,
         grid: &[u16; 81],
         src: usize,
         y: bool,
@@ -168,7 +164,7 @@ impl Unary {
         }
         for i in 0..self.cycles.len() {
             let dst = self.cycles[i];
-            if let Some(h) = self.cycle_hint(board, grid, dst, src, y, x) {
+            if let Some(h) = self.cycle_hint(geo, grid, dst, src, y, x) {
                 hints.push(h);
             }
         }
@@ -189,7 +185,13 @@ impl Unary {
             if removable.is_empty() {
                 continue;
             }
-            let complexity = self.counter.ancestors(&self.arena, t);
+            let outer = self.outer.as_ref().map(|i| Outer {
+                initial: i,
+                current: grid,
+            });
+            let tg = [(&self.arena, &[][..], t)];
+            let (complexity, sig, parents) =
+                measure_hint(&mut self.counter, geo, &tg, 1, outer, 0, false);
             let base = if x && y { 7.0 } else { 6.6 };
             hints.push(Hint {
                 kind: Kind::Forcing,
@@ -206,6 +208,8 @@ impl Unary {
                 source: src / 9,
                 x,
                 y,
+                sig,
+                parents,
             });
         }
     }
@@ -228,9 +232,9 @@ impl Unary {
                     y,
                     &mut out,
                 );
-                for &c in &out {
+                for &(c, cause) in &out {
                     if !self.is_parent(p, c, false) {
-                        let n = self.arena.add(c, false, &[p]);
+                        let n = self.arena.add_full(c, false, &[p], cause, NONE);
                         self.pending_off.push_back(n);
                         if self.off_idx[c] == NONE {
                             self.off_idx[c] = n;
@@ -249,8 +253,8 @@ impl Unary {
                     x,
                     &mut out,
                 );
-                for &c in &out {
-                    let n = self.arena.add(c, true, &[p]);
+                for &(c, cause) in &out {
+                    let n = self.arena.add_full(c, true, &[p], cause, NONE);
                     if length >= 4 && c == src {
                         self.cycles.push(n);
                     }
@@ -286,10 +290,10 @@ impl Unary {
                     y,
                     &mut out,
                 );
-                for &c in &out {
+                for &(c, cause) in &out {
                     let known = self.off_idx[c] != NONE;
                     if on && c == src && !self.chain_has(c, false) {
-                        let n = self.arena.add(c, false, &[p]);
+                        let n = self.arena.add_full(c, false, &[p], cause, NONE);
                         self.chains.push(n);
                         if !known {
                             self.off_idx[c] = n;
@@ -299,7 +303,7 @@ impl Unary {
                         continue;
                     }
                     if !known {
-                        let n = self.arena.add(c, false, &[p]);
+                        let n = self.arena.add_full(c, false, &[p], cause, NONE);
                         self.off_idx[c] = n;
                         self.touched.push(c);
                         self.pending_off.push_back(n);
@@ -315,10 +319,10 @@ impl Unary {
                     true,
                     &mut out,
                 );
-                for &c in &out {
+                for &(c, cause) in &out {
                     let known = self.on_idx[c] != NONE;
                     if !on && c == src && !self.chain_has(c, true) {
-                        let n = self.arena.add(c, true, &[p]);
+                        let n = self.arena.add_full(c, true, &[p], cause, NONE);
                         self.chains.push(n);
                         if !known {
                             self.on_idx[c] = n;
@@ -328,7 +332,7 @@ impl Unary {
                         continue;
                     }
                     if !known {
-                        let n = self.arena.add(c, true, &[p]);
+                        let n = self.arena.add_full(c, true, &[p], cause, NONE);
                         self.on_idx[c] = n;
                         self.touched.push(c);
                         self.pending_on.push_back(n);
@@ -349,7 +353,7 @@ impl Unary {
     /// Candidates outside the cycle that see an on and an off of their digit in it.
     fn cycle_hint(
         &mut self,
-        board: &Board,
+        geo: &Geo,
         grid: &[u16; 81],
         dst: u32,
         src: usize,
@@ -377,8 +381,14 @@ impl Unary {
             }
             let node = self.arena.nodes[p as usize];
             let (cell, d) = (node.cand as usize / 9, node.cand as usize % 9);
-            for q in board.peers(cell) {
-                let q = q.index();
+            for q in geo.cell_houses[cell]
+                .iter()
+                .flat_map(|&h| geo.house_cells[h as usize])
+            {
+                let q = q as usize;
+                if q == cell {
+                    continue;
+                }
                 if !in_cycle[q] && grid[q] >> d & 1 != 0 {
                     if node.on {
                         forw[d][q] = true;
@@ -400,7 +410,13 @@ impl Unary {
         if removable.is_empty() {
             return None;
         }
-        let complexity = self.counter.ancestors(&self.arena, dst);
+        let outer = self.outer.as_ref().map(|i| Outer {
+            initial: i,
+            current: grid,
+        });
+        let tg = [(&self.arena, &[][..], dst)];
+        let (complexity, sig, parents) =
+            measure_hint(&mut self.counter, geo, &tg, 1, outer, 0, true);
         let base = if x && y { 7.0 } else { 6.5 };
         Some(Hint {
             kind: Kind::Cycle,
@@ -417,6 +433,8 @@ impl Unary {
             source: src / 9,
             x,
             y,
+            sig,
+            parents,
         })
     }
 }

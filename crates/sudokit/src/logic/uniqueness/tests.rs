@@ -29,7 +29,15 @@ fn digits_of(b: &Board, c: usize) -> Vec<u8> {
 /// Positions from serate's step log (values, pencil marks) where Sudoku
 /// Explainer's next step is one of this helper's rungs, with the
 /// eliminations serate made (read off the next state of its log).
-pub(crate) const SE_POSITIONS: &[(&str, &str, &str, &[(usize, u8)])] = &[
+/// Step name, values, 729 pencil marks, eliminations.
+pub(crate) type SePosition = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [(usize, u8)],
+);
+
+pub(crate) const SE_POSITIONS: &[SePosition] = &[
     (
         "Unique Rectangle type 1",
         "..............1.23324.56.........5.......76...8.2..3.....3...8.5.6...73.938...2..",
@@ -310,6 +318,59 @@ fn replay_serate_log() {
         bad.len()
     );
     for b in &bad {
+        eprintln!("{b}");
+    }
+    assert!(bad.is_empty());
+}
+
+/// Compares each rung with Sudoku Explainer's own producer on many states:
+/// `SE_PROBE` names a file of lines `S values marks | xy | xyz | loops | bug
+/// | ape | ate`, each field `-` or `name @tenths cell:digit,...` (the first
+/// hint of that producer alone, from a scratch Java probe run on serate's
+/// classes; not in the repository).
+#[test]
+#[ignore]
+fn probe_against_se_producers() {
+    let Ok(path) = std::env::var("SE_PROBE") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let rungs = [
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::UniqueLoop,
+        Technique::Bug,
+        Technique::AlignedPair,
+        Technique::AlignedTriple,
+    ];
+    let (mut counts, mut bad) = ([0usize; 6], Vec::new());
+    for line in text.lines() {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        let mut head = fields[0].split(' ');
+        let (_, values, marks) = (head.next(), head.next().unwrap(), head.next().unwrap());
+        let b = se_board(values, marks);
+        for (i, &t) in rungs.iter().enumerate() {
+            let mine = run(&b, t).map(|s| {
+                let mut e = s.eliminations.clone();
+                e.sort_unstable();
+                let list: Vec<String> = e
+                    .iter()
+                    .map(|e| format!("{}:{}", e.cell, e.digit))
+                    .collect();
+                format!("{} @{} {}", s.name, s.difficulty.0, list.join(","))
+            });
+            let se = fields[i + 1];
+            let mine = mine.unwrap_or_else(|| "-".to_string());
+            if se != "-" {
+                counts[i] += 1;
+            }
+            if mine != se {
+                bad.push(format!("{values} {t:?}: SE {se} | mine {mine}"));
+            }
+        }
+    }
+    eprintln!("SE hints per rung {counts:?}, {} mismatches", bad.len());
+    for b in bad.iter().take(40) {
         eprintln!("{b}");
     }
     assert!(bad.is_empty());

@@ -1,0 +1,119 @@
+//! Extra implications inside dynamic chains (Sudoku Explainer's
+//! `getAdvancedPotentials`): level 1 adds the basic patterns; level 2 adds
+//! forcing chains and cycles searched on the propagation's current grid,
+//! level 3 multiple forcing chains, level 4 dynamic chains (of the level its
+//! variant names). Each nested hint's eliminations become "off" implications
+//! whose parents are its rule parents, remembering the hint's complexity.
+
+use super::super::ladder::Ctx;
+use super::advanced::{self, Fixed};
+use super::geo::Geo;
+use super::hint::{sort, Hint};
+use super::multiple::{Mode, Multi};
+use super::propagate::{Prop, ADVANCED, NONE};
+use super::unary::Unary;
+
+/// The offs the rules of `mode`'s level add to `prop`, whose propagation
+/// started on `save` and stands at `grid`.
+pub(super) fn more(
+    geo: &Geo,
+    fixed: &Fixed,
+    mode: Mode,
+    save: &[u16; 81],
+    grid: &[u16; 81],
+    prop: &mut Prop,
+    ctx: &mut Ctx,
+) -> Vec<u32> {
+    let found = advanced::level1(geo, fixed, save, grid, prop);
+    if !found.is_empty() || mode.level < 2 || ctx.expired() {
+        return found;
+    }
+    let mut hints = Vec::new();
+    if mode.level < 4 {
+        let mut u = Unary::new();
+        u.outer = Some(*save);
+        u.pass(geo, grid, false, true, &mut hints);
+        u.pass(geo, grid, true, false, &mut hints);
+        u.pass(geo, grid, true, true, &mut hints);
+        let found = adopt(hints, prop);
+        if !found.is_empty() || mode.level < 3 {
+            return found;
+        }
+        let mut hints = Vec::new();
+        let mut m = Multi::new(fixed.clone());
+        m.outer = Some(*save);
+        let inner = Mode {
+            multiple: true,
+            dynamic: false,
+            nishio: false,
+            level: 0,
+            limit: 0,
+        };
+        if m.search(geo, grid, inner, ctx, &mut hints).is_none() {
+            return Vec::new();
+        }
+        adopt(hints, prop)
+    } else {
+        let mut m = Multi::new(fixed.clone());
+        m.outer = Some(*save);
+        let inner = Mode {
+            multiple: true,
+            dynamic: true,
+            nishio: false,
+            level: mode.limit,
+            limit: 0,
+        };
+        if m.search(geo, grid, inner, ctx, &mut hints).is_none() {
+            return Vec::new();
+        }
+        adopt(hints, prop)
+    }
+}
+
+/// The nested hints, sorted and deduplicated as Sudoku Explainer passes them
+/// on, turned into offs of `prop` (those without rule parents are dropped).
+fn adopt(mut hints: Vec<Hint>, prop: &mut Prop) -> Vec<u32> {
+    sort(&mut hints);
+    let mut found = Vec::new();
+    let mut parents = Vec::new();
+    let mut seen: Vec<usize> = Vec::new();
+    for (i, h) in hints.iter().enumerate() {
+        if h.parents.is_empty() || seen.iter().any(|&j| hints[j].removable == h.removable) {
+            continue;
+        }
+        seen.push(i);
+        parents.clear();
+        parents.extend(
+            h.parents
+                .iter()
+                .map(|&c| prop.off_idx[c as usize])
+                .filter(|&n| n != NONE),
+        );
+        let id = prop.nested.len() as u32;
+        prop.nested.push((h.complexity, h.sig));
+        // Java's HashMap<Cell, BitSet> order: cell modulo the table size.
+        let mut cells: Vec<(usize, u16)> = Vec::new();
+        for c in &h.removable {
+            match cells.last_mut() {
+                Some((cell, m)) if *cell == c.cell => *m |= 1 << (c.digit - 1),
+                _ => cells.push((c.cell, 1 << (c.digit - 1))),
+            }
+        }
+        let mut cap = 16;
+        while cells.len() * 4 > cap * 3 {
+            cap *= 2;
+        }
+        cells.sort_by_key(|&(c, _)| c & (cap - 1));
+        for (cell, mut m) in cells {
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                found.push(
+                    prop.arena
+                        .add_full(cell * 9 + d, false, &parents, ADVANCED, id),
+                );
+            }
+        }
+    }
+    found
+}
