@@ -27,6 +27,8 @@ mod commands;
 mod delivery;
 #[path = "cli/detection.rs"]
 mod detection;
+#[path = "cli/logic.rs"]
+mod logic;
 
 /// Checks that `output` has one record per puzzle of `input`, that malformed
 /// puzzles got `Invalid puzzle`, and that every solution is valid. Returns
