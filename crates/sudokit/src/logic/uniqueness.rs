@@ -100,30 +100,19 @@ fn cell_list(board: &Board, cells: impl IntoIterator<Item = usize>) -> String {
         .join(",")
 }
 
-/// Eliminations of a naked set (Sudoku Explainer's generalised form): each
-/// value of `set` leaves every cell that sees all the set's cells holding it.
-fn naked_set_eliminations(
-    board: &Board,
-    p: &Plain,
-    set: u64,
-    holders: &[usize],
-    out: &mut Vec<Candidate>,
-) {
-    for d in digits(set) {
-        let mut victims = !0u128;
-        for &c in holders {
-            if board.has(c, d) {
-                victims &= p.peers[c];
-            }
-        }
-        for v in cells_of(victims) {
-            if board.has(v, d) {
-                out.push(Candidate::new(v, d));
+/// Eliminations of a naked set `set` on `cells` of `house`: the set's digits
+/// leave the house's other cells (Sudoku Explainer's plain-sudoku rule: its
+/// generalised rule, over all common peers, is for variants only).
+fn naked_set_eliminations(board: &Board, house: &[usize], set: u64, cells: u128) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for &c in house {
+        if cells >> c & 1 == 0 {
+            for d in digits(board.candidates(c) & set) {
+                out.push(Candidate::new(c, d));
             }
         }
     }
-    out.sort_unstable();
-    out.dedup();
+    out
 }
 
 // ---------------------------------------------------------------- loops
@@ -443,10 +432,11 @@ fn type3(
                     {
                         continue;
                     }
-                    let mut holders = others.clone();
-                    holders.extend([c1, c2]);
-                    let mut elims = Vec::new();
-                    naked_set_eliminations(board, p, union, &holders, &mut elims);
+                    let members = others
+                        .iter()
+                        .chain([&c1, &c2])
+                        .fold(0u128, |s, &c| s | 1 << c);
+                    let elims = naked_set_eliminations(board, &house, union, members);
                     let d = base + (union.count_ones() as f64 - 1.0) * 0.1;
                     out.push((LoopKind::ThreeNaked, h, union, others, elims, d));
                 }
@@ -786,10 +776,12 @@ fn bug3(
                     continue;
                 }
                 let set = other | all_bug;
-                let mut holders = naked.clone();
-                holders.extend_from_slice(bug_cells);
-                let mut elims = Vec::new();
-                naked_set_eliminations(board, p, set, &holders, &mut elims);
+                let members = naked
+                    .iter()
+                    .chain(bug_cells)
+                    .fold(0u128, |s, &c| s | 1 << c);
+                // The other common cells of the house (none: no step).
+                let elims = naked_set_eliminations(board, &region, set, members);
                 if elims.is_empty() {
                     continue;
                 }
