@@ -224,7 +224,9 @@ impl LoopSearch<'_> {
                     }
                 } else if self.in_path >> next & 1 == 0 {
                     let pots = self.board.candidates(next);
-                    if pots & self.pair == self.pair {
+                    // A loop through an earlier bivalue cell was found from
+                    // there, with the same hints (kept first): skip it.
+                    if pots & self.pair == self.pair && (pots != self.pair || next > self.path[0]) {
                         let new_ex = ex | (pots & !self.pair);
                         let card = pots.count_ones();
                         if card == 2 || new_ex.count_ones() == 1 || allowed_ex > 0 {

@@ -344,13 +344,17 @@ fn probe_against_se_producers() {
         Technique::AlignedTriple,
     ];
     let (mut counts, mut bad) = ([0usize; 6], Vec::new());
+    let mut times = [std::time::Duration::ZERO; 6];
     for line in text.lines() {
         let fields: Vec<&str> = line.split(" | ").collect();
         let mut head = fields[0].split(' ');
         let (_, values, marks) = (head.next(), head.next().unwrap(), head.next().unwrap());
         let b = se_board(values, marks);
         for (i, &t) in rungs.iter().enumerate() {
-            let mine = run(&b, t).map(|s| {
+            let clock = std::time::Instant::now();
+            let found = run(&b, t);
+            times[i] += clock.elapsed();
+            let mine = found.map(|s| {
                 let mut e = s.eliminations.clone();
                 e.sort_unstable();
                 let list: Vec<String> = e
@@ -370,6 +374,7 @@ fn probe_against_se_producers() {
         }
     }
     eprintln!("SE hints per rung {counts:?}, {} mismatches", bad.len());
+    eprintln!("time per rung {times:?}");
     for b in bad.iter().take(40) {
         eprintln!("{b}");
     }
