@@ -193,7 +193,7 @@ fn exclude(board: &Board, set: &[usize], locks: &[u64], peers: &[u128], ctx: &Ct
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{all_sound, board, board_from_marks};
-    use super::super::uniqueness::tests::{se_board, SE_POSITIONS};
+    use super::super::uniqueness::tests::{check_probe_positions, se_board, SE_POSITIONS};
     use super::*;
 
     #[test]
@@ -253,6 +253,11 @@ mod tests {
         for e in &step.eliminations {
             assert!(step.cells.contains(&e.cell));
         }
+    }
+
+    #[test]
+    fn aligned_exclusions_as_sudoku_explainer_finds_them() {
+        check_probe_positions(&[Technique::AlignedPair, Technique::AlignedTriple]);
     }
 
     #[test]
