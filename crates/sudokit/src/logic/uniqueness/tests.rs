@@ -276,6 +276,48 @@ fn probe_positions() {
     check_probe_positions(&[Technique::UniqueLoop, Technique::Bug]);
 }
 
+/// A board of any geometry with every cell empty and the given candidate
+/// masks.
+pub(crate) fn open_board(geometry: std::sync::Arc<crate::Geometry>, masks: &[u64]) -> Board {
+    let n = geometry.size();
+    let grid = crate::Grid::from_values(n, &vec![0; n * n]).unwrap();
+    let puzzle = crate::Puzzle::new(geometry, grid)
+        .unwrap()
+        .with_candidates(masks.iter().map(|&m| crate::DigitSet(m)).collect())
+        .unwrap();
+    Board::new(&puzzle).unwrap()
+}
+
+#[test]
+fn unique_rectangle_on_6x6() {
+    // Boxes of 2x3: r1c1, r1c4, r2c1 {1,2} and r2c4 {1,2,5} span boxes 1
+    // and 2; r2c4 loses 1 and 2.
+    let g = crate::Geometry::shared_square(6).unwrap();
+    let mut m = vec![0b111100u64; 36];
+    for c in [0, 3, 6] {
+        m[c] = 0b11;
+    }
+    m[9] = 0b10011;
+    let b = open_board(g, &m);
+    let s = run(&b, Technique::UniqueLoop).unwrap();
+    assert_eq!(s.name, "Unique Rectangle type 1");
+    assert_eq!(
+        s.eliminations,
+        vec![Candidate::new(9, 1), Candidate::new(9, 2)]
+    );
+    // Over four boxes (rows 1 and 3): nothing.
+    let mut m = vec![0b111100u64; 36];
+    for c in [0, 3, 12] {
+        m[c] = 0b11;
+    }
+    m[15] = 0b10011;
+    assert!(run(
+        &open_board(crate::Geometry::shared_square(6).unwrap(), &m),
+        Technique::UniqueLoop
+    )
+    .is_none());
+}
+
 #[test]
 fn nothing_on_a_fresh_puzzle() {
     let b =
