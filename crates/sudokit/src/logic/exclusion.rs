@@ -118,7 +118,10 @@ pub(super) fn aligned(
 /// The step of base cells `set` with common excluders' candidates `locks`,
 /// if some digit is in no possible combination.
 fn exclude(board: &Board, set: &[usize], locks: &[u64], peers: &[u128], ctx: &Ctx) -> Option<Step> {
-    let cands: Vec<u64> = set.iter().map(|&c| board.candidates(c)).collect();
+    let mut cands = [0u64; 3];
+    for (m, &c) in cands.iter_mut().zip(set) {
+        *m = board.candidates(c);
+    }
     let sees = |i: usize, j: usize| peers[set[i]] >> set[j] & 1 != 0;
     let locked = |m: u64| locks.iter().any(|&e| e & !m == 0);
     let mut allowed = [0u64; 3];
@@ -137,7 +140,7 @@ fn exclude(board: &Board, set: &[usize], locks: &[u64], peers: &[u128], ctx: &Ct
         let (s01, s02, s12) = (sees(0, 1), sees(0, 2), sees(1, 2));
         'outer: for b0 in bits(cands[0]) {
             for b1 in bits(cands[1]) {
-                if b0 == b1 && s01 {
+                if (b0 == b1 && s01) || locked(b0 | b1) {
                     continue;
                 }
                 for b2 in bits(cands[2]) {
@@ -190,7 +193,7 @@ fn exclude(board: &Board, set: &[usize], locks: &[u64], peers: &[u128], ctx: &Ct
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{all_sound, board, board_from_marks};
-    use super::super::uniqueness::tests::{se_board, SE_POSITIONS};
+    use super::super::uniqueness::tests::{check_probe_positions, se_board, SE_POSITIONS};
     use super::*;
 
     #[test]
@@ -250,6 +253,11 @@ mod tests {
         for e in &step.eliminations {
             assert!(step.cells.contains(&e.cell));
         }
+    }
+
+    #[test]
+    fn aligned_exclusions_as_sudoku_explainer_finds_them() {
+        check_probe_positions(&[Technique::AlignedPair, Technique::AlignedTriple]);
     }
 
     #[test]

@@ -152,6 +152,22 @@ mod tests {
     }
 
     #[test]
+    fn xy_wing_on_6x6() {
+        // Pivot r3c3 {1,2}, wings r3c6 {1,3} (row 3) and r6c3 {2,3}
+        // (column 3): r6c6 sees both and loses 3.
+        let g = crate::Geometry::shared_square(6).unwrap();
+        let mut m = vec![0b111100u64; 36];
+        m[14] = 0b011;
+        m[17] = 0b101;
+        m[32] = 0b110;
+        m[35] = 0b111100 | 0b100;
+        let b = super::super::uniqueness::tests::open_board(g, &m);
+        let s = Technique::XyWing.first(&b, &mut Ctx::new(true)).unwrap();
+        assert_eq!(s.cells, vec![14, 17, 32]);
+        assert_eq!(s.eliminations, vec![Candidate::new(35, 3)]);
+    }
+
+    #[test]
     fn wings_on_serate_positions() {
         // Same wing and eliminations as serate; every wing found is sound.
         for &(name, values, marks, elims) in SE_POSITIONS {
