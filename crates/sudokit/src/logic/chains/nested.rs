@@ -78,10 +78,15 @@ fn adopt(mut hints: Vec<Hint>, prop: &mut Prop) -> Vec<u32> {
     let mut parents = Vec::new();
     let mut seen: Vec<usize> = Vec::new();
     for (i, h) in hints.iter().enumerate() {
-        if h.parents.is_empty() || seen.iter().any(|&j| hints[j].removable == h.removable) {
+        // Equal hints (same eliminations) are dropped first, as Sudoku
+        // Explainer's producer does before anyone looks at parents.
+        if seen.iter().any(|&j| hints[j].removable == h.removable) {
             continue;
         }
         seen.push(i);
+        if h.parents.is_empty() {
+            continue;
+        }
         parents.clear();
         parents.extend(
             h.parents
