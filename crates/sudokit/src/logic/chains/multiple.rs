@@ -89,7 +89,9 @@ impl Multi {
 
     fn ensure_on(&mut self, geo: &Geo, grid: &[u16; 81], cand: usize, mode: Mode) {
         if self.on[cand].is_none() {
-            let mut p = Box::new(Prop::new());
+            let mut p = POOL
+                .with(|pool| pool.borrow_mut().pop())
+                .unwrap_or_else(|| Box::new(Prop::new()));
             run(geo, &self.fixed, grid, cand, true, mode, &mut p, &self.ctx);
             self.on[cand] = Some(p);
         }
@@ -340,6 +342,20 @@ impl Multi {
             cell,
             hints,
         );
+    }
+}
+
+thread_local! {
+    /// Propagations kept for reuse (their tables are big; nested searches make many).
+    static POOL: std::cell::RefCell<Vec<Box<Prop>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Multi {
+    fn drop(&mut self) {
+        POOL.with(|pool| {
+            let mut pool = pool.borrow_mut();
+            pool.extend(self.on.iter_mut().filter_map(Option::take));
+        });
     }
 }
 

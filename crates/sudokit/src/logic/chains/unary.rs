@@ -10,6 +10,8 @@ use super::propagate::{measure_hint, Arena, Counter, Outer, CELL, HOUSE0, NONE};
 
 /// Buffers for one pass, reused across candidates.
 pub(super) struct Unary {
+    /// Digit planes of the grid searched.
+    now: [u128; 9],
     /// Inside an outer chain: the outer propagation's grid before it started.
     pub outer: Option<[u16; 81]>,
     arena: Arena,
@@ -25,7 +27,14 @@ pub(super) struct Unary {
 }
 
 /// The offs an on candidate implies, in Sudoku Explainer's order.
-fn on_to_off(geo: &Geo, grid: &[u16; 81], pc: usize, y: bool, out: &mut Vec<(usize, u8)>) {
+fn on_to_off(
+    geo: &Geo,
+    grid: &[u16; 81],
+    now: &[u128; 9],
+    pc: usize,
+    y: bool,
+    out: &mut Vec<(usize, u8)>,
+) {
     out.clear();
     let (cell, d) = (pc / 9, pc % 9);
     if y {
@@ -35,21 +44,29 @@ fn on_to_off(geo: &Geo, grid: &[u16; 81], pc: usize, y: bool, out: &mut Vec<(usi
             m &= m - 1;
         }
     }
-    let mut added = [false; 81];
-    added[cell] = true;
+    let mut seen: u128 = 1 << cell;
     for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
-        for &c2 in &geo.house_cells[h as usize] {
-            let c2 = c2 as usize;
-            if !added[c2] && grid[c2] >> d & 1 != 0 {
-                added[c2] = true;
-                out.push((c2 * 9 + d, HOUSE0 + k as u8));
-            }
+        let hm = geo.house_mask[h as usize];
+        let mut m = now[d] & hm & !seen;
+        seen |= hm;
+        while m != 0 {
+            out.push((m.trailing_zeros() as usize * 9 + d, HOUSE0 + k as u8));
+            m &= m - 1;
         }
     }
 }
 
 /// The ons an off candidate implies (bivalue cell, conjugate positions).
-fn off_to_on(geo: &Geo, grid: &[u16; 81], pc: usize, y: bool, x: bool, out: &mut Vec<(usize, u8)>) {
+#[allow(clippy::too_many_arguments)]
+fn off_to_on(
+    geo: &Geo,
+    grid: &[u16; 81],
+    now: &[u128; 9],
+    pc: usize,
+    y: bool,
+    x: bool,
+    out: &mut Vec<(usize, u8)>,
+) {
     out.clear();
     let (cell, d) = (pc / 9, pc % 9);
     if y && grid[cell].count_ones() == 2 {
@@ -60,20 +77,9 @@ fn off_to_on(geo: &Geo, grid: &[u16; 81], pc: usize, y: bool, x: bool, out: &mut
     }
     if x {
         for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
-            let mut other = usize::MAX;
-            let mut unique = true;
-            for &c2 in &geo.house_cells[h as usize] {
-                let c2 = c2 as usize;
-                if c2 != cell && grid[c2] >> d & 1 != 0 {
-                    if other != usize::MAX {
-                        unique = false;
-                        break;
-                    }
-                    other = c2;
-                }
-            }
-            if unique && other != usize::MAX {
-                let c = other * 9 + d;
+            let others = now[d] & geo.house_mask[h as usize] & !(1u128 << cell);
+            if others.count_ones() == 1 {
+                let c = others.trailing_zeros() as usize * 9 + d;
                 if !out.iter().any(|&(o, _)| o == c) {
                     out.push((c, HOUSE0 + k as u8));
                 }
@@ -85,6 +91,7 @@ fn off_to_on(geo: &Geo, grid: &[u16; 81], pc: usize, y: bool, x: bool, out: &mut
 impl Unary {
     pub fn new() -> Unary {
         Unary {
+            now: [0; 9],
             outer: None,
             arena: Arena::default(),
             on_idx: vec![NONE; CANDS],
@@ -128,6 +135,7 @@ impl Unary {
     /// Every cycle and forcing chain from each candidate, in scan order
     /// (Sudoku Explainer's `getLoopHintList` for one pass).
     pub fn pass(&mut self, geo: &Geo, grid: &[u16; 81], y: bool, x: bool, hints: &mut Vec<Hint>) {
+        self.now = super::propagate::planes(grid);
         for cell in 0..81 {
             if grid[cell].count_ones() < 2 {
                 continue;
@@ -228,6 +236,7 @@ impl Unary {
                 on_to_off(
                     geo,
                     grid,
+                    &self.now,
                     self.arena.nodes[p as usize].cand as usize,
                     y,
                     &mut out,
@@ -248,6 +257,7 @@ impl Unary {
                 off_to_on(
                     geo,
                     grid,
+                    &self.now,
                     self.arena.nodes[p as usize].cand as usize,
                     y,
                     x,
@@ -286,6 +296,7 @@ impl Unary {
                 on_to_off(
                     geo,
                     grid,
+                    &self.now,
                     self.arena.nodes[p as usize].cand as usize,
                     y,
                     &mut out,
@@ -314,6 +325,7 @@ impl Unary {
                 off_to_on(
                     geo,
                     grid,
+                    &self.now,
                     self.arena.nodes[p as usize].cand as usize,
                     y,
                     true,
