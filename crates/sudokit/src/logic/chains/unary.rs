@@ -10,6 +10,10 @@ use super::propagate::{measure_hint, Arena, Counter, Outer, CELL, HOUSE0, NONE};
 
 /// Buffers for one pass, reused across candidates.
 pub(super) struct Unary {
+    on_tab: Vec<(usize, u8)>,
+    on_start: Vec<u32>,
+    off_tab: Vec<(usize, u8)>,
+    off_start: Vec<u32>,
     /// Digit planes of the grid searched.
     now: [u128; 9],
     /// Inside an outer chain: the outer propagation's grid before it started.
@@ -91,6 +95,10 @@ fn off_to_on(
 impl Unary {
     pub fn new() -> Unary {
         Unary {
+            on_tab: Vec::new(),
+            on_start: Vec::new(),
+            off_tab: Vec::new(),
+            off_start: Vec::new(),
             now: [0; 9],
             outer: None,
             arena: Arena::default(),
@@ -136,6 +144,28 @@ impl Unary {
     /// (Sudoku Explainer's `getLoopHintList` for one pass).
     pub fn pass(&mut self, geo: &Geo, grid: &[u16; 81], y: bool, x: bool, hints: &mut Vec<Hint>) {
         self.now = super::propagate::planes(grid);
+        // The grid does not change during a pass: implications are tabled once.
+        for on in [true, false] {
+            let (tab, start) = if on {
+                (&mut self.on_tab, &mut self.on_start)
+            } else {
+                (&mut self.off_tab, &mut self.off_start)
+            };
+            tab.clear();
+            start.clear();
+            for cand in 0..CANDS {
+                start.push(tab.len() as u32);
+                if grid[cand / 9] >> (cand % 9) & 1 != 0 {
+                    if on {
+                        on_to_off(geo, grid, &self.now, cand, y, &mut self.out);
+                    } else {
+                        off_to_on(geo, grid, &self.now, cand, y, x, &mut self.out);
+                    }
+                    tab.extend_from_slice(&self.out);
+                }
+            }
+            start.push(tab.len() as u32);
+        }
         for cell in 0..81 {
             if grid[cell].count_ones() < 2 {
                 continue;
@@ -165,10 +195,10 @@ impl Unary {
         self.arena.clear();
         self.cycles.clear();
         self.chains.clear();
-        self.cycles_from(geo, grid, src, y, x);
+        self.cycles_from(src);
         if x {
-            self.forcing_from(geo, grid, src, true, y);
-            self.forcing_from(geo, grid, src, false, y);
+            self.forcing_from(src, true);
+            self.forcing_from(src, false);
         }
         for i in 0..self.cycles.len() {
             let dst = self.cycles[i];
@@ -222,7 +252,7 @@ impl Unary {
         }
     }
 
-    fn cycles_from(&mut self, geo: &Geo, grid: &[u16; 81], src: usize, y: bool, x: bool) {
+    fn cycles_from(&mut self, src: usize) {
         self.reset();
         let s = self.arena.add(src, true, &[]);
         self.on_idx[src] = s;
@@ -233,14 +263,7 @@ impl Unary {
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             length += 1;
             while let Some(p) = self.pending_on.pop_front() {
-                on_to_off(
-                    geo,
-                    grid,
-                    &self.now,
-                    self.arena.nodes[p as usize].cand as usize,
-                    y,
-                    &mut out,
-                );
+                self.table(true, self.arena.nodes[p as usize].cand as usize, &mut out);
                 for &(c, cause) in &out {
                     if !self.is_parent(p, c, false) {
                         let n = self.arena.add_full(c, false, &[p], cause, NONE);
@@ -254,15 +277,7 @@ impl Unary {
             }
             length += 1;
             while let Some(p) = self.pending_off.pop_front() {
-                off_to_on(
-                    geo,
-                    grid,
-                    &self.now,
-                    self.arena.nodes[p as usize].cand as usize,
-                    y,
-                    x,
-                    &mut out,
-                );
+                self.table(false, self.arena.nodes[p as usize].cand as usize, &mut out);
                 for &(c, cause) in &out {
                     let n = self.arena.add_full(c, true, &[p], cause, NONE);
                     if length >= 4 && c == src {
@@ -279,7 +294,7 @@ impl Unary {
         self.out = out;
     }
 
-    fn forcing_from(&mut self, geo: &Geo, grid: &[u16; 81], src: usize, on: bool, y: bool) {
+    fn forcing_from(&mut self, src: usize, on: bool) {
         self.reset();
         let s = self.arena.add(src, on, &[]);
         self.touched.push(src);
@@ -293,14 +308,7 @@ impl Unary {
         let mut out = std::mem::take(&mut self.out);
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             while let Some(p) = self.pending_on.pop_front() {
-                on_to_off(
-                    geo,
-                    grid,
-                    &self.now,
-                    self.arena.nodes[p as usize].cand as usize,
-                    y,
-                    &mut out,
-                );
+                self.table(true, self.arena.nodes[p as usize].cand as usize, &mut out);
                 for &(c, cause) in &out {
                     let known = self.off_idx[c] != NONE;
                     if on && c == src && !self.chain_has(c, false) {
@@ -322,15 +330,7 @@ impl Unary {
                 }
             }
             while let Some(p) = self.pending_off.pop_front() {
-                off_to_on(
-                    geo,
-                    grid,
-                    &self.now,
-                    self.arena.nodes[p as usize].cand as usize,
-                    y,
-                    true,
-                    &mut out,
-                );
+                self.table(false, self.arena.nodes[p as usize].cand as usize, &mut out);
                 for &(c, cause) in &out {
                     let known = self.on_idx[c] != NONE;
                     if !on && c == src && !self.chain_has(c, true) {
@@ -353,6 +353,17 @@ impl Unary {
             }
         }
         self.out = out;
+    }
+
+    /// The tabled implications of `cand` on (or off), into `out`.
+    fn table(&self, on: bool, cand: usize, out: &mut Vec<(usize, u8)>) {
+        let (tab, start) = if on {
+            (&self.on_tab, &self.on_start)
+        } else {
+            (&self.off_tab, &self.off_start)
+        };
+        out.clear();
+        out.extend_from_slice(&tab[start[cand] as usize..start[cand + 1] as usize]);
     }
 
     fn chain_has(&self, cand: usize, on: bool) -> bool {
