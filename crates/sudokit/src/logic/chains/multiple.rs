@@ -347,6 +347,8 @@ impl Multi {
 
 thread_local! {
     /// Propagations kept for reuse (their tables are big; nested searches make many).
+    /// Boxed: `Multi` keeps them as `Option<Box<Prop>>` so that its table of 729 stays small.
+    #[allow(clippy::vec_box)]
     static POOL: std::cell::RefCell<Vec<Box<Prop>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
