@@ -8,7 +8,9 @@ use super::advanced::Fixed;
 use super::geo::{Geo, CANDS};
 use super::hint::{length_added, Hint, Kind};
 use super::nested;
-use super::propagate::{measure_hint, Counter, Outer, Prop, Rules, Target, CELL, HOUSE0, NONE};
+use super::propagate::{
+    measure_hint, planes, Counter, Outer, Prop, Rules, Target, CELL, HOUSE0, NONE,
+};
 
 /// Which of Sudoku Explainer's `Chaining` producers runs.
 #[derive(Clone, Copy, Debug)]
@@ -51,6 +53,8 @@ pub(super) struct Multi {
     pub outer: Option<[u16; 81]>,
     /// The deadline, for the nested searches.
     ctx: Ctx,
+    /// Digit planes of the grid searched.
+    planes: [u128; 9],
     on: Vec<Option<Box<Prop>>>,
     off: Prop,
     counter: Counter,
@@ -81,6 +85,7 @@ impl Multi {
             fixed,
             outer: None,
             ctx: Ctx::default(),
+            planes: [0; 9],
             on: (0..CANDS).map(|_| None).collect(),
             off: Prop::new(),
             counter: Counter::new(),
@@ -92,7 +97,17 @@ impl Multi {
             let mut p = POOL
                 .with(|pool| pool.borrow_mut().pop())
                 .unwrap_or_else(|| Box::new(Prop::new()));
-            run(geo, &self.fixed, grid, cand, true, mode, &mut p, &self.ctx);
+            run(
+                geo,
+                &self.fixed,
+                grid,
+                cand,
+                true,
+                mode,
+                &mut p,
+                &self.ctx,
+                &self.planes,
+            );
             self.on[cand] = Some(p);
         }
     }
@@ -137,6 +152,7 @@ impl Multi {
         hints: &mut Vec<Hint>,
     ) -> Option<()> {
         self.ctx = ctx.clone();
+        self.planes = planes(grid);
         for cell in 0..81 {
             let card = grid[cell].count_ones();
             if !(card > 2 || (card > 1 && mode.dynamic)) {
@@ -174,6 +190,7 @@ impl Multi {
                 mode,
                 &mut self.off,
                 &self.ctx,
+                &self.planes,
             );
             self.binary(geo, grid, cand, card, mode, hints);
             if !mode.nishio {
@@ -372,14 +389,16 @@ fn run(
     mode: Mode,
     prop: &mut Prop,
     ctx: &Ctx,
+    planes: &[u128; 9],
 ) {
     if mode.level >= 1 {
         let mut ctx = ctx.clone();
-        let mut more =
-            |g: &[u16; 81], p: &mut Prop| nested::more(geo, fixed, mode, grid, g, p, &mut ctx);
-        prop.run(geo, grid, cand, on, mode.rules(), Some(&mut more));
+        let mut more = |g: &[u16; 81], now: &[u128; 9], p: &mut Prop| {
+            nested::more(geo, fixed, mode, (grid, planes), (g, now), p, &mut ctx)
+        };
+        prop.run(geo, grid, planes, cand, on, mode.rules(), Some(&mut more));
     } else {
-        prop.run(geo, grid, cand, on, mode.rules(), None);
+        prop.run(geo, grid, planes, cand, on, mode.rules(), None);
     }
 }
 

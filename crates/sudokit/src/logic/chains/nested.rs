@@ -19,12 +19,12 @@ pub(super) fn more(
     geo: &Geo,
     fixed: &Fixed,
     mode: Mode,
-    save: &[u16; 81],
-    grid: &[u16; 81],
+    (save, before): (&[u16; 81], &[u128; 9]),
+    (grid, now): (&[u16; 81], &[u128; 9]),
     prop: &mut Prop,
     ctx: &mut Ctx,
 ) -> Vec<u32> {
-    let found = advanced::level1(geo, fixed, save, grid, prop);
+    let found = advanced::level1(geo, fixed, save, grid, now, before, prop);
     if !found.is_empty() || mode.level < 2 || ctx.expired() {
         return found;
     }

@@ -2,8 +2,6 @@
 //! that must be on or off, each remembering what implied it (Sudoku
 //! Explainer's `doChaining`, same queue order, same first-found parents).
 
-use std::collections::VecDeque;
-
 use super::geo::{Geo, CANDS};
 
 pub(super) const NONE: u32 = u32::MAX;
@@ -210,7 +208,7 @@ impl RuleParents<'_> {
 }
 
 /// Extra "off" implications asked for when nothing else is pending.
-pub(super) type More<'a> = dyn FnMut(&[u16; 81], &mut Prop) -> Vec<u32> + 'a;
+pub(super) type More<'a> = dyn FnMut(&[u16; 81], &[u128; 9], &mut Prop) -> Vec<u32> + 'a;
 
 /// What a propagation may use.
 #[derive(Clone, Copy, Debug)]
@@ -232,8 +230,9 @@ pub(super) struct Prop {
     pub contradiction: Option<(u32, u32)>,
     /// Nested hints behind extra-rule offs: (complexity, chain signature).
     pub nested: Vec<(u32, u64)>,
-    pending_on: VecDeque<u32>,
-    pending_off: VecDeque<u32>,
+    /// Queues: the next unprocessed entries of `on_order` and `off_order`.
+    next_on: usize,
+    next_off: usize,
     buf: Vec<u32>,
 }
 
@@ -247,8 +246,8 @@ impl Prop {
             off_order: Vec::new(),
             contradiction: None,
             nested: Vec::new(),
-            pending_on: VecDeque::new(),
-            pending_off: VecDeque::new(),
+            next_on: 0,
+            next_off: 0,
             buf: Vec::new(),
         }
     }
@@ -265,8 +264,8 @@ impl Prop {
         self.arena.clear();
         self.contradiction = None;
         self.nested.clear();
-        self.pending_on.clear();
-        self.pending_off.clear();
+        self.next_on = 0;
+        self.next_off = 0;
     }
 
     pub fn has_on(&self, cand: usize) -> bool {
@@ -281,14 +280,12 @@ impl Prop {
         let c = self.arena.nodes[n as usize].cand as usize;
         self.on_idx[c] = n;
         self.on_order.push(n);
-        self.pending_on.push_back(n);
     }
 
     fn push_off(&mut self, n: u32) {
         let c = self.arena.nodes[n as usize].cand as usize;
         self.off_idx[c] = n;
         self.off_order.push(n);
-        self.pending_off.push_back(n);
     }
 
     /// Propagates the assumption that `cand` is on (or off) over `start`.
@@ -299,13 +296,14 @@ impl Prop {
         &mut self,
         geo: &Geo,
         start: &[u16; 81],
+        start_planes: &[u128; 9],
         cand: usize,
         on: bool,
         rules: Rules,
         more: Option<&mut More<'_>>,
     ) {
         self.reset();
-        let now = planes(start);
+        let now = *start_planes;
         let mut st = State {
             grid: *start,
             now,
@@ -319,20 +317,22 @@ impl Prop {
         }
         let mut more = more;
         loop {
-            if let Some(p) = self.pending_on.pop_front() {
+            if let Some(&p) = self.on_order.get(self.next_on) {
+                self.next_on += 1;
                 if self.on_to_off(geo, &st, p, rules.y) {
                     return;
                 }
                 continue;
             }
-            if let Some(p) = self.pending_off.pop_front() {
+            if let Some(&p) = self.off_order.get(self.next_off) {
+                self.next_off += 1;
                 if self.off_to_on(geo, start, &mut st, p, rules) {
                     return;
                 }
                 continue;
             }
             if let Some(more) = more.as_deref_mut() {
-                let found = more(&st.grid, self);
+                let found = more(&st.grid, &st.now, self);
                 let mut any = false;
                 for n in found {
                     let c = self.arena.nodes[n as usize].cand as usize;
