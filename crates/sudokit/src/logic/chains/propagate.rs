@@ -233,6 +233,9 @@ pub(super) struct Prop {
     /// Queues: the next unprocessed entries of `on_order` and `off_order`.
     next_on: usize,
     next_off: usize,
+    /// The cells of each digit found on / off so far.
+    on_bits: [u128; 9],
+    off_bits: [u128; 9],
     buf: Vec<u32>,
 }
 
@@ -248,6 +251,8 @@ impl Prop {
             nested: Vec::new(),
             next_on: 0,
             next_off: 0,
+            on_bits: [0; 9],
+            off_bits: [0; 9],
             buf: Vec::new(),
         }
     }
@@ -266,6 +271,8 @@ impl Prop {
         self.nested.clear();
         self.next_on = 0;
         self.next_off = 0;
+        self.on_bits = [0; 9];
+        self.off_bits = [0; 9];
     }
 
     pub fn has_on(&self, cand: usize) -> bool {
@@ -278,12 +285,14 @@ impl Prop {
 
     fn push_on(&mut self, n: u32) {
         let c = self.arena.nodes[n as usize].cand as usize;
+        self.on_bits[c % 9] |= 1 << (c / 9);
         self.on_idx[c] = n;
         self.on_order.push(n);
     }
 
     fn push_off(&mut self, n: u32) {
         let c = self.arena.nodes[n as usize].cand as usize;
+        self.off_bits[c % 9] |= 1 << (c / 9);
         self.off_idx[c] = n;
         self.off_order.push(n);
     }
@@ -379,14 +388,23 @@ impl Prop {
         let mut seen: u128 = 1 << cell;
         for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
             let hm = geo.house_mask[h as usize];
-            let mut m = st.now[d] & hm & !seen;
+            let m = st.now[d] & hm & !seen;
             seen |= hm;
-            while m != 0 {
-                let c2 = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if self.imply_off(c2 * 9 + d, p, HOUSE0 + k as u8) {
-                    return true;
-                }
+            // Known offs are skipped; a known on stops at its cell (in order).
+            let bad = m & self.on_bits[d];
+            let mut fresh = m & !self.off_bits[d];
+            if bad != 0 {
+                fresh &= (bad & bad.wrapping_neg()) - 1;
+            }
+            let cause = HOUSE0 + k as u8;
+            while fresh != 0 {
+                let c2 = fresh.trailing_zeros() as usize;
+                fresh &= fresh - 1;
+                let n = self.arena.add_full(c2 * 9 + d, false, &[p], cause, NONE);
+                self.push_off(n);
+            }
+            if bad != 0 {
+                return self.imply_off(bad.trailing_zeros() as usize * 9 + d, p, cause);
             }
         }
         false
