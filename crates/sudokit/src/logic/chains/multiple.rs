@@ -396,9 +396,9 @@ fn run(
         let mut more = |g: &[u16; 81], now: &[u128; 9], p: &mut Prop| {
             nested::more(geo, fixed, mode, (grid, planes), (g, now), p, &mut ctx)
         };
-        prop.run(geo, grid, planes, cand, on, mode.rules(), Some(&mut more));
+        prop.run(geo, (grid, planes), cand, on, mode.rules(), Some(&mut more));
     } else {
-        prop.run(geo, grid, planes, cand, on, mode.rules(), None);
+        prop.run(geo, (grid, planes), cand, on, mode.rules(), None);
     }
 }
 

@@ -304,8 +304,7 @@ impl Prop {
     pub fn run(
         &mut self,
         geo: &Geo,
-        start: &[u16; 81],
-        start_planes: &[u128; 9],
+        (start, start_planes): (&[u16; 81], &[u128; 9]),
         cand: usize,
         on: bool,
         rules: Rules,
