@@ -6,10 +6,10 @@ use super::super::ladder::Ctx;
 use super::super::step::Candidate;
 use super::advanced::Fixed;
 use super::geo::{Geo, CANDS};
-use super::hint::{length_added, Hint, Kind};
+use super::hint::{length_added, About, Hint, Kind};
 use super::nested;
 use super::propagate::{
-    measure_hint, planes, Counter, Outer, Prop, Rules, Target, CELL, HOUSE0, NONE,
+    measure_hint, planes, Arena, Counter, Outer, Prop, Rules, Target, CELL, HOUSE0, NONE,
 };
 
 /// Which of Sudoku Explainer's `Chaining` producers runs.
@@ -118,10 +118,11 @@ impl Multi {
         kind: Kind,
         measured: (u32, u64, Vec<u16>),
         removable: Vec<Candidate>,
-        source: usize,
+        about: About,
     ) -> Hint {
         let (complexity, sig, parents) = measured;
         Hint {
+            about,
             sig,
             parents,
             kind,
@@ -135,7 +136,7 @@ impl Multi {
                 _ => 0,
             },
             removable,
-            source,
+            source: about.src as usize / 9,
             x: true,
             y: !mode.nishio,
         }
@@ -211,7 +212,6 @@ impl Multi {
         mode: Mode,
         hints: &mut Vec<Hint>,
     ) {
-        let cell = cand / 9;
         let do_double = card >= 3 && !mode.nishio && mode.dynamic;
         let do_contradiction = mode.dynamic || mode.nishio;
         let on = self.on[cand].take().expect("computed");
@@ -226,13 +226,9 @@ impl Multi {
                     (&on.arena, &on.nested[..], b),
                 ];
                 let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
-                hints.push(self.hint(
-                    mode,
-                    Kind::Contradiction,
-                    m,
-                    removable(grid, cand, false),
-                    cell,
-                ));
+                let about = about(&on.arena, cand, true, a, true);
+                let r = removable(grid, cand, false);
+                hints.push(self.hint(mode, Kind::Contradiction, m, r, about));
             }
             if let Some((a, b)) = self.off.contradiction {
                 let r = others(grid, cand);
@@ -243,7 +239,8 @@ impl Multi {
                         (&off.arena, &off.nested[..], b),
                     ];
                     let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
-                    hints.push(self.hint(mode, Kind::Contradiction, m, r, cell));
+                    let about = about(&off.arena, cand, false, a, true);
+                    hints.push(self.hint(mode, Kind::Contradiction, m, r, about));
                 }
             }
         }
@@ -260,7 +257,8 @@ impl Multi {
                             (&off.arena, &off.nested[..], o),
                         ];
                         let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
-                        hints.push(self.hint(mode, Kind::Double, m, r, cell));
+                        let about = about(&on.arena, cand, true, n, true);
+                        hints.push(self.hint(mode, Kind::Double, m, r, about));
                     }
                 }
             }
@@ -274,7 +272,9 @@ impl Multi {
                         (&off.arena, &off.nested[..], o),
                     ];
                     let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
-                    hints.push(self.hint(mode, Kind::Double, m, removable(grid, c, false), cell));
+                    let about = about(&on.arena, cand, true, n, false);
+                    let r = removable(grid, c, false);
+                    hints.push(self.hint(mode, Kind::Double, m, r, about));
                 }
             }
         }
@@ -320,7 +320,7 @@ impl Multi {
                 mode,
                 Kind::Region,
                 cause,
-                cell,
+                (cell, h, d as u8),
                 hints,
             );
         }
@@ -356,7 +356,7 @@ impl Multi {
             mode,
             Kind::Cell,
             CELL,
-            cell,
+            (cell, 0, 0),
             hints,
         );
     }
@@ -375,6 +375,17 @@ impl Drop for Multi {
             let mut pool = pool.borrow_mut();
             pool.extend(self.on.iter_mut().filter_map(Option::take));
         });
+    }
+}
+
+/// The words of a hint: assumption `src` (on or off), conclusion node `n`.
+fn about(arena: &Arena, src: usize, src_on: bool, n: u32, target_on: bool) -> About {
+    About {
+        src: src as u16,
+        src_on,
+        target: arena.nodes[n as usize].cand,
+        target_on,
+        house: 0,
     }
 }
 
@@ -414,7 +425,7 @@ fn agree(
     mode: Mode,
     kind: Kind,
     cause: u8,
-    source: usize,
+    (source, house, digit): (usize, u8, u8),
     hints: &mut Vec<Hint>,
 ) {
     let (geo, grid, outer) = at;
@@ -443,7 +454,7 @@ fn agree(
             if r.is_empty() {
                 continue;
             }
-            let t: Vec<Target<'_>> = ps
+            let tg: Vec<Target<'_>> = ps
                 .iter()
                 .map(|&p| {
                     let pr = prop(p);
@@ -451,7 +462,7 @@ fn agree(
                     (&pr.arena, &pr.nested[..], node)
                 })
                 .collect();
-            let (cx, sig, parents) = measure_hint(counter, geo, &t, t.len(), outer, cause, false);
+            let (cx, sig, parents) = measure_hint(counter, geo, &tg, tg.len(), outer, cause, false);
             hints.push(Hint {
                 kind,
                 difficulty: mode.base() + length_added(cx),
@@ -463,6 +474,13 @@ fn agree(
                 y: !mode.nishio,
                 sig,
                 parents,
+                about: About {
+                    src: (source * 9 + digit as usize) as u16,
+                    src_on: true,
+                    target: t as u16,
+                    target_on: want_on,
+                    house,
+                },
             });
         }
     }

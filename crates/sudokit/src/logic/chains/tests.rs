@@ -137,7 +137,15 @@ fn check_line(line: &str, sound: bool) -> Result<(), String> {
         ));
     }
     if sound {
-        assert!(!all_sound(&board, t).is_empty());
+        let steps = all_sound(&board, t);
+        assert!(!steps.is_empty());
+        for s in &steps {
+            assert!(
+                s.text.contains(", so r") && s.text.contains("<>"),
+                "{}",
+                s.text
+            );
+        }
     }
     Ok(())
 }
@@ -175,6 +183,22 @@ fn se_step_log() {
     }
     eprintln!("ok {ok} bad {bad} skipped {skipped}");
     assert_eq!(bad, 0);
+}
+
+#[test]
+fn step_words_name_the_assumption_and_the_result() {
+    let line = SE_STEPS
+        .iter()
+        .find(|l| l.contains("|8.9|Contradiction"))
+        .unwrap();
+    let board = board_729(line.split('|').next().unwrap());
+    let mut ctx = Ctx::new(true);
+    let s = Technique::DynamicChains.first(&board, &mut ctx).unwrap();
+    assert_eq!(s.name, "Dynamic Contradiction Forcing Chains");
+    assert_eq!(
+        s.text,
+        "r9c7=4 makes r2c9=1 both true and false, so r9c7<>4"
+    );
 }
 
 #[test]

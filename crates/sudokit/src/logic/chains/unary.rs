@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 
 use super::super::step::Candidate;
 use super::geo::{Geo, CANDS};
-use super::hint::{length_added, Hint, Kind};
+use super::hint::{length_added, About, Hint, Kind};
 use super::propagate::{measure_hint, Arena, Counter, Outer, CELL, HOUSE0, NONE};
 
 /// Buffers for one pass, reused across candidates.
@@ -248,6 +248,13 @@ impl Unary {
                 y,
                 sig,
                 parents,
+                about: About {
+                    src: src as u16,
+                    src_on: !node.on,
+                    target: node.cand,
+                    target_on: node.on,
+                    house: 0,
+                },
             });
         }
     }
@@ -458,6 +465,13 @@ impl Unary {
             y,
             sig,
             parents,
+            about: About {
+                src: src as u16,
+                src_on: true,
+                target: src as u16,
+                target_on: true,
+                house: 0,
+            },
         })
     }
 }
