@@ -79,19 +79,6 @@ impl Out<'_> {
     }
 }
 
-/// Digit planes of a grid: the cells holding each digit.
-fn planes(grid: &[u16; 81]) -> [u128; 9] {
-    let mut out = [0u128; 9];
-    for (c, &m) in grid.iter().enumerate() {
-        let mut m = m;
-        while m != 0 {
-            out[m.trailing_zeros() as usize] |= 1 << c;
-            m &= m - 1;
-        }
-    }
-    out
-}
-
 fn bits(mut m: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (m != 0).then(|| {
@@ -109,13 +96,20 @@ pub(super) fn level1(
     fixed: &Fixed,
     save: &[u16; 81],
     grid: &[u16; 81],
+    now: &[u128; 9],
+    before: &[u128; 9],
     prop: &mut Prop,
 ) -> Vec<u32> {
-    let now = planes(grid);
-    let before = planes(save);
+    let now = *now;
     let mut gone = [0u128; 9];
+    let mut any = 0u128;
     for d in 0..9 {
         gone[d] = before[d] & !now[d];
+        any |= gone[d];
+    }
+    if any == 0 {
+        // Nothing removed yet: every pattern would be there without the chain.
+        return Vec::new();
     }
     let mut out = Out {
         prop,
@@ -127,6 +121,7 @@ pub(super) fn level1(
         geo,
         now: &now,
         gone: &gone,
+        any,
         grid,
         save,
     };
@@ -147,6 +142,8 @@ struct Planes<'a> {
     geo: &'a Geo,
     now: &'a [u128; 9],
     gone: &'a [u128; 9],
+    /// Cells that lost a candidate.
+    any: u128,
     grid: &'a [u16; 81],
     save: &'a [u16; 81],
 }
@@ -163,6 +160,9 @@ impl Planes<'_> {
         for (k1, k2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
             for d in 0..9 {
                 for h1 in k1 * 9..k1 * 9 + 9 {
+                    if self.gone[d] & hm[h1] == 0 {
+                        continue;
+                    }
                     let pos = self.now[d] & hm[h1];
                     if pos.count_ones() < 2 {
                         continue;
@@ -198,7 +198,13 @@ impl Planes<'_> {
                 continue;
             }
             let hm = self.geo.house_mask[h];
+            if self.any & hm == 0 {
+                continue;
+            }
             for (a, b) in pairs() {
+                if (self.gone[a] | self.gone[b]) & hm == 0 {
+                    continue;
+                }
                 let (pa, pb) = (self.now[a] & hm, self.now[b] & hm);
                 let common = pa | pb;
                 if pa.count_ones() <= 1 || pb.count_ones() <= 1 || common.count_ones() != 2 {
@@ -241,9 +247,15 @@ impl Planes<'_> {
             if fixed.empty_in[h] < 4 {
                 continue;
             }
+            if self.any & self.geo.house_mask[h] == 0 {
+                continue;
+            }
             let cells = self.geo.house_cells[h];
             for (a, b) in pairs() {
                 let (ca, cb) = (cells[a] as usize, cells[b] as usize);
+                if (self.any >> ca | self.any >> cb) & 1 == 0 {
+                    continue;
+                }
                 let (ma, mb) = (self.grid[ca], self.grid[cb]);
                 let values = ma | mb;
                 if ma.count_ones() <= 1 || mb.count_ones() <= 1 || values.count_ones() != 2 {
@@ -283,7 +295,9 @@ impl Planes<'_> {
             let index = |c: usize| if base == 18 { c / 9 } else { c % 9 };
             for (i, j) in pairs() {
                 for d in 0..9 {
-                    if fixed.placed[d] as usize + 4 > 9 {
+                    if fixed.placed[d] as usize + 4 > 9
+                        || self.gone[d] & (hm[base + i] | hm[base + j]) == 0
+                    {
                         continue;
                     }
                     let (ci, cj) = (self.now[d] & hm[base + i], self.now[d] & hm[base + j]);

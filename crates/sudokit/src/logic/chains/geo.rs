@@ -15,7 +15,6 @@ pub(super) struct Geo {
     /// The cells of each house as a bit set.
     pub house_mask: [u128; 27],
     /// Board house index of each of our houses (for names).
-    #[allow(dead_code)]
     pub board_house: [usize; 27],
 }
 

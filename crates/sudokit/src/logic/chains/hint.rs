@@ -3,7 +3,9 @@
 
 use std::cmp::Ordering;
 
+use super::super::board::Board;
 use super::super::step::{Candidate, Step, Technique};
+use super::geo::Geo;
 
 /// The kind of a chaining hint (its name and Sudoku Explainer sort key).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +42,32 @@ pub(super) struct Hint {
     pub sig: u64,
     /// Rule parents, when searched inside an outer chain.
     pub parents: Vec<u16>,
+    /// What the words of the step need.
+    pub about: About,
+}
+
+/// The assumption and the conclusion of a hint, for its words.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct About {
+    /// The assumed candidate (`cell * 9 + digit0`).
+    pub src: u16,
+    pub src_on: bool,
+    /// The candidate every branch agrees on (or that is both on and off).
+    pub target: u16,
+    pub target_on: bool,
+    /// Region chains: the house (index into `Geo`'s houses).
+    pub house: u8,
+}
+
+fn cand_name(c: u16, on: bool) -> String {
+    let (cell, d) = (c as usize / 9, c as usize % 9);
+    format!(
+        "r{}c{}{}{}",
+        cell / 9 + 1,
+        cell % 9 + 1,
+        if on { "=" } else { "<>" },
+        d + 1
+    )
 }
 
 /// Sudoku Explainer's length addition: 0.1 per step of the ceilings 4, 6, 8,
@@ -113,30 +141,52 @@ impl Hint {
         }
     }
 
-    pub fn to_step(&self, t: Technique, want_text: bool) -> Step {
-        let name: std::borrow::Cow<'static, str> = match (self.kind, t) {
-            (Kind::Cycle | Kind::Forcing, _) => self.name(t).into(),
-            (Kind::Cell, Technique::MultipleChains) => "Cell Forcing Chains".into(),
-            (Kind::Region, Technique::MultipleChains) => "Region Forcing Chains".into(),
-            _ => self.name(t).into(),
-        };
-        let mut step = Step::new(t, name, tenths(self.difficulty));
+    pub fn to_step(&self, t: Technique, want_text: bool, board: &Board, geo: &Geo) -> Step {
+        let mut step = Step::new(t, self.name(t), tenths(self.difficulty));
         step.eliminations = self.removable.clone();
         step.cells.push(self.source);
         if want_text {
-            let mut s = format!("from r{}c{}, so ", self.source / 9 + 1, self.source % 9 + 1);
+            let a = self.about;
+            let target = cand_name(a.target, a.target_on);
+            let mut s = match self.kind {
+                Kind::Cycle => format!(
+                    "the cycle through {} holds both ways",
+                    cand_name(a.src, true)
+                ),
+                Kind::Forcing => {
+                    format!("{} forces {target}", cand_name(a.src, a.src_on))
+                }
+                Kind::Contradiction => format!(
+                    "{} makes {} both true and false",
+                    cand_name(a.src, a.src_on),
+                    cand_name(a.target, true)
+                ),
+                Kind::Double => format!(
+                    "both {} and {} force {target}",
+                    cand_name(a.src, true),
+                    cand_name(a.src, false)
+                ),
+                Kind::Cell => format!(
+                    "every candidate of {} forces {target}",
+                    board.cell_name(a.src as usize / 9)
+                ),
+                Kind::Region => format!(
+                    "every place for {} in {} forces {target}",
+                    a.src % 9 + 1,
+                    board.house_name(geo.board_house[a.house as usize])
+                ),
+            };
+            s.push_str(", so ");
             for (i, c) in self.removable.iter().enumerate() {
                 if i > 0 {
                     s.push_str(", ");
                 }
-                s.push_str(&format!(
-                    "r{}c{}<>{}",
-                    c.cell / 9 + 1,
-                    c.cell % 9 + 1,
-                    c.digit
-                ));
+                s.push_str(&format!("{}<>{}", board.cell_name(c.cell), c.digit));
             }
             step.text = s;
+            if let Some(h) = (self.kind == Kind::Region).then_some(a.house) {
+                step.houses.push(geo.board_house[h as usize]);
+            }
         }
         step
     }
@@ -148,6 +198,7 @@ pub(super) fn emit(
     mut hints: Vec<Hint>,
     t: Technique,
     want_text: bool,
+    (board, geo): (&Board, &Geo),
     sink: &mut super::super::ladder::Sink<'_>,
 ) -> std::ops::ControlFlow<()> {
     sort(&mut hints);
@@ -157,7 +208,7 @@ pub(super) fn emit(
             continue;
         }
         seen.push(&h.removable);
-        sink(h.to_step(t, want_text))?;
+        sink(h.to_step(t, want_text, board, geo))?;
     }
     std::ops::ControlFlow::Continue(())
 }

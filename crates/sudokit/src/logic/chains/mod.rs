@@ -119,7 +119,7 @@ pub(super) fn find(
         }
         _ => return ControlFlow::Continue(()),
     }
-    hint::emit(hints, technique, ctx.want_text, sink)
+    hint::emit(hints, technique, ctx.want_text, (board, &geo), sink)
 }
 
 #[cfg(test)]

@@ -6,9 +6,11 @@ use super::super::ladder::Ctx;
 use super::super::step::Candidate;
 use super::advanced::Fixed;
 use super::geo::{Geo, CANDS};
-use super::hint::{length_added, Hint, Kind};
+use super::hint::{length_added, About, Hint, Kind};
 use super::nested;
-use super::propagate::{measure_hint, Counter, Outer, Prop, Rules, Target, CELL, HOUSE0, NONE};
+use super::propagate::{
+    measure_hint, planes, Arena, Counter, Outer, Prop, Rules, Target, CELL, HOUSE0, NONE,
+};
 
 /// Which of Sudoku Explainer's `Chaining` producers runs.
 #[derive(Clone, Copy, Debug)]
@@ -51,6 +53,8 @@ pub(super) struct Multi {
     pub outer: Option<[u16; 81]>,
     /// The deadline, for the nested searches.
     ctx: Ctx,
+    /// Digit planes of the grid searched.
+    planes: [u128; 9],
     on: Vec<Option<Box<Prop>>>,
     off: Prop,
     counter: Counter,
@@ -81,6 +85,7 @@ impl Multi {
             fixed,
             outer: None,
             ctx: Ctx::default(),
+            planes: [0; 9],
             on: (0..CANDS).map(|_| None).collect(),
             off: Prop::new(),
             counter: Counter::new(),
@@ -89,8 +94,20 @@ impl Multi {
 
     fn ensure_on(&mut self, geo: &Geo, grid: &[u16; 81], cand: usize, mode: Mode) {
         if self.on[cand].is_none() {
-            let mut p = Box::new(Prop::new());
-            run(geo, &self.fixed, grid, cand, true, mode, &mut p, &self.ctx);
+            let mut p = POOL
+                .with(|pool| pool.borrow_mut().pop())
+                .unwrap_or_else(|| Box::new(Prop::new()));
+            run(
+                geo,
+                &self.fixed,
+                grid,
+                cand,
+                true,
+                mode,
+                &mut p,
+                &self.ctx,
+                &self.planes,
+            );
             self.on[cand] = Some(p);
         }
     }
@@ -101,10 +118,11 @@ impl Multi {
         kind: Kind,
         measured: (u32, u64, Vec<u16>),
         removable: Vec<Candidate>,
-        source: usize,
+        about: About,
     ) -> Hint {
         let (complexity, sig, parents) = measured;
         Hint {
+            about,
             sig,
             parents,
             kind,
@@ -118,7 +136,7 @@ impl Multi {
                 _ => 0,
             },
             removable,
-            source,
+            source: about.src as usize / 9,
             x: true,
             y: !mode.nishio,
         }
@@ -135,6 +153,7 @@ impl Multi {
         hints: &mut Vec<Hint>,
     ) -> Option<()> {
         self.ctx = ctx.clone();
+        self.planes = planes(grid);
         for cell in 0..81 {
             let card = grid[cell].count_ones();
             if !(card > 2 || (card > 1 && mode.dynamic)) {
@@ -172,6 +191,7 @@ impl Multi {
                 mode,
                 &mut self.off,
                 &self.ctx,
+                &self.planes,
             );
             self.binary(geo, grid, cand, card, mode, hints);
             if !mode.nishio {
@@ -192,7 +212,6 @@ impl Multi {
         mode: Mode,
         hints: &mut Vec<Hint>,
     ) {
-        let cell = cand / 9;
         let do_double = card >= 3 && !mode.nishio && mode.dynamic;
         let do_contradiction = mode.dynamic || mode.nishio;
         let on = self.on[cand].take().expect("computed");
@@ -207,13 +226,9 @@ impl Multi {
                     (&on.arena, &on.nested[..], b),
                 ];
                 let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
-                hints.push(self.hint(
-                    mode,
-                    Kind::Contradiction,
-                    m,
-                    removable(grid, cand, false),
-                    cell,
-                ));
+                let about = about(&on.arena, cand, true, a, true);
+                let r = removable(grid, cand, false);
+                hints.push(self.hint(mode, Kind::Contradiction, m, r, about));
             }
             if let Some((a, b)) = self.off.contradiction {
                 let r = others(grid, cand);
@@ -224,7 +239,8 @@ impl Multi {
                         (&off.arena, &off.nested[..], b),
                     ];
                     let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
-                    hints.push(self.hint(mode, Kind::Contradiction, m, r, cell));
+                    let about = about(&off.arena, cand, false, a, true);
+                    hints.push(self.hint(mode, Kind::Contradiction, m, r, about));
                 }
             }
         }
@@ -241,7 +257,8 @@ impl Multi {
                             (&off.arena, &off.nested[..], o),
                         ];
                         let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
-                        hints.push(self.hint(mode, Kind::Double, m, r, cell));
+                        let about = about(&on.arena, cand, true, n, true);
+                        hints.push(self.hint(mode, Kind::Double, m, r, about));
                     }
                 }
             }
@@ -255,7 +272,9 @@ impl Multi {
                         (&off.arena, &off.nested[..], o),
                     ];
                     let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
-                    hints.push(self.hint(mode, Kind::Double, m, removable(grid, c, false), cell));
+                    let about = about(&on.arena, cand, true, n, false);
+                    let r = removable(grid, c, false);
+                    hints.push(self.hint(mode, Kind::Double, m, r, about));
                 }
             }
         }
@@ -301,7 +320,7 @@ impl Multi {
                 mode,
                 Kind::Region,
                 cause,
-                cell,
+                (cell, h, d as u8),
                 hints,
             );
         }
@@ -337,9 +356,36 @@ impl Multi {
             mode,
             Kind::Cell,
             CELL,
-            cell,
+            (cell, 0, 0),
             hints,
         );
+    }
+}
+
+thread_local! {
+    /// Propagations kept for reuse (their tables are big; nested searches make many).
+    /// Boxed: `Multi` keeps them as `Option<Box<Prop>>` so that its table of 729 stays small.
+    #[allow(clippy::vec_box)]
+    static POOL: std::cell::RefCell<Vec<Box<Prop>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Multi {
+    fn drop(&mut self) {
+        POOL.with(|pool| {
+            let mut pool = pool.borrow_mut();
+            pool.extend(self.on.iter_mut().filter_map(Option::take));
+        });
+    }
+}
+
+/// The words of a hint: assumption `src` (on or off), conclusion node `n`.
+fn about(arena: &Arena, src: usize, src_on: bool, n: u32, target_on: bool) -> About {
+    About {
+        src: src as u16,
+        src_on,
+        target: arena.nodes[n as usize].cand,
+        target_on,
+        house: 0,
     }
 }
 
@@ -354,14 +400,16 @@ fn run(
     mode: Mode,
     prop: &mut Prop,
     ctx: &Ctx,
+    planes: &[u128; 9],
 ) {
     if mode.level >= 1 {
         let mut ctx = ctx.clone();
-        let mut more =
-            |g: &[u16; 81], p: &mut Prop| nested::more(geo, fixed, mode, grid, g, p, &mut ctx);
-        prop.run(geo, grid, cand, on, mode.rules(), Some(&mut more));
+        let mut more = |g: &[u16; 81], now: &[u128; 9], p: &mut Prop| {
+            nested::more(geo, fixed, mode, (grid, planes), (g, now), p, &mut ctx)
+        };
+        prop.run(geo, (grid, planes), cand, on, mode.rules(), Some(&mut more));
     } else {
-        prop.run(geo, grid, cand, on, mode.rules(), None);
+        prop.run(geo, (grid, planes), cand, on, mode.rules(), None);
     }
 }
 
@@ -377,7 +425,7 @@ fn agree(
     mode: Mode,
     kind: Kind,
     cause: u8,
-    source: usize,
+    (source, house, digit): (usize, u8, u8),
     hints: &mut Vec<Hint>,
 ) {
     let (geo, grid, outer) = at;
@@ -406,7 +454,7 @@ fn agree(
             if r.is_empty() {
                 continue;
             }
-            let t: Vec<Target<'_>> = ps
+            let tg: Vec<Target<'_>> = ps
                 .iter()
                 .map(|&p| {
                     let pr = prop(p);
@@ -414,7 +462,7 @@ fn agree(
                     (&pr.arena, &pr.nested[..], node)
                 })
                 .collect();
-            let (cx, sig, parents) = measure_hint(counter, geo, &t, t.len(), outer, cause, false);
+            let (cx, sig, parents) = measure_hint(counter, geo, &tg, tg.len(), outer, cause, false);
             hints.push(Hint {
                 kind,
                 difficulty: mode.base() + length_added(cx),
@@ -426,6 +474,13 @@ fn agree(
                 y: !mode.nishio,
                 sig,
                 parents,
+                about: About {
+                    src: (source * 9 + digit as usize) as u16,
+                    src_on: true,
+                    target: t as u16,
+                    target_on: want_on,
+                    house,
+                },
             });
         }
     }

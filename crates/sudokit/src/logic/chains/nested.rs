@@ -19,12 +19,12 @@ pub(super) fn more(
     geo: &Geo,
     fixed: &Fixed,
     mode: Mode,
-    save: &[u16; 81],
-    grid: &[u16; 81],
+    (save, before): (&[u16; 81], &[u128; 9]),
+    (grid, now): (&[u16; 81], &[u128; 9]),
     prop: &mut Prop,
     ctx: &mut Ctx,
 ) -> Vec<u32> {
-    let found = advanced::level1(geo, fixed, save, grid, prop);
+    let found = advanced::level1(geo, fixed, save, grid, now, before, prop);
     if !found.is_empty() || mode.level < 2 || ctx.expired() {
         return found;
     }
@@ -78,10 +78,15 @@ fn adopt(mut hints: Vec<Hint>, prop: &mut Prop) -> Vec<u32> {
     let mut parents = Vec::new();
     let mut seen: Vec<usize> = Vec::new();
     for (i, h) in hints.iter().enumerate() {
-        if h.parents.is_empty() || seen.iter().any(|&j| hints[j].removable == h.removable) {
+        // Equal hints (same eliminations) are dropped first, as Sudoku
+        // Explainer's producer does before anyone looks at parents.
+        if seen.iter().any(|&j| hints[j].removable == h.removable) {
             continue;
         }
         seen.push(i);
+        if h.parents.is_empty() {
+            continue;
+        }
         parents.clear();
         parents.extend(
             h.parents

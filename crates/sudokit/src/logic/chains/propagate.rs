@@ -2,8 +2,6 @@
 //! that must be on or off, each remembering what implied it (Sudoku
 //! Explainer's `doChaining`, same queue order, same first-found parents).
 
-use std::collections::VecDeque;
-
 use super::geo::{Geo, CANDS};
 
 pub(super) const NONE: u32 = u32::MAX;
@@ -210,7 +208,7 @@ impl RuleParents<'_> {
 }
 
 /// Extra "off" implications asked for when nothing else is pending.
-pub(super) type More<'a> = dyn FnMut(&[u16; 81], &mut Prop) -> Vec<u32> + 'a;
+pub(super) type More<'a> = dyn FnMut(&[u16; 81], &[u128; 9], &mut Prop) -> Vec<u32> + 'a;
 
 /// What a propagation may use.
 #[derive(Clone, Copy, Debug)]
@@ -232,8 +230,12 @@ pub(super) struct Prop {
     pub contradiction: Option<(u32, u32)>,
     /// Nested hints behind extra-rule offs: (complexity, chain signature).
     pub nested: Vec<(u32, u64)>,
-    pending_on: VecDeque<u32>,
-    pending_off: VecDeque<u32>,
+    /// Queues: the next unprocessed entries of `on_order` and `off_order`.
+    next_on: usize,
+    next_off: usize,
+    /// The cells of each digit found on / off so far.
+    on_bits: [u128; 9],
+    off_bits: [u128; 9],
     buf: Vec<u32>,
 }
 
@@ -247,8 +249,10 @@ impl Prop {
             off_order: Vec::new(),
             contradiction: None,
             nested: Vec::new(),
-            pending_on: VecDeque::new(),
-            pending_off: VecDeque::new(),
+            next_on: 0,
+            next_off: 0,
+            on_bits: [0; 9],
+            off_bits: [0; 9],
             buf: Vec::new(),
         }
     }
@@ -265,8 +269,10 @@ impl Prop {
         self.arena.clear();
         self.contradiction = None;
         self.nested.clear();
-        self.pending_on.clear();
-        self.pending_off.clear();
+        self.next_on = 0;
+        self.next_off = 0;
+        self.on_bits = [0; 9];
+        self.off_bits = [0; 9];
     }
 
     pub fn has_on(&self, cand: usize) -> bool {
@@ -279,16 +285,16 @@ impl Prop {
 
     fn push_on(&mut self, n: u32) {
         let c = self.arena.nodes[n as usize].cand as usize;
+        self.on_bits[c % 9] |= 1 << (c / 9);
         self.on_idx[c] = n;
         self.on_order.push(n);
-        self.pending_on.push_back(n);
     }
 
     fn push_off(&mut self, n: u32) {
         let c = self.arena.nodes[n as usize].cand as usize;
+        self.off_bits[c % 9] |= 1 << (c / 9);
         self.off_idx[c] = n;
         self.off_order.push(n);
-        self.pending_off.push_back(n);
     }
 
     /// Propagates the assumption that `cand` is on (or off) over `start`.
@@ -298,14 +304,19 @@ impl Prop {
     pub fn run(
         &mut self,
         geo: &Geo,
-        start: &[u16; 81],
+        (start, start_planes): (&[u16; 81], &[u128; 9]),
         cand: usize,
         on: bool,
         rules: Rules,
         more: Option<&mut More<'_>>,
     ) {
         self.reset();
-        let mut grid = *start;
+        let now = *start_planes;
+        let mut st = State {
+            grid: *start,
+            now,
+            before: now,
+        };
         let s = self.arena.add(cand, on, &[]);
         if on {
             self.push_on(s);
@@ -314,20 +325,22 @@ impl Prop {
         }
         let mut more = more;
         loop {
-            if let Some(p) = self.pending_on.pop_front() {
-                if self.on_to_off(geo, &grid, p, rules.y) {
+            if let Some(&p) = self.on_order.get(self.next_on) {
+                self.next_on += 1;
+                if self.on_to_off(geo, &st, p, rules.y) {
                     return;
                 }
                 continue;
             }
-            if let Some(p) = self.pending_off.pop_front() {
-                if self.off_to_on(geo, start, &mut grid, p, rules) {
+            if let Some(&p) = self.off_order.get(self.next_off) {
+                self.next_off += 1;
+                if self.off_to_on(geo, start, &mut st, p, rules) {
                     return;
                 }
                 continue;
             }
             if let Some(more) = more.as_deref_mut() {
-                let found = more(&grid, self);
+                let found = more(&st.grid, &st.now, self);
                 let mut any = false;
                 for n in found {
                     let c = self.arena.nodes[n as usize].cand as usize;
@@ -358,11 +371,11 @@ impl Prop {
         false
     }
 
-    fn on_to_off(&mut self, geo: &Geo, grid: &[u16; 81], p: u32, y: bool) -> bool {
+    fn on_to_off(&mut self, geo: &Geo, st: &State, p: u32, y: bool) -> bool {
         let pc = self.arena.nodes[p as usize].cand as usize;
         let (cell, d) = (pc / 9, pc % 9);
         if y {
-            let mut m = grid[cell] & !(1 << d);
+            let mut m = st.grid[cell] & !(1 << d);
             while m != 0 {
                 let w = m.trailing_zeros() as usize;
                 m &= m - 1;
@@ -371,17 +384,26 @@ impl Prop {
                 }
             }
         }
-        let mut added = [false; 81];
-        added[cell] = true;
+        let mut seen: u128 = 1 << cell;
         for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
-            for &c2 in &geo.house_cells[h as usize] {
-                let c2 = c2 as usize;
-                if !added[c2] && grid[c2] >> d & 1 != 0 {
-                    added[c2] = true;
-                    if self.imply_off(c2 * 9 + d, p, HOUSE0 + k as u8) {
-                        return true;
-                    }
-                }
+            let hm = geo.house_mask[h as usize];
+            let m = st.now[d] & hm & !seen;
+            seen |= hm;
+            // Known offs are skipped; a known on stops at its cell (in order).
+            let bad = m & self.on_bits[d];
+            let mut fresh = m & !self.off_bits[d];
+            if bad != 0 {
+                fresh &= (bad & bad.wrapping_neg()) - 1;
+            }
+            let cause = HOUSE0 + k as u8;
+            while fresh != 0 {
+                let c2 = fresh.trailing_zeros() as usize;
+                fresh &= fresh - 1;
+                let n = self.arena.add_full(c2 * 9 + d, false, &[p], cause, NONE);
+                self.push_off(n);
+            }
+            if bad != 0 {
+                return self.imply_off(bad.trailing_zeros() as usize * 9 + d, p, cause);
             }
         }
         false
@@ -391,7 +413,7 @@ impl Prop {
         &mut self,
         geo: &Geo,
         save: &[u16; 81],
-        grid: &mut [u16; 81],
+        st: &mut State,
         p: u32,
         rules: Rules,
     ) -> bool {
@@ -402,11 +424,11 @@ impl Prop {
         let mut nfound = 0;
         let mut buf = std::mem::take(&mut self.buf);
         buf.clear();
-        if rules.y && grid[cell].count_ones() == 2 {
-            let w = (grid[cell] & !(1 << d)).trailing_zeros() as usize;
+        if rules.y && st.grid[cell].count_ones() == 2 {
+            let w = (st.grid[cell] & !(1 << d)).trailing_zeros() as usize;
             let b0 = buf.len();
             buf.push(p);
-            let mut hidden = save[cell] & !grid[cell];
+            let mut hidden = save[cell] & !st.grid[cell];
             while hidden != 0 {
                 let v = hidden.trailing_zeros() as usize;
                 hidden &= hidden - 1;
@@ -415,35 +437,27 @@ impl Prop {
             found[nfound] = (cell * 9 + w, b0, buf.len(), CELL);
             nfound += 1;
         }
+        let me: u128 = 1 << cell;
         for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
-            let cells = &geo.house_cells[h as usize];
-            let mut other = usize::MAX;
-            let mut unique = true;
-            for &c2 in cells {
-                let c2 = c2 as usize;
-                if c2 != cell && grid[c2] >> d & 1 != 0 {
-                    if other != usize::MAX {
-                        unique = false;
-                        break;
-                    }
-                    other = c2;
-                }
-            }
-            if unique && other != usize::MAX {
+            let hm = geo.house_mask[h as usize];
+            let others = st.now[d] & hm & !me;
+            if others.count_ones() == 1 {
+                let other = others.trailing_zeros() as usize;
                 let b0 = buf.len();
                 buf.push(p);
-                for &c2 in cells {
-                    let c2 = c2 as usize;
-                    if save[c2] >> d & 1 != 0 && grid[c2] >> d & 1 == 0 {
-                        buf.push(self.off_idx[c2 * 9 + d]);
-                    }
+                let mut hidden = st.before[d] & !st.now[d] & hm;
+                while hidden != 0 {
+                    let c2 = hidden.trailing_zeros() as usize;
+                    hidden &= hidden - 1;
+                    buf.push(self.off_idx[c2 * 9 + d]);
                 }
                 found[nfound] = (other * 9 + d, b0, buf.len(), HOUSE0 + k as u8);
                 nfound += 1;
             }
         }
         if rules.dynamic {
-            grid[cell] &= !(1 << d);
+            st.grid[cell] &= !(1 << d);
+            st.now[d] &= !me;
         }
         let mut hit = false;
         for &(c, b0, b1, cause) in &found[..nfound] {
@@ -461,6 +475,26 @@ impl Prop {
         self.buf = buf;
         hit
     }
+}
+
+/// The grid a propagation changes, with its digit planes.
+struct State {
+    grid: [u16; 81],
+    now: [u128; 9],
+    before: [u128; 9],
+}
+
+/// Digit planes of a grid: the cells holding each digit.
+pub(super) fn planes(grid: &[u16; 81]) -> [u128; 9] {
+    let mut out = [0u128; 9];
+    for (c, &m) in grid.iter().enumerate() {
+        let mut m = m;
+        while m != 0 {
+            out[m.trailing_zeros() as usize] |= 1 << c;
+            m &= m - 1;
+        }
+    }
+    out
 }
 
 /// Where a hint's chains end: the graph, its nested store, the node.

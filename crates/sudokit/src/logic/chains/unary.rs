@@ -5,11 +5,17 @@ use std::collections::VecDeque;
 
 use super::super::step::Candidate;
 use super::geo::{Geo, CANDS};
-use super::hint::{length_added, Hint, Kind};
+use super::hint::{length_added, About, Hint, Kind};
 use super::propagate::{measure_hint, Arena, Counter, Outer, CELL, HOUSE0, NONE};
 
 /// Buffers for one pass, reused across candidates.
 pub(super) struct Unary {
+    on_tab: Vec<(usize, u8)>,
+    on_start: Vec<u32>,
+    off_tab: Vec<(usize, u8)>,
+    off_start: Vec<u32>,
+    /// Digit planes of the grid searched.
+    now: [u128; 9],
     /// Inside an outer chain: the outer propagation's grid before it started.
     pub outer: Option<[u16; 81]>,
     arena: Arena,
@@ -25,7 +31,14 @@ pub(super) struct Unary {
 }
 
 /// The offs an on candidate implies, in Sudoku Explainer's order.
-fn on_to_off(geo: &Geo, grid: &[u16; 81], pc: usize, y: bool, out: &mut Vec<(usize, u8)>) {
+fn on_to_off(
+    geo: &Geo,
+    grid: &[u16; 81],
+    now: &[u128; 9],
+    pc: usize,
+    y: bool,
+    out: &mut Vec<(usize, u8)>,
+) {
     out.clear();
     let (cell, d) = (pc / 9, pc % 9);
     if y {
@@ -35,21 +48,29 @@ fn on_to_off(geo: &Geo, grid: &[u16; 81], pc: usize, y: bool, out: &mut Vec<(usi
             m &= m - 1;
         }
     }
-    let mut added = [false; 81];
-    added[cell] = true;
+    let mut seen: u128 = 1 << cell;
     for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
-        for &c2 in &geo.house_cells[h as usize] {
-            let c2 = c2 as usize;
-            if !added[c2] && grid[c2] >> d & 1 != 0 {
-                added[c2] = true;
-                out.push((c2 * 9 + d, HOUSE0 + k as u8));
-            }
+        let hm = geo.house_mask[h as usize];
+        let mut m = now[d] & hm & !seen;
+        seen |= hm;
+        while m != 0 {
+            out.push((m.trailing_zeros() as usize * 9 + d, HOUSE0 + k as u8));
+            m &= m - 1;
         }
     }
 }
 
 /// The ons an off candidate implies (bivalue cell, conjugate positions).
-fn off_to_on(geo: &Geo, grid: &[u16; 81], pc: usize, y: bool, x: bool, out: &mut Vec<(usize, u8)>) {
+#[allow(clippy::too_many_arguments)]
+fn off_to_on(
+    geo: &Geo,
+    grid: &[u16; 81],
+    now: &[u128; 9],
+    pc: usize,
+    y: bool,
+    x: bool,
+    out: &mut Vec<(usize, u8)>,
+) {
     out.clear();
     let (cell, d) = (pc / 9, pc % 9);
     if y && grid[cell].count_ones() == 2 {
@@ -60,20 +81,9 @@ fn off_to_on(geo: &Geo, grid: &[u16; 81], pc: usize, y: bool, x: bool, out: &mut
     }
     if x {
         for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
-            let mut other = usize::MAX;
-            let mut unique = true;
-            for &c2 in &geo.house_cells[h as usize] {
-                let c2 = c2 as usize;
-                if c2 != cell && grid[c2] >> d & 1 != 0 {
-                    if other != usize::MAX {
-                        unique = false;
-                        break;
-                    }
-                    other = c2;
-                }
-            }
-            if unique && other != usize::MAX {
-                let c = other * 9 + d;
+            let others = now[d] & geo.house_mask[h as usize] & !(1u128 << cell);
+            if others.count_ones() == 1 {
+                let c = others.trailing_zeros() as usize * 9 + d;
                 if !out.iter().any(|&(o, _)| o == c) {
                     out.push((c, HOUSE0 + k as u8));
                 }
@@ -85,6 +95,11 @@ fn off_to_on(geo: &Geo, grid: &[u16; 81], pc: usize, y: bool, x: bool, out: &mut
 impl Unary {
     pub fn new() -> Unary {
         Unary {
+            on_tab: Vec::new(),
+            on_start: Vec::new(),
+            off_tab: Vec::new(),
+            off_start: Vec::new(),
+            now: [0; 9],
             outer: None,
             arena: Arena::default(),
             on_idx: vec![NONE; CANDS],
@@ -128,6 +143,29 @@ impl Unary {
     /// Every cycle and forcing chain from each candidate, in scan order
     /// (Sudoku Explainer's `getLoopHintList` for one pass).
     pub fn pass(&mut self, geo: &Geo, grid: &[u16; 81], y: bool, x: bool, hints: &mut Vec<Hint>) {
+        self.now = super::propagate::planes(grid);
+        // The grid does not change during a pass: implications are tabled once.
+        for on in [true, false] {
+            let (tab, start) = if on {
+                (&mut self.on_tab, &mut self.on_start)
+            } else {
+                (&mut self.off_tab, &mut self.off_start)
+            };
+            tab.clear();
+            start.clear();
+            for cand in 0..CANDS {
+                start.push(tab.len() as u32);
+                if grid[cand / 9] >> (cand % 9) & 1 != 0 {
+                    if on {
+                        on_to_off(geo, grid, &self.now, cand, y, &mut self.out);
+                    } else {
+                        off_to_on(geo, grid, &self.now, cand, y, x, &mut self.out);
+                    }
+                    tab.extend_from_slice(&self.out);
+                }
+            }
+            start.push(tab.len() as u32);
+        }
         for cell in 0..81 {
             if grid[cell].count_ones() < 2 {
                 continue;
@@ -157,10 +195,10 @@ impl Unary {
         self.arena.clear();
         self.cycles.clear();
         self.chains.clear();
-        self.cycles_from(geo, grid, src, y, x);
+        self.cycles_from(src);
         if x {
-            self.forcing_from(geo, grid, src, true, y);
-            self.forcing_from(geo, grid, src, false, y);
+            self.forcing_from(src, true);
+            self.forcing_from(src, false);
         }
         for i in 0..self.cycles.len() {
             let dst = self.cycles[i];
@@ -210,11 +248,18 @@ impl Unary {
                 y,
                 sig,
                 parents,
+                about: About {
+                    src: src as u16,
+                    src_on: !node.on,
+                    target: node.cand,
+                    target_on: node.on,
+                    house: 0,
+                },
             });
         }
     }
 
-    fn cycles_from(&mut self, geo: &Geo, grid: &[u16; 81], src: usize, y: bool, x: bool) {
+    fn cycles_from(&mut self, src: usize) {
         self.reset();
         let s = self.arena.add(src, true, &[]);
         self.on_idx[src] = s;
@@ -225,13 +270,7 @@ impl Unary {
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             length += 1;
             while let Some(p) = self.pending_on.pop_front() {
-                on_to_off(
-                    geo,
-                    grid,
-                    self.arena.nodes[p as usize].cand as usize,
-                    y,
-                    &mut out,
-                );
+                self.table(true, self.arena.nodes[p as usize].cand as usize, &mut out);
                 for &(c, cause) in &out {
                     if !self.is_parent(p, c, false) {
                         let n = self.arena.add_full(c, false, &[p], cause, NONE);
@@ -245,14 +284,7 @@ impl Unary {
             }
             length += 1;
             while let Some(p) = self.pending_off.pop_front() {
-                off_to_on(
-                    geo,
-                    grid,
-                    self.arena.nodes[p as usize].cand as usize,
-                    y,
-                    x,
-                    &mut out,
-                );
+                self.table(false, self.arena.nodes[p as usize].cand as usize, &mut out);
                 for &(c, cause) in &out {
                     let n = self.arena.add_full(c, true, &[p], cause, NONE);
                     if length >= 4 && c == src {
@@ -269,7 +301,7 @@ impl Unary {
         self.out = out;
     }
 
-    fn forcing_from(&mut self, geo: &Geo, grid: &[u16; 81], src: usize, on: bool, y: bool) {
+    fn forcing_from(&mut self, src: usize, on: bool) {
         self.reset();
         let s = self.arena.add(src, on, &[]);
         self.touched.push(src);
@@ -283,13 +315,7 @@ impl Unary {
         let mut out = std::mem::take(&mut self.out);
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             while let Some(p) = self.pending_on.pop_front() {
-                on_to_off(
-                    geo,
-                    grid,
-                    self.arena.nodes[p as usize].cand as usize,
-                    y,
-                    &mut out,
-                );
+                self.table(true, self.arena.nodes[p as usize].cand as usize, &mut out);
                 for &(c, cause) in &out {
                     let known = self.off_idx[c] != NONE;
                     if on && c == src && !self.chain_has(c, false) {
@@ -311,14 +337,7 @@ impl Unary {
                 }
             }
             while let Some(p) = self.pending_off.pop_front() {
-                off_to_on(
-                    geo,
-                    grid,
-                    self.arena.nodes[p as usize].cand as usize,
-                    y,
-                    true,
-                    &mut out,
-                );
+                self.table(false, self.arena.nodes[p as usize].cand as usize, &mut out);
                 for &(c, cause) in &out {
                     let known = self.on_idx[c] != NONE;
                     if !on && c == src && !self.chain_has(c, true) {
@@ -341,6 +360,17 @@ impl Unary {
             }
         }
         self.out = out;
+    }
+
+    /// The tabled implications of `cand` on (or off), into `out`.
+    fn table(&self, on: bool, cand: usize, out: &mut Vec<(usize, u8)>) {
+        let (tab, start) = if on {
+            (&self.on_tab, &self.on_start)
+        } else {
+            (&self.off_tab, &self.off_start)
+        };
+        out.clear();
+        out.extend_from_slice(&tab[start[cand] as usize..start[cand + 1] as usize]);
     }
 
     fn chain_has(&self, cand: usize, on: bool) -> bool {
@@ -435,6 +465,13 @@ impl Unary {
             y,
             sig,
             parents,
+            about: About {
+                src: src as u16,
+                src_on: true,
+                target: src as u16,
+                target_on: true,
+                house: 0,
+            },
         })
     }
 }
