@@ -5,6 +5,10 @@
 //! variant names). Each nested hint's eliminations become "off" implications
 //! whose parents are its rule parents, remembering the hint's complexity.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use super::super::ladder::Ctx;
 use super::advanced::{self, Fixed};
 use super::geo::Geo;
@@ -30,12 +34,8 @@ pub(super) fn more(
     }
     let mut hints = Vec::new();
     if mode.level < 4 {
-        let mut u = Unary::new();
-        u.outer = Some(*save);
-        u.pass(geo, grid, false, true, &mut hints);
-        u.pass(geo, grid, true, false, &mut hints);
-        u.pass(geo, grid, true, true, &mut hints);
-        let found = adopt(hints, prop);
+        let hints = forcing_chains(geo, save, grid);
+        let found = adopt((*hints).clone(), prop);
         if !found.is_empty() || mode.level < 3 {
             return found;
         }
@@ -68,6 +68,42 @@ pub(super) fn more(
         }
         adopt(hints, prop)
     }
+}
+
+thread_local! {
+    /// Forcing chains found inside chains, by (outer start grid, grid): the
+    /// level-3 rung meets every grid the level-2 rung searched.
+    static CACHE: RefCell<(HashMap<Grids, Rc<Vec<Hint>>>, usize)> = RefCell::new((HashMap::new(), 0));
+}
+
+type Grids = ([u16; 81], [u16; 81]);
+
+/// Cached hints beyond this many are forgotten.
+const CACHE_HINTS: usize = 100_000;
+
+/// The forcing chains and cycles of `grid`, measured against `save`.
+fn forcing_chains(geo: &Geo, save: &[u16; 81], grid: &[u16; 81]) -> Rc<Vec<Hint>> {
+    let key = (*save, *grid);
+    if let Some(h) = CACHE.with(|c| c.borrow().0.get(&key).cloned()) {
+        return h;
+    }
+    let mut hints = Vec::new();
+    let mut u = Unary::new();
+    u.outer = Some(*save);
+    u.pass(geo, grid, false, true, &mut hints);
+    u.pass(geo, grid, true, false, &mut hints);
+    u.pass(geo, grid, true, true, &mut hints);
+    let hints = Rc::new(hints);
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.1 + hints.len() > CACHE_HINTS {
+            c.0.clear();
+            c.1 = 0;
+        }
+        c.1 += hints.len();
+        c.0.insert(key, Rc::clone(&hints));
+    });
+    hints
 }
 
 /// The nested hints, sorted and deduplicated as Sudoku Explainer passes them

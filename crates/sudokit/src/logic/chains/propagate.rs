@@ -419,58 +419,60 @@ impl Prop {
     ) -> bool {
         let pc = self.arena.nodes[p as usize].cand as usize;
         let (cell, d) = (pc / 9, pc % 9);
-        // Up to four "on" results (cell, region, row, column), each with parents.
-        let mut found: [(usize, usize, usize, u8); 4] = [(0, 0, 0, 0); 4];
+        // Up to four "on" results (cell, region, row, column); parents are
+        // gathered only for those that are new or contradict (grid as it was
+        // before this off is applied).
+        let mut found: [(usize, u8); 4] = [(0, 0); 4];
         let mut nfound = 0;
-        let mut buf = std::mem::take(&mut self.buf);
-        buf.clear();
         if rules.y && st.grid[cell].count_ones() == 2 {
             let w = (st.grid[cell] & !(1 << d)).trailing_zeros() as usize;
-            let b0 = buf.len();
-            buf.push(p);
-            let mut hidden = save[cell] & !st.grid[cell];
-            while hidden != 0 {
-                let v = hidden.trailing_zeros() as usize;
-                hidden &= hidden - 1;
-                buf.push(self.off_idx[cell * 9 + v]);
-            }
-            found[nfound] = (cell * 9 + w, b0, buf.len(), CELL);
+            found[nfound] = (cell * 9 + w, CELL);
             nfound += 1;
         }
         let me: u128 = 1 << cell;
         for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
-            let hm = geo.house_mask[h as usize];
-            let others = st.now[d] & hm & !me;
+            let others = st.now[d] & geo.house_mask[h as usize] & !me;
             if others.count_ones() == 1 {
-                let other = others.trailing_zeros() as usize;
-                let b0 = buf.len();
-                buf.push(p);
-                let mut hidden = st.before[d] & !st.now[d] & hm;
+                found[nfound] = (others.trailing_zeros() as usize * 9 + d, HOUSE0 + k as u8);
+                nfound += 1;
+            }
+        }
+        let mut buf = std::mem::take(&mut self.buf);
+        let mut hit = false;
+        for &(c, cause) in &found[..nfound] {
+            let contra = self.off_idx[c] != NONE;
+            if !contra && self.on_idx[c] != NONE {
+                continue;
+            }
+            buf.clear();
+            buf.push(p);
+            if cause == CELL {
+                let mut hidden = save[cell] & !st.grid[cell];
+                while hidden != 0 {
+                    let v = hidden.trailing_zeros() as usize;
+                    hidden &= hidden - 1;
+                    buf.push(self.off_idx[cell * 9 + v]);
+                }
+            } else {
+                let h = geo.cell_houses[cell][(cause - HOUSE0) as usize] as usize;
+                let mut hidden = st.before[d] & !st.now[d] & geo.house_mask[h];
                 while hidden != 0 {
                     let c2 = hidden.trailing_zeros() as usize;
                     hidden &= hidden - 1;
                     buf.push(self.off_idx[c2 * 9 + d]);
                 }
-                found[nfound] = (other * 9 + d, b0, buf.len(), HOUSE0 + k as u8);
-                nfound += 1;
             }
+            let n = self.arena.add_full(c, true, &buf, cause, NONE);
+            if contra {
+                self.contradiction = Some((n, self.off_idx[c]));
+                hit = true;
+                break;
+            }
+            self.push_on(n);
         }
         if rules.dynamic {
             st.grid[cell] &= !(1 << d);
             st.now[d] &= !me;
-        }
-        let mut hit = false;
-        for &(c, b0, b1, cause) in &found[..nfound] {
-            if self.off_idx[c] != NONE {
-                let on = self.arena.add_full(c, true, &buf[b0..b1], cause, NONE);
-                self.contradiction = Some((on, self.off_idx[c]));
-                hit = true;
-                break;
-            }
-            if self.on_idx[c] == NONE {
-                let n = self.arena.add_full(c, true, &buf[b0..b1], cause, NONE);
-                self.push_on(n);
-            }
         }
         self.buf = buf;
         hit
