@@ -693,4 +693,89 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn chains_on_sudoku_explainer_positions() {
+        let all = steps();
+        let find = |name: &str| {
+            all.iter()
+                .find(|(_, _, s)| s.name == name)
+                .map(|(_, _, s)| s.chains.clone())
+                .unwrap()
+        };
+        // Sudoku Explainer: "Bidirectional Y-Cycle: r5c7,r7c7,r7c4,r5c4".
+        assert_eq!(
+            find("Bidirectional Y-Cycle"),
+            ["(7)r5c4-(7=4)r5c7-(4=1)r7c7-(1=9)r7c4-(9=7)r5c4"]
+        );
+        assert_eq!(
+            find("Forcing Chain"),
+            ["(5)r1c6-(5=2)r1c7-(2=3)r4c7-r4c4=(3-5)r9c4=r9c6-r1c6"]
+        );
+        assert_eq!(
+            find("Cell Forcing Chains"),
+            [
+                "(1)r7c5-r7c3",
+                "(2)r7c5-(2=1)r7c1-r7c3",
+                "(5)r7c5-r2c5=(5-7)r2c8=r2c7-r7c7=(7-1)r7c3"
+            ]
+        );
+        // A dynamic chain: the node with two causes says so.
+        let c = find("Dynamic Contradiction Forcing Chains");
+        assert_eq!(c[0], "(4-8)r9c7=(8-5)r3c7=(5-1)r2c7[+1 other cause]=r2c9");
+        // A nested chain names the rule behind a link.
+        let n = find("Dynamic Region Forcing Chains (+ Forcing Chains)");
+        assert!(n.iter().any(|c| c.contains("-[forcing chain]-")), "{n:?}");
+    }
+
+    #[test]
+    fn rule_links_and_extra_causes_are_written() {
+        let mut a = Arena::default();
+        let root = a.add(0, true, &[]);
+        let off = a.add_full(9, false, &[root], HOUSE0, NONE);
+        let ruled = a.add_full(9 * 10 + 2, false, &[off, root], ADVANCED, NONE);
+        let on = a.add_full(9 * 10 + 5, true, &[ruled], CELL, NONE);
+        assert_eq!(
+            write_branch(&a, on, &|_| "pair"),
+            "(1)r1c1-r1c2-[pair]-(3=6)r2c2[+1 other cause]"
+        );
+    }
+
+    #[test]
+    fn turbot_fish_is_a_forcing_x_chain_of_six_potentials() {
+        // Digit 1 only at r1c1, r1c4, r5c4, r5c2, r2c2 (a turbot fish on
+        // r1c1), every other digit everywhere.
+        let ones = [0, 3, 39, 37, 10];
+        let marks: String = (0..81)
+            .map(|c| {
+                if ones.contains(&c) {
+                    "123456789 "
+                } else {
+                    "23456789 "
+                }
+            })
+            .collect();
+        let mut turbots = 0;
+        let boards = SE_STEPS
+            .iter()
+            .map(|line| board_729(line.split('|').next().unwrap()))
+            .chain([super::super::super::test_util::board_from_marks(&marks)]);
+        for board in boards {
+            let mut ctx = Ctx::new(true);
+            let _ = Technique::ForcingChains.find(&board, &mut ctx, &mut |s| {
+                let (nodes, _) = check_links(&board, &s.chains[0], false);
+                match &*s.name {
+                    "Turbot Fish" => {
+                        turbots += 1;
+                        assert_eq!(nodes.len(), 6, "{:?}", s.chains);
+                        assert_eq!(s.difficulty.0, 66);
+                    }
+                    "Forcing X-Chain" => assert_ne!(nodes.len(), 6, "{:?}", s.chains),
+                    _ => {}
+                }
+                std::ops::ControlFlow::Continue(())
+            });
+        }
+        assert!(turbots > 0);
+    }
 }
