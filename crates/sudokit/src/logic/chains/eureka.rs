@@ -542,7 +542,10 @@ mod tests {
     }
 
     /// Parses a Eureka chain into its candidates and the links between them.
-    fn parse(s: &str) -> Result<(Vec<(usize, u8)>, Vec<L>), String> {
+    /// A parsed chain: its candidates `(cell, digit)` and links.
+    type Parsed = (Vec<(usize, u8)>, Vec<L>);
+
+    fn parse(s: &str) -> Result<Parsed, String> {
         let b = s.as_bytes();
         let (mut i, mut last) = (0, 0u8);
         let (mut nodes, mut links) = (Vec::new(), Vec::new());
@@ -616,7 +619,7 @@ mod tests {
     /// Every link holds on `board`: a weak link joins two candidates that
     /// exclude each other; a strong link (static chains) is a bivalue cell or
     /// a conjugate pair, (dynamic chains) at least a cell or a shared house.
-    fn check_links(board: &Board, chain: &str, dynamic: bool) -> (Vec<(usize, u8)>, Vec<L>) {
+    fn check_links(board: &Board, chain: &str, dynamic: bool) -> Parsed {
         let (nodes, links) = parse(chain).unwrap();
         for (k, l) in links.iter().enumerate() {
             let ((a, da), (b, db)) = (nodes[k], nodes[k + 1]);
