@@ -131,6 +131,8 @@ impl Hint {
             Kind::Forcing => match (self.x, self.y) {
                 (true, true) => "Forcing Chain".into(),
                 (false, true) => "Forcing Y-Chain".into(),
+                // Sudoku Explainer's name for an X-chain of six potentials.
+                _ if self.complexity == 6 => "Turbot Fish".into(),
                 _ => "Forcing X-Chain".into(),
             },
             Kind::Contradiction if t == Technique::Nishio => format!("{pre}Forcing{suf}"),
@@ -184,6 +186,7 @@ impl Hint {
                 s.push_str(&format!("{}<>{}", board.cell_name(c.cell), c.digit));
             }
             step.text = s;
+            step.chains = super::eureka::chains(self, t, board, geo);
             if let Some(h) = (self.kind == Kind::Region).then_some(a.house) {
                 step.houses.push(geo.board_house[h as usize]);
             }

@@ -8,6 +8,7 @@
 //! 9x9 plain geometries only (boxes or jigsaw regions); others find nothing.
 
 mod advanced;
+mod eureka;
 mod geo;
 mod hint;
 mod multiple;
