@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use super::super::step::Candidate;
 use super::geo::{Geo, CANDS};
 use super::hint::{length_added, About, Hint, Kind};
-use super::propagate::{measure_hint, Arena, Counter, Outer, CELL, HOUSE0, NONE};
+use super::propagate::{max_complexity, measure_hint, Arena, Counter, Outer, CELL, HOUSE0, NONE};
 
 /// Buffers for one pass, reused across candidates.
 pub(super) struct Unary {
@@ -40,24 +40,6 @@ pub(super) struct Unary {
     /// Cycle search: each node's parent (NONE for the root) and candidate,
     /// indexed as the arena (a compact copy for the ancestor walks).
     up: Vec<(u32, u16)>,
-}
-
-/// The largest complexity whose hints, at `base`, could still sort no later
-/// than `best` (0 if none can).
-fn max_complexity(base: f64, (d, c): (f64, u32)) -> usize {
-    let mut cx = 0u32;
-    loop {
-        let next = cx + 1;
-        let ok = match (base + length_added(next)).partial_cmp(&d) {
-            Some(std::cmp::Ordering::Less) => true,
-            Some(std::cmp::Ordering::Equal) => next <= c,
-            _ => false,
-        };
-        if !ok || next >= 1 << 20 {
-            return cx as usize;
-        }
-        cx = next;
-    }
 }
 
 /// The offs an on candidate implies, in Sudoku Explainer's order.
