@@ -19,6 +19,9 @@ pub struct Ctx {
     pub want_text: bool,
     deadline: Option<Instant>,
     timed_out: bool,
+    /// The sink keeps only the first step: a rung may skip work that can only
+    /// find steps sorting after one it already has.
+    pub(crate) first_only: bool,
 }
 
 impl Ctx {
@@ -28,6 +31,7 @@ impl Ctx {
             want_text,
             deadline: None,
             timed_out: false,
+            first_only: false,
         }
     }
 
@@ -146,10 +150,12 @@ impl Technique {
     /// The first step of this rung, if any.
     pub fn first(self, board: &Board, ctx: &mut Ctx) -> Option<Step> {
         let mut found = None;
+        let was = std::mem::replace(&mut ctx.first_only, true);
         let _ = self.find(board, ctx, &mut |step| {
             found = Some(step);
             ControlFlow::Break(())
         });
+        ctx.first_only = was;
         found
     }
 }

@@ -65,6 +65,7 @@ pub(super) fn find(
     match technique {
         Technique::ForcingChains => {
             let mut u = unary::Unary::new();
+            u.first_only = ctx.first_only;
             // X-cycles and forcing X-chains, then Y-cycles, then both.
             u.pass(&geo, &grid, false, true, &mut hints);
             u.pass(&geo, &grid, true, false, &mut hints);

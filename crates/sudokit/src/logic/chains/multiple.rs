@@ -58,6 +58,9 @@ pub(super) struct Multi {
     on: Vec<Option<Box<Prop>>>,
     off: Prop,
     counter: Counter,
+    /// Propagations stop where every node left would be too deep for a hint
+    /// that could sort first (top-level first-only searches without extra rules).
+    limit: usize,
 }
 
 fn others(grid: &[u16; 81], cand: usize) -> Vec<Candidate> {
@@ -89,6 +92,7 @@ impl Multi {
             on: (0..CANDS).map(|_| None).collect(),
             off: Prop::new(),
             counter: Counter::new(),
+            limit: usize::MAX,
         }
     }
 
@@ -97,6 +101,7 @@ impl Multi {
             let mut p = POOL
                 .with(|pool| pool.borrow_mut().pop())
                 .unwrap_or_else(|| Box::new(Prop::new()));
+            p.limit = self.limit;
             run(
                 geo,
                 &self.fixed,
@@ -154,6 +159,9 @@ impl Multi {
     ) -> Option<()> {
         self.ctx = ctx.clone();
         self.planes = planes(grid);
+        self.limit = usize::MAX;
+        let bound = ctx.first_only && mode.level == 0 && self.outer.is_none();
+        let mut best: Option<(f64, u32)> = None;
         for cell in 0..81 {
             let card = grid[cell].count_ones();
             if !(card > 2 || (card > 1 && mode.dynamic)) {
@@ -162,7 +170,25 @@ impl Multi {
             if ctx.expired() {
                 return None;
             }
+            let from = hints.len();
             self.cell(geo, grid, cell, mode, hints);
+            if bound && hints.len() > from {
+                for h in &hints[from..] {
+                    let better = match best {
+                        None => true,
+                        Some((bd, bc)) => match h.difficulty.partial_cmp(&bd) {
+                            Some(std::cmp::Ordering::Less) => true,
+                            Some(std::cmp::Ordering::Equal) => h.complexity < bc,
+                            _ => false,
+                        },
+                    };
+                    if better {
+                        best = Some((h.difficulty, h.complexity));
+                    }
+                }
+                let (base, b) = (mode.base(), best.expect("set"));
+                self.limit = super::propagate::max_complexity(base, b);
+            }
         }
         Some(())
     }
@@ -182,6 +208,7 @@ impl Multi {
             m &= m - 1;
             let cand = cell * 9 + d;
             self.ensure_on(geo, grid, cand, mode);
+            self.off.limit = self.limit;
             run(
                 geo,
                 &self.fixed,

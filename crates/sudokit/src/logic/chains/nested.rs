@@ -73,8 +73,11 @@ pub(super) fn more(
 thread_local! {
     /// Forcing chains found inside chains, by (outer start grid, grid): the
     /// level-3 rung meets every grid the level-2 rung searched.
-    static CACHE: RefCell<(HashMap<Grids, Rc<Vec<Hint>>>, usize)> = RefCell::new((HashMap::new(), 0));
+    static CACHE: RefCell<Cache> = RefCell::new((HashMap::new(), 0));
 }
+
+/// Cached hints by grids, and how many hints are held.
+type Cache = (HashMap<Grids, Rc<Vec<Hint>>>, usize);
 
 type Grids = ([u16; 81], [u16; 81]);
 

@@ -237,6 +237,31 @@ pub(super) struct Prop {
     on_bits: [u128; 9],
     off_bits: [u128; 9],
     buf: Vec<u32>,
+    /// Stop once every pending node is at least this deep (no extra rules):
+    /// what follows is deeper, so too complex to matter (`usize::MAX`: off).
+    pub limit: usize,
+    /// Depth of each queued node (by node index), when limited.
+    depth: Vec<u32>,
+    /// Queued, unprocessed nodes shallower than `limit`.
+    shallow: usize,
+}
+
+/// The largest complexity whose hints, at `base`, could still sort no later
+/// than `best` = (difficulty, complexity) in Sudoku Explainer's order (0 if none).
+pub(super) fn max_complexity(base: f64, (d, c): (f64, u32)) -> usize {
+    let mut cx = 0u32;
+    loop {
+        let next = cx + 1;
+        let ok = match (base + super::hint::length_added(next)).partial_cmp(&d) {
+            Some(std::cmp::Ordering::Less) => true,
+            Some(std::cmp::Ordering::Equal) => next <= c,
+            _ => false,
+        };
+        if !ok || next >= 1 << 20 {
+            return cx as usize;
+        }
+        cx = next;
+    }
 }
 
 impl Prop {
@@ -254,6 +279,9 @@ impl Prop {
             on_bits: [0; 9],
             off_bits: [0; 9],
             buf: Vec::new(),
+            limit: usize::MAX,
+            depth: Vec::new(),
+            shallow: 0,
         }
     }
 
@@ -273,6 +301,33 @@ impl Prop {
         self.next_off = 0;
         self.on_bits = [0; 9];
         self.off_bits = [0; 9];
+        self.depth.clear();
+        self.shallow = 0;
+    }
+
+    /// Records the depth of queued node `n` (its first parent's plus one).
+    fn queued(&mut self, n: u32) {
+        if self.limit == usize::MAX {
+            return;
+        }
+        let d = match self.arena.parents(n).first() {
+            Some(&p) => self.depth[p as usize] + 1,
+            None => 0,
+        };
+        if self.depth.len() <= n as usize {
+            self.depth.resize(n as usize + 1, 0);
+        }
+        self.depth[n as usize] = d;
+        if (d as usize) < self.limit {
+            self.shallow += 1;
+        }
+    }
+
+    /// Node `n` leaves the queue.
+    fn dequeued(&mut self, n: u32) {
+        if self.limit != usize::MAX && (self.depth[n as usize] as usize) < self.limit {
+            self.shallow -= 1;
+        }
     }
 
     pub fn has_on(&self, cand: usize) -> bool {
@@ -288,6 +343,7 @@ impl Prop {
         self.on_bits[c % 9] |= 1 << (c / 9);
         self.on_idx[c] = n;
         self.on_order.push(n);
+        self.queued(n);
     }
 
     fn push_off(&mut self, n: u32) {
@@ -295,6 +351,7 @@ impl Prop {
         self.off_bits[c % 9] |= 1 << (c / 9);
         self.off_idx[c] = n;
         self.off_order.push(n);
+        self.queued(n);
     }
 
     /// Propagates the assumption that `cand` is on (or off) over `start`.
@@ -324,9 +381,18 @@ impl Prop {
             self.push_off(s);
         }
         let mut more = more;
+        // The depth bound holds only without extra rules (their offs may
+        // have shallow parents).
+        if more.is_some() {
+            self.limit = usize::MAX;
+        }
         loop {
+            if self.limit != usize::MAX && self.shallow == 0 {
+                return;
+            }
             if let Some(&p) = self.on_order.get(self.next_on) {
                 self.next_on += 1;
+                self.dequeued(p);
                 if self.on_to_off(geo, &st, p, rules.y) {
                     return;
                 }
@@ -334,6 +400,7 @@ impl Prop {
             }
             if let Some(&p) = self.off_order.get(self.next_off) {
                 self.next_off += 1;
+                self.dequeued(p);
                 if self.off_to_on(geo, start, &mut st, p, rules) {
                     return;
                 }

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use super::super::step::Candidate;
 use super::geo::{Geo, CANDS};
 use super::hint::{length_added, About, Hint, Kind};
-use super::propagate::{measure_hint, Arena, Counter, Outer, CELL, HOUSE0, NONE};
+use super::propagate::{max_complexity, measure_hint, Arena, Counter, Outer, CELL, HOUSE0, NONE};
 
 /// Buffers for one pass, reused across candidates.
 pub(super) struct Unary {
@@ -28,6 +28,18 @@ pub(super) struct Unary {
     chains: Vec<u32>,
     out: Vec<(usize, u8)>,
     counter: Counter,
+    /// Only the first hint (in Sudoku Explainer's sort) is wanted: searches
+    /// stop where every hint they could still find sorts after `best`.
+    pub first_only: bool,
+    /// The least (difficulty, complexity) found so far, when `first_only`.
+    best: Option<(f64, u32)>,
+    /// Nodes at this depth or deeper are not expanded: every hint through
+    /// them would be too complex (a node at depth `d` has at least `d`
+    /// distinct ancestors, its own potential included).
+    limit: usize,
+    /// Cycle search: each node's parent (NONE for the root) and candidate,
+    /// indexed as the arena (a compact copy for the ancestor walks).
+    up: Vec<(u32, u16)>,
 }
 
 /// The offs an on candidate implies, in Sudoku Explainer's order.
@@ -111,6 +123,10 @@ impl Unary {
             chains: Vec::new(),
             out: Vec::new(),
             counter: Counter::new(),
+            first_only: false,
+            best: None,
+            limit: usize::MAX,
+            up: Vec::new(),
         }
     }
 
@@ -124,25 +140,39 @@ impl Unary {
         self.pending_off.clear();
     }
 
-    /// Whether a node with key (cand, on) is a strict ancestor of `n` along first parents.
-    fn is_parent(&self, n: u32, cand: usize, on: bool) -> bool {
-        let mut p = n;
-        loop {
-            let ps = self.arena.parents(p);
-            if ps.is_empty() {
-                return false;
-            }
-            p = ps[0];
-            let node = self.arena.nodes[p as usize];
-            if node.cand as usize == cand && node.on == on {
+    /// Whether an off of `cand` is a strict ancestor of cycle node `n`.
+    fn is_parent_off(&self, n: u32, cand: usize) -> bool {
+        if self.off_idx[cand] == NONE {
+            // No off of `cand` exists yet.
+            return false;
+        }
+        // Ons and offs alternate: the parent of an on is an off.
+        let mut p = self.up[n as usize].0;
+        while p != NONE {
+            let (q, c) = self.up[p as usize];
+            if c as usize == cand {
                 return true;
             }
+            if q == NONE {
+                return false;
+            }
+            p = self.up[q as usize].0;
         }
+        false
     }
 
     /// Every cycle and forcing chain from each candidate, in scan order
     /// (Sudoku Explainer's `getLoopHintList` for one pass).
     pub fn pass(&mut self, geo: &Geo, grid: &[u16; 81], y: bool, x: bool, hints: &mut Vec<Hint>) {
+        // The least base difficulty of the pass's hints (cycles, chains).
+        let base = if x && y { 7.0 } else { 6.5 };
+        self.limit = usize::MAX;
+        if let Some(best) = self.best.filter(|_| self.first_only) {
+            self.limit = max_complexity(base, best);
+            if self.limit == 0 {
+                return;
+            }
+        }
         self.now = super::propagate::planes(grid);
         // The grid does not change during a pass: implications are tabled once.
         for on in [true, false] {
@@ -174,7 +204,27 @@ impl Unary {
             while m != 0 {
                 let d = m.trailing_zeros() as usize;
                 m &= m - 1;
+                let from = hints.len();
                 self.unary(geo, grid, cell * 9 + d, y, x, hints);
+                if self.first_only && hints.len() > from {
+                    for h in &hints[from..] {
+                        let better = match self.best {
+                            None => true,
+                            Some((bd, bc)) => match h.difficulty.partial_cmp(&bd) {
+                                Some(std::cmp::Ordering::Less) => true,
+                                Some(std::cmp::Ordering::Equal) => h.complexity < bc,
+                                _ => false,
+                            },
+                        };
+                        if better {
+                            self.best = Some((h.difficulty, h.complexity));
+                        }
+                    }
+                    self.limit = max_complexity(base, self.best.expect("set"));
+                    if self.limit == 0 {
+                        return;
+                    }
+                }
             }
         }
     }
@@ -262,18 +312,25 @@ impl Unary {
     fn cycles_from(&mut self, src: usize) {
         self.reset();
         let s = self.arena.add(src, true, &[]);
+        self.up.clear();
+        self.up.push((NONE, src as u16));
         self.on_idx[src] = s;
         self.touched.push(src);
         self.pending_on.push_back(s);
-        let mut out = std::mem::take(&mut self.out);
         let mut length = 0;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             length += 1;
+            // Nodes processed now are at depth `length - 1`.
+            if length > self.limit {
+                break;
+            }
             while let Some(p) = self.pending_on.pop_front() {
-                self.table(true, self.arena.nodes[p as usize].cand as usize, &mut out);
-                for &(c, cause) in &out {
-                    if !self.is_parent(p, c, false) {
+                let (a, b) = self.range(true, self.arena.nodes[p as usize].cand as usize);
+                for i in a..b {
+                    let (c, cause) = self.on_tab[i];
+                    if !self.is_parent_off(p, c) {
                         let n = self.arena.add_full(c, false, &[p], cause, NONE);
+                        self.up.push((p, c as u16));
                         self.pending_off.push_back(n);
                         if self.off_idx[c] == NONE {
                             self.off_idx[c] = n;
@@ -283,22 +340,42 @@ impl Unary {
                 }
             }
             length += 1;
+            if length > self.limit {
+                break;
+            }
             while let Some(p) = self.pending_off.pop_front() {
-                self.table(false, self.arena.nodes[p as usize].cand as usize, &mut out);
-                for &(c, cause) in &out {
-                    let n = self.arena.add_full(c, true, &[p], cause, NONE);
+                let pc = self.arena.nodes[p as usize].cand as usize;
+                let (a, b) = self.range(false, pc);
+                // A repeated off implies what its first instance (processed
+                // earlier, same table) did: all known now but a cycle's end.
+                let repeat = self.off_idx[pc] != p;
+                for i in a..b {
+                    let (c, cause) = self.off_tab[i];
+                    if repeat && c != src {
+                        continue;
+                    }
                     if length >= 4 && c == src {
+                        let n = self.arena.add_full(c, true, &[p], cause, NONE);
+                        self.up.push((p, c as u16));
                         self.cycles.push(n);
+                        if self.on_idx[c] == NONE {
+                            self.on_idx[c] = n;
+                            self.touched.push(c);
+                            self.pending_on.push_back(n);
+                        }
+                        continue;
                     }
-                    if self.on_idx[c] == NONE {
-                        self.on_idx[c] = n;
-                        self.touched.push(c);
-                        self.pending_on.push_back(n);
+                    if repeat || self.on_idx[c] != NONE {
+                        continue;
                     }
+                    let n = self.arena.add_full(c, true, &[p], cause, NONE);
+                    self.up.push((p, c as u16));
+                    self.on_idx[c] = n;
+                    self.touched.push(c);
+                    self.pending_on.push_back(n);
                 }
             }
         }
-        self.out = out;
     }
 
     fn forcing_from(&mut self, src: usize, on: bool) {
@@ -312,11 +389,16 @@ impl Unary {
             self.off_idx[src] = s;
             self.pending_off.push_back(s);
         }
-        let mut out = std::mem::take(&mut self.out);
+        // Depth of the ons processed next (the offs: one more).
+        let mut depth: usize = if on { 0 } else { usize::MAX };
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+            if depth != usize::MAX && depth >= self.limit {
+                break;
+            }
             while let Some(p) = self.pending_on.pop_front() {
-                self.table(true, self.arena.nodes[p as usize].cand as usize, &mut out);
-                for &(c, cause) in &out {
+                let (a, b) = self.range(true, self.arena.nodes[p as usize].cand as usize);
+                for i in a..b {
+                    let (c, cause) = self.on_tab[i];
                     let known = self.off_idx[c] != NONE;
                     if on && c == src && !self.chain_has(c, false) {
                         let n = self.arena.add_full(c, false, &[p], cause, NONE);
@@ -336,9 +418,14 @@ impl Unary {
                     }
                 }
             }
+            depth = depth.wrapping_add(1);
+            if depth >= self.limit {
+                break;
+            }
             while let Some(p) = self.pending_off.pop_front() {
-                self.table(false, self.arena.nodes[p as usize].cand as usize, &mut out);
-                for &(c, cause) in &out {
+                let (a, b) = self.range(false, self.arena.nodes[p as usize].cand as usize);
+                for i in a..b {
+                    let (c, cause) = self.off_tab[i];
                     let known = self.on_idx[c] != NONE;
                     if !on && c == src && !self.chain_has(c, true) {
                         let n = self.arena.add_full(c, true, &[p], cause, NONE);
@@ -358,19 +445,14 @@ impl Unary {
                     }
                 }
             }
+            depth = depth.wrapping_add(1);
         }
-        self.out = out;
     }
 
-    /// The tabled implications of `cand` on (or off), into `out`.
-    fn table(&self, on: bool, cand: usize, out: &mut Vec<(usize, u8)>) {
-        let (tab, start) = if on {
-            (&self.on_tab, &self.on_start)
-        } else {
-            (&self.off_tab, &self.off_start)
-        };
-        out.clear();
-        out.extend_from_slice(&tab[start[cand] as usize..start[cand + 1] as usize]);
+    /// Where the tabled implications of `cand` on (or off) are.
+    fn range(&self, on: bool, cand: usize) -> (usize, usize) {
+        let start = if on { &self.on_start } else { &self.off_start };
+        (start[cand] as usize, start[cand + 1] as usize)
     }
 
     fn chain_has(&self, cand: usize, on: bool) -> bool {
