@@ -59,8 +59,7 @@ pub(super) fn aligned(
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
     let cells = board.cell_count();
-    // Boards of at most 128 cells have at most 11 digits.
-    if !(2..=3).contains(&k) || cells > MAX_CELLS || board.size() > 16 {
+    if !(2..=3).contains(&k) || cells > MAX_CELLS {
         return ControlFlow::Continue(());
     }
     let cand = board.all_candidates();
@@ -104,7 +103,7 @@ pub(super) fn aligned(
             }
             let s01 = peers[c0] >> c1 & 1 != 0;
             if k == 2 {
-                let n = fill(&mut locks, pair_common, cand);
+                let n = fill(&mut locks, pair_common, cand, cand[c0] | cand[c1]);
                 let allowed = allowed_pair([cand[c0], cand[c1]], s01, &locks[..n]);
                 if allowed != [cand[c0], cand[c1]] {
                     sink(step(board, &[c0, c1], &allowed, ctx))?;
@@ -114,19 +113,18 @@ pub(super) fn aligned(
             let not_pair = !(1u128 << c0 | 1u128 << c1);
             let first = excluders[c0] & base_set & not_pair;
             let second = excluders[c1] & base_set & not_pair & !first;
-            if first | second == 0 {
-                continue;
-            }
-            let grid = PairGrid::new(cand[c0], cand[c1], s01);
             for c2 in cells_of(first).chain(cells_of(second)) {
                 let common = pair_common & excluders[c2];
                 if common.count_ones() < 2 {
                     continue;
                 }
-                let sees = (peers[c0] >> c2 & 1 != 0, peers[c1] >> c2 & 1 != 0);
-                let allowed = grid.allowed(cand[c2], sees, common, cand);
-                if allowed != [cand[c0], cand[c1], cand[c2]] {
-                    sink(step(board, &[c0, c1, c2], &allowed, ctx))?;
+                let n = fill(&mut locks, common, cand, cand[c0] | cand[c1] | cand[c2]);
+                let set = [c0, c1, c2];
+                let c = [cand[c0], cand[c1], cand[c2]];
+                let sees = [s01, peers[c0] >> c2 & 1 != 0, peers[c1] >> c2 & 1 != 0];
+                let allowed = allowed_triple(c, sees, &locks[..n]);
+                if allowed != c {
+                    sink(step(board, &set, &allowed, ctx))?;
                 }
             }
         }
@@ -134,14 +132,17 @@ pub(super) fn aligned(
     ControlFlow::Continue(())
 }
 
-/// Writes the candidates of the cells of `m` to the front of `locks`, and
-/// returns how many.
+/// Writes to the front of `locks` the candidates of the cells of `m` that
+/// the base cells' digits (`union`) can cover (no other excluder can lock a
+/// combination), and returns how many.
 #[inline]
-fn fill(locks: &mut [u64; MAX_CELLS], m: u128, cand: &[u64]) -> usize {
+fn fill(locks: &mut [u64; MAX_CELLS], m: u128, cand: &[u64], union: u64) -> usize {
     let mut n = 0;
     for e in cells_of(m) {
-        locks[n] = cand[e];
-        n += 1;
+        if cand[e] & !union == 0 {
+            locks[n] = cand[e];
+            n += 1;
+        }
     }
     n
 }
@@ -173,118 +174,51 @@ fn allowed_pair(c: [u64; 2], s01: bool, locks: &[u64]) -> [u64; 2] {
     [a0, a1]
 }
 
-/// The digit combinations of the first two base cells of a triplet as bits
-/// of a `u128` (bit `i0 * d1 + i1` = the `i0`-th digit of the first cell
-/// with the `i1`-th of the second; at most 11 x 11 digits), built once per
-/// pair and shared by every third cell: a triplet's check is then a few mask
-/// operations per digit of the third cell (an excluder: 2 or 3 digits) and
-/// per common excluder, instead of a loop over all digit combinations.
-struct PairGrid {
-    /// Candidates of the two cells.
-    cands: [u64; 2],
-    /// By digit index: the combinations where the first cell has it.
-    row: [u128; 16],
-    /// By digit index: the combinations where the second cell has it.
-    col: [u128; 16],
-    /// Combinations without the same digit in two cells that see each other.
-    alive: u128,
-}
-
-impl PairGrid {
-    fn new(c0: u64, c1: u64, s01: bool) -> PairGrid {
-        let (d0, d1) = (c0.count_ones(), c1.count_ones());
-        let (mut row, mut col) = ([0u128; 16], [0u128; 16]);
-        let block = (1u128 << d1) - 1;
-        let mut stripe = 0u128;
-        let mut m = c0;
-        let mut i = 0;
-        while m != 0 {
-            row[m.trailing_zeros() as usize] = block << (i * d1);
-            stripe |= 1 << (i * d1);
-            m &= m - 1;
-            i += 1;
-        }
-        let mut m = c1;
-        let mut i = 0;
-        while m != 0 {
-            col[m.trailing_zeros() as usize] = stripe << i;
-            m &= m - 1;
-            i += 1;
-        }
-        let mut alive = (1u128 << (d0 * d1)) - 1;
-        if s01 {
-            let mut m = c0 & c1;
-            while m != 0 {
-                let y = m.trailing_zeros() as usize;
-                alive &= !(row[y] & col[y]);
-                m &= m - 1;
+/// [`allowed_pair`] for three base cells; `sees` = whether cells 0-1, 0-2
+/// and 1-2 see each other. The third cell's digits are never enumerated.
+/// (Scalars, not arrays: the hot loop keeps them in registers.)
+fn allowed_triple(c: [u64; 3], sees: [bool; 3], locks: &[u64]) -> [u64; 3] {
+    let [s01, s02, s12] = sees;
+    let (mut a0, mut a1, mut a2) = (0u64, 0u64, 0u64);
+    let mut m0 = c[0];
+    while m0 != 0 {
+        let b0 = pop(&mut m0);
+        let f0 = if s02 { b0 } else { 0 };
+        let mut m1 = if s01 { c[1] & !b0 } else { c[1] };
+        while m1 != 0 {
+            let b1 = pop(&mut m1);
+            if a0 & b0 != 0 && a1 & b1 != 0 && a2 == c[2] {
+                // Nothing this pair of digits could add.
+                continue;
             }
-        }
-        PairGrid {
-            cands: [c0, c1],
-            row,
-            col,
-            alive,
-        }
-    }
-
-    /// The digits of the three base cells in some possible combination, for
-    /// a third cell with candidates `c2`, seeing the first / second cell
-    /// (`sees`), common excluders `common` (candidates in `cand`).
-    fn allowed(&self, c2: u64, sees: (bool, bool), common: u128, cand: &[u64]) -> [u64; 3] {
-        let (row, col) = (&self.row, &self.col);
-        let (mut any, mut a2) = (0u128, 0u64);
-        let mut m2 = c2;
-        while m2 != 0 {
-            let xb = pop(&mut m2);
-            let x = xb.trailing_zeros() as usize;
-            let mut m = self.alive;
-            if sees.0 {
-                m &= !row[x];
-            }
-            if sees.1 {
-                m &= !col[x];
-            }
-            for e in cells_of(common) {
-                // What the excluder keeps besides x must not be covered by
-                // the first two cells: one digit y in either of them, or two
-                // digits y, z one in each. (Excluders have 2 or 3 digits.)
-                let rest = cand[e] & !xb;
-                let y = rest.trailing_zeros() as usize;
-                let more = rest & (rest - 1);
-                if more == 0 {
-                    m &= !(row[y] | col[y]);
-                } else if more & (more - 1) == 0 {
-                    let z = more.trailing_zeros() as usize;
-                    m &= !(row[y] & col[z] | row[z] & col[y]);
-                }
-                if m == 0 {
+            let both = b0 | b1;
+            let mut forbidden = f0 | if s12 { b1 } else { 0 };
+            let mut dead = false;
+            for &l in locks {
+                let rest = l & !both;
+                if rest == 0 {
+                    dead = true;
                     break;
                 }
+                if rest & (rest - 1) == 0 {
+                    forbidden |= rest;
+                }
             }
-            if m != 0 {
-                a2 |= xb;
-                any |= m;
+            if dead {
+                continue;
             }
-        }
-        let [c0, c1] = self.cands;
-        let (mut a0, mut a1) = (0u64, 0u64);
-        let mut m = c0;
-        while m != 0 {
-            let b = pop(&mut m);
-            if row[b.trailing_zeros() as usize] & any != 0 {
-                a0 |= b;
-            }
-        }
-        let mut m = c1;
-        while m != 0 {
-            let b = pop(&mut m);
-            if col[b.trailing_zeros() as usize] & any != 0 {
-                a1 |= b;
+            let allowed2 = c[2] & !forbidden;
+            if allowed2 != 0 {
+                a0 |= b0;
+                a1 |= b1;
+                a2 |= allowed2;
+                if a0 == c[0] && a1 == c[1] && a2 == c[2] {
+                    return c;
+                }
             }
         }
-        [a0, a1, a2]
     }
+    [a0, a1, a2]
 }
 
 /// The step removing from base cells `set` the digits not in `allowed`.
