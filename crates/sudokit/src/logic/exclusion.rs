@@ -27,9 +27,9 @@ use super::ladder::{Ctx, Sink};
 use super::step::{Candidate, Step, Technique};
 
 #[cfg(test)]
-mod reference;
-#[cfg(test)]
 mod equivalence;
+#[cfg(test)]
+mod reference;
 
 /// Most cells the `u128` cell masks can hold.
 const MAX_CELLS: usize = 128;
@@ -63,10 +63,27 @@ pub(super) fn aligned(
         return ControlFlow::Continue(());
     }
     let cand = board.all_candidates();
+    // Peers as masks, from the houses' masks (fewer steps than the peer
+    // lists; those serve only boards with unusually many houses).
+    let mut house_masks = [0u128; 4 * MAX_CELLS];
+    let by_houses = board.house_count() <= house_masks.len();
+    if by_houses {
+        for (h, m) in house_masks[..board.house_count()].iter_mut().enumerate() {
+            *m = board.house(h).iter().fold(0u128, |m, c| m | 1 << c.index());
+        }
+    }
     let mut peers = [0u128; MAX_CELLS];
     let (mut singles, mut small) = (0u128, 0u128);
     for c in 0..cells {
-        peers[c] = board.peers(c).iter().fold(0u128, |m, p| m | 1 << p.index());
+        peers[c] = if by_houses {
+            board
+                .houses_of(c)
+                .iter()
+                .fold(0u128, |m, &h| m | house_masks[h as usize])
+                & !(1u128 << c)
+        } else {
+            board.peers(c).iter().fold(0u128, |m, p| m | 1 << p.index())
+        };
         match cand[c].count_ones() as usize {
             1 => singles |= 1 << c,
             n if n >= 2 && n <= k => small |= 1 << c,

@@ -67,7 +67,10 @@ fn same_steps_as_the_reference_on_magictour_paths() {
         // Words on a share of the states (they cost time).
         steps += compare(b, i % 8 == 0);
     }
-    eprintln!("{} states, {steps} exclusion steps, all equal", states.len());
+    eprintln!(
+        "{} states, {steps} exclusion steps, all equal",
+        states.len()
+    );
 }
 
 /// Boards of serate's logs or probe files in `EXCL_STATES` (lines `B values
@@ -103,7 +106,10 @@ fn same_steps_as_the_reference_on_logged_states() {
     for b in &states {
         steps += compare(b, false);
     }
-    eprintln!("{} states, {steps} exclusion steps, all equal", states.len());
+    eprintln!(
+        "{} states, {steps} exclusion steps, all equal",
+        states.len()
+    );
 }
 
 /// Time per call of both searches (all instances, no words) on the magictour
@@ -113,11 +119,25 @@ fn same_steps_as_the_reference_on_logged_states() {
 fn timing_against_the_reference() {
     let mut states = magictour_states(30);
     states.extend(logged_states());
+    // `EXCL_DEGREE=2|3`: one degree only.
+    let only_k = std::env::var("EXCL_DEGREE")
+        .ok()
+        .and_then(|k| k.parse::<usize>().ok());
     for k in [2, 3] {
+        if only_k.is_some_and(|o| o != k) {
+            continue;
+        }
         // Best of five alternating rounds: the machine is shared.
         let mut t = [Duration::MAX; 2];
         for _ in 0..5 {
             for (i, search) in [aligned as Search, aligned_ref].into_iter().enumerate() {
+                // `EXCL_ONLY=new|ref|none`: one side only (for counting
+                // instructions with `perf stat`, steadier than a clock).
+                if let Ok(only) = std::env::var("EXCL_ONLY") {
+                    if only != ["new", "ref"][i] {
+                        continue;
+                    }
+                }
                 let clock = Instant::now();
                 for b in &states {
                     std::hint::black_box(all(search, b, k, false));
