@@ -130,18 +130,32 @@ pub(super) fn aligned(
             let not_pair = !(1u128 << c0 | 1u128 << c1);
             let first = excluders[c0] & base_set & not_pair;
             let second = excluders[c1] & base_set & not_pair & !first;
-            for c2 in cells_of(first).chain(cells_of(second)) {
-                let common = pair_common & excluders[c2];
-                if common.count_ones() < 2 {
-                    continue;
-                }
-                let n = fill(&mut locks, common, cand, cand[c0] | cand[c1] | cand[c2]);
-                let set = [c0, c1, c2];
-                let c = [cand[c0], cand[c1], cand[c2]];
-                let sees = [s01, peers[c0] >> c2 & 1 != 0, peers[c1] >> c2 & 1 != 0];
-                let allowed = allowed_triple(c, sees, &locks[..n]);
-                if allowed != c {
-                    sink(step(board, &set, &allowed, ctx))?;
+            let c01 = [cand[c0], cand[c1]];
+            // First cell's excluders, then the second's others, each by index.
+            for part in [first, second] {
+                let mut m = part;
+                while m != 0 {
+                    let c2 = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let common = pair_common & excluders[c2];
+                    if common & common.wrapping_sub(1) == 0 {
+                        // Fewer than two common excluders.
+                        continue;
+                    }
+                    let c = [c01[0], c01[1], cand[c2]];
+                    let n = fill(&mut locks, common, cand, c[0] | c[1] | c[2]);
+                    let sees = [s01, peers[c0] >> c2 & 1 != 0, peers[c1] >> c2 & 1 != 0];
+                    if n == 0 && !twin_pair(c, sees) {
+                        // Without a lock only "different digits in cells
+                        // that see each other" applies, and with two or more
+                        // digits per cell that removes nothing unless two
+                        // cells seeing each other hold the same two digits.
+                        continue;
+                    }
+                    let allowed = allowed_triple(c, sees, &locks[..n]);
+                    if allowed != c {
+                        sink(step(board, &[c0, c1, c2], &allowed, ctx))?;
+                    }
                 }
             }
         }
@@ -236,6 +250,13 @@ fn allowed_triple(c: [u64; 3], sees: [bool; 3], locks: &[u64]) -> [u64; 3] {
         }
     }
     [a0, a1, a2]
+}
+
+/// Whether two of the three cells see each other and hold the same two
+/// digits (`sees` = 0-1, 0-2, 1-2).
+fn twin_pair(c: [u64; 3], sees: [bool; 3]) -> bool {
+    let twin = |i: usize, j: usize| c[i] == c[j] && c[i].count_ones() == 2;
+    (sees[0] && twin(0, 1)) || (sees[1] && twin(0, 2)) || (sees[2] && twin(1, 2))
 }
 
 /// The step removing from base cells `set` the digits not in `allowed`.
