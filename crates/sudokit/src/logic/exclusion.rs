@@ -14,12 +14,25 @@
 //! cell's excluders, then the second cell's other excluders, each by index.
 //!
 //! Cell sets are `u128` masks: boards up to 11x11, any houses.
+//!
+//! The search works on bitmasks: per call, every cell's candidates and peers
+//! are read once; a combination check is a few mask tests, and the last base
+//! cell's digits are never enumerated (the digits it may still take, given
+//! the other cells' digits, form one mask).
 
 use std::ops::ControlFlow;
 
 use super::board::Board;
 use super::ladder::{Ctx, Sink};
 use super::step::{Candidate, Step, Technique};
+
+#[cfg(test)]
+mod equivalence;
+#[cfg(test)]
+mod reference;
+
+/// Most cells the `u128` cell masks can hold.
+const MAX_CELLS: usize = 128;
 
 fn cells_of(mut m: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -31,19 +44,12 @@ fn cells_of(mut m: u128) -> impl Iterator<Item = usize> {
     })
 }
 
-fn bits(mask: u64) -> impl Iterator<Item = u64> {
-    let mut m = mask;
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let b = m & m.wrapping_neg();
-            m &= m - 1;
-            b
-        })
-    })
-}
-
-fn digit(b: u64) -> u8 {
-    b.trailing_zeros() as u8 + 1
+/// Lowest set bit, removed from `m`.
+#[inline]
+fn pop(m: &mut u64) -> u64 {
+    let b = *m & m.wrapping_neg();
+    *m &= *m - 1;
+    b
 }
 
 pub(super) fn aligned(
@@ -53,61 +59,103 @@ pub(super) fn aligned(
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
     let cells = board.cell_count();
-    if !(2..=3).contains(&k) || cells > 128 {
+    if !(2..=3).contains(&k) || cells > MAX_CELLS {
         return ControlFlow::Continue(());
     }
-    let peers: Vec<u128> = (0..cells)
-        .map(|c| board.peers(c).iter().fold(0u128, |m, p| m | 1 << p.index()))
-        .collect();
-    let size = |c: usize| board.candidates(c).count_ones() as usize;
-    let singles = (0..cells)
-        .filter(|&c| size(c) == 1)
-        .fold(0u128, |m, c| m | 1 << c);
-    let small = (0..cells)
-        .filter(|&c| (2..=k).contains(&size(c)))
-        .fold(0u128, |m, c| m | 1 << c);
-    // Base cells and their excluders.
-    let mut base = Vec::new();
-    let mut excluders = vec![0u128; cells];
-    for c in 0..cells {
-        if size(c) >= 2 && peers[c] & singles == 0 && peers[c] & small != 0 {
-            base.push(c);
-            excluders[c] = peers[c] & small;
+    let cand = board.all_candidates();
+    // Peers as masks, from the houses' masks (fewer steps than the peer
+    // lists; those serve only boards with unusually many houses).
+    let mut house_masks = [0u128; 4 * MAX_CELLS];
+    let by_houses = board.house_count() <= house_masks.len();
+    if by_houses {
+        for (h, m) in house_masks[..board.house_count()].iter_mut().enumerate() {
+            *m = board.house(h).iter().fold(0u128, |m, c| m | 1 << c.index());
         }
     }
-    let base_set = base.iter().fold(0u128, |m, &c| m | 1 << c);
-    let mut locks: Vec<u64> = Vec::with_capacity(32);
+    let mut peers = [0u128; MAX_CELLS];
+    let (mut singles, mut small) = (0u128, 0u128);
+    for c in 0..cells {
+        peers[c] = if by_houses {
+            board
+                .houses_of(c)
+                .iter()
+                .fold(0u128, |m, &h| m | house_masks[h as usize])
+                & !(1u128 << c)
+        } else {
+            board.peers(c).iter().fold(0u128, |m, p| m | 1 << p.index())
+        };
+        match cand[c].count_ones() as usize {
+            1 => singles |= 1 << c,
+            n if n >= 2 && n <= k => small |= 1 << c,
+            _ => {}
+        }
+    }
+    // Base cells (two or more candidates, no single among the peers, some
+    // excluder) by index, and their excluders.
+    let mut base = [0usize; MAX_CELLS];
+    let mut nbase = 0;
+    let mut excluders = [0u128; MAX_CELLS];
+    let mut base_set = 0u128;
+    for c in 0..cells {
+        if cand[c].count_ones() >= 2 && peers[c] & singles == 0 && peers[c] & small != 0 {
+            base[nbase] = c;
+            nbase += 1;
+            excluders[c] = peers[c] & small;
+            base_set |= 1 << c;
+        }
+    }
+    let base = &base[..nbase];
+    // Candidates of the common excluders of the current base cells.
+    let mut locks = [0u64; MAX_CELLS];
     for j in 1..base.len() {
         if k == 3 && ctx.expired() {
             return ControlFlow::Continue(());
         }
+        let c1 = base[j];
         for &c0 in &base[..j] {
-            let c1 = base[j];
             let pair_common = excluders[c0] & excluders[c1];
             if pair_common.count_ones() < 2 {
                 // A third cell can only shrink the common excluders.
                 continue;
             }
+            let s01 = peers[c0] >> c1 & 1 != 0;
             if k == 2 {
-                locks.clear();
-                locks.extend(cells_of(pair_common).map(|e| board.candidates(e)));
-                if let Some(step) = exclude(board, &[c0, c1], &locks, &peers, ctx) {
-                    sink(step)?;
+                let n = fill(&mut locks, pair_common, cand, cand[c0] | cand[c1]);
+                let allowed = allowed_pair([cand[c0], cand[c1]], s01, &locks[..n]);
+                if allowed != [cand[c0], cand[c1]] {
+                    sink(step(board, &[c0, c1], &allowed, ctx))?;
                 }
                 continue;
             }
             let not_pair = !(1u128 << c0 | 1u128 << c1);
             let first = excluders[c0] & base_set & not_pair;
             let second = excluders[c1] & base_set & not_pair & !first;
-            for c2 in cells_of(first).chain(cells_of(second)) {
-                let common = pair_common & excluders[c2];
-                if common.count_ones() < 2 {
-                    continue;
-                }
-                locks.clear();
-                locks.extend(cells_of(common).map(|e| board.candidates(e)));
-                if let Some(step) = exclude(board, &[c0, c1, c2], &locks, &peers, ctx) {
-                    sink(step)?;
+            let c01 = [cand[c0], cand[c1]];
+            // First cell's excluders, then the second's others, each by index.
+            for part in [first, second] {
+                let mut m = part;
+                while m != 0 {
+                    let c2 = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let common = pair_common & excluders[c2];
+                    if common & common.wrapping_sub(1) == 0 {
+                        // Fewer than two common excluders.
+                        continue;
+                    }
+                    let c = [c01[0], c01[1], cand[c2]];
+                    let n = fill(&mut locks, common, cand, c[0] | c[1] | c[2]);
+                    let sees = [s01, peers[c0] >> c2 & 1 != 0, peers[c1] >> c2 & 1 != 0];
+                    if n == 0 && !twin_pair(c, sees) {
+                        // Without a lock only "different digits in cells
+                        // that see each other" applies, and with two or more
+                        // digits per cell that removes nothing unless two
+                        // cells seeing each other hold the same two digits.
+                        continue;
+                    }
+                    let allowed = allowed_triple(c, sees, &locks[..n]);
+                    if allowed != c {
+                        sink(step(board, &[c0, c1, c2], &allowed, ctx))?;
+                    }
                 }
             }
         }
@@ -115,56 +163,112 @@ pub(super) fn aligned(
     ControlFlow::Continue(())
 }
 
-/// The step of base cells `set` with common excluders' candidates `locks`,
-/// if some digit is in no possible combination.
-fn exclude(board: &Board, set: &[usize], locks: &[u64], peers: &[u128], ctx: &Ctx) -> Option<Step> {
-    let mut cands = [0u64; 3];
-    for (m, &c) in cands.iter_mut().zip(set) {
-        *m = board.candidates(c);
-    }
-    let sees = |i: usize, j: usize| peers[set[i]] >> set[j] & 1 != 0;
-    let locked = |m: u64| locks.iter().any(|&e| e & !m == 0);
-    let mut allowed = [0u64; 3];
-    if set.len() == 2 {
-        let same_ok = !sees(0, 1);
-        for b0 in bits(cands[0]) {
-            for b1 in bits(cands[1]) {
-                if (b0 == b1 && !same_ok) || locked(b0 | b1) {
-                    continue;
-                }
-                allowed[0] |= b0;
-                allowed[1] |= b1;
-            }
-        }
-    } else {
-        let (s01, s02, s12) = (sees(0, 1), sees(0, 2), sees(1, 2));
-        'outer: for b0 in bits(cands[0]) {
-            for b1 in bits(cands[1]) {
-                if (b0 == b1 && s01) || locked(b0 | b1) {
-                    continue;
-                }
-                for b2 in bits(cands[2]) {
-                    if (b2 == b0 && s02) || (b2 == b1 && s12) || locked(b0 | b1 | b2) {
-                        continue;
-                    }
-                    allowed[0] |= b0;
-                    allowed[1] |= b1;
-                    allowed[2] |= b2;
-                    if allowed[0] == cands[0] && allowed[1] == cands[1] && allowed[2] == cands[2] {
-                        break 'outer;
-                    }
-                }
-            }
+/// Writes to the front of `locks` the candidates of the cells of `m` that
+/// the base cells' digits (`union`) can cover (no other excluder can lock a
+/// combination), and returns how many.
+#[inline]
+fn fill(locks: &mut [u64; MAX_CELLS], m: u128, cand: &[u64], union: u64) -> usize {
+    let mut n = 0;
+    for e in cells_of(m) {
+        if cand[e] & !union == 0 {
+            locks[n] = cand[e];
+            n += 1;
         }
     }
+    n
+}
+
+/// The digits of two base cells (candidates `c`) that are in some possible
+/// combination: not equal if the cells see each other (`s01`), and not
+/// covering a common excluder's candidates (`locks`). For each digit of the
+/// first cell, the second cell's forbidden digits form one mask: a lock that
+/// the first digit leaves with one candidate forbids that candidate.
+fn allowed_pair(c: [u64; 2], s01: bool, locks: &[u64]) -> [u64; 2] {
+    let (mut a0, mut a1) = (0u64, 0u64);
+    let mut m0 = c[0];
+    while m0 != 0 {
+        let b0 = pop(&mut m0);
+        let mut forbidden = if s01 { b0 } else { 0 };
+        for &l in locks {
+            let rest = l & !b0;
+            // `rest` is never empty: an excluder has two or more candidates.
+            if rest & (rest - 1) == 0 {
+                forbidden |= rest;
+            }
+        }
+        let allowed1 = c[1] & !forbidden;
+        if allowed1 != 0 {
+            a0 |= b0;
+            a1 |= allowed1;
+        }
+    }
+    [a0, a1]
+}
+
+/// [`allowed_pair`] for three base cells; `sees` = whether cells 0-1, 0-2
+/// and 1-2 see each other. The third cell's digits are never enumerated.
+/// (Scalars, not arrays: the hot loop keeps them in registers.)
+fn allowed_triple(c: [u64; 3], sees: [bool; 3], locks: &[u64]) -> [u64; 3] {
+    let [s01, s02, s12] = sees;
+    let (mut a0, mut a1, mut a2) = (0u64, 0u64, 0u64);
+    let mut m0 = c[0];
+    while m0 != 0 {
+        let b0 = pop(&mut m0);
+        let f0 = if s02 { b0 } else { 0 };
+        let mut m1 = if s01 { c[1] & !b0 } else { c[1] };
+        while m1 != 0 {
+            let b1 = pop(&mut m1);
+            if a0 & b0 != 0 && a1 & b1 != 0 && a2 == c[2] {
+                // Nothing this pair of digits could add.
+                continue;
+            }
+            let both = b0 | b1;
+            let mut forbidden = f0 | if s12 { b1 } else { 0 };
+            let mut dead = false;
+            for &l in locks {
+                let rest = l & !both;
+                if rest == 0 {
+                    dead = true;
+                    break;
+                }
+                if rest & (rest - 1) == 0 {
+                    forbidden |= rest;
+                }
+            }
+            if dead {
+                continue;
+            }
+            let allowed2 = c[2] & !forbidden;
+            if allowed2 != 0 {
+                a0 |= b0;
+                a1 |= b1;
+                a2 |= allowed2;
+                if a0 == c[0] && a1 == c[1] && a2 == c[2] {
+                    return c;
+                }
+            }
+        }
+    }
+    [a0, a1, a2]
+}
+
+/// Whether two of the three cells see each other and hold the same two
+/// digits (`sees` = 0-1, 0-2, 1-2).
+fn twin_pair(c: [u64; 3], sees: [bool; 3]) -> bool {
+    let twin = |i: usize, j: usize| c[i] == c[j] && c[i].count_ones() == 2;
+    (sees[0] && twin(0, 1)) || (sees[1] && twin(0, 2)) || (sees[2] && twin(1, 2))
+}
+
+/// The step removing from base cells `set` the digits not in `allowed`.
+fn step(board: &Board, set: &[usize], allowed: &[u64], ctx: &Ctx) -> Step {
     let mut elims = Vec::new();
-    for (i, &c) in set.iter().enumerate() {
-        for b in bits(cands[i] & !allowed[i]) {
-            elims.push(Candidate::new(c, digit(b)));
+    for (&c, &a) in set.iter().zip(allowed) {
+        let mut gone = board.candidates(c) & !a;
+        while gone != 0 {
+            let d = gone.trailing_zeros() as u8 + 1;
+            gone &= gone - 1;
+            elims.push(Candidate::new(c, d));
         }
-    }
-    if elims.is_empty() {
-        return None;
     }
     let (technique, name, tenths) = if set.len() == 2 {
         (Technique::AlignedPair, "Aligned Pair Exclusion", 62)
@@ -187,7 +291,7 @@ fn exclude(board: &Board, set: &[usize], locks: &[u64], peers: &[u128], ctx: &Ct
         );
     }
     step.eliminations = elims;
-    Some(step)
+    step
 }
 
 #[cfg(test)]
