@@ -210,29 +210,16 @@ fn rate<S: Sink>(
     tally: &mut Tally,
     record: &mut Record<'_>,
 ) -> io::Result<()> {
-    match crate::rate::path(&entry.puzzle, settings.budget.time_limit, false) {
-        Ok(path) if path.end == sudokit::logic::End::Solved => {
+    let (verdict, why) = match super::rate_entry(settings, input, format, entry, sink, tally)? {
+        super::Rated::Path(path) => {
             record.rating = Some(crate::rate::RatingJson::new(&path));
+            return Ok(());
         }
-        Ok(path) => {
-            let why = crate::rate::unrated_reason(&path);
-            let case = super::case_prefix(format, entry.index);
-            sink.diagnose(format_args!("{input}:{}: {case}{why}", entry.line))?;
-            if path.end == sudokit::logic::End::TimedOut {
-                tally.solved -= 1;
-                tally.gave_up += 1;
-                record.verdict = "gave_up";
-            } else {
-                record.verdict = "unrated";
-            }
-            record.error = Some(why);
-        }
-        Err(e) => {
-            tally.solved -= 1;
-            tally.invalid += 1;
-            record.verdict = "invalid";
-            record.error = Some(e.to_string());
-        }
-    }
+        super::Rated::Stuck(why) => ("unrated", why),
+        super::Rated::GaveUp(why) => ("gave_up", why),
+        super::Rated::Invalid(why) => ("invalid", why),
+    };
+    record.verdict = verdict;
+    record.error = Some(why);
     Ok(())
 }

@@ -134,3 +134,25 @@ fn explain_json_steps_replay_to_the_solution() {
         .success();
     assert_eq!(String::from_utf8(grid).unwrap() + "\n", stdout(&solved));
 }
+
+#[test]
+fn rate_says_unrated_and_gave_up_with_the_reason() {
+    // 16x16: no chains there, so the ladder stops short on this one.
+    let assert = sudokit()
+        .arg("rate")
+        .arg(example("line16.txt"))
+        .assert()
+        .stderr(predicate::str::contains(
+            "line16.txt:2: unrated: no technique of the ladder applies",
+        ));
+    assert_eq!(stdout(&assert), "Multiple Solutions\nUnrated\n");
+    // A forum-hardest puzzle whose first step is a nested chain (ER 11.4):
+    // 10 ms is far too little.
+    let hardest = ".23.....94.....1...9..3..4.2..81...4.....78..9...4...23...9...1.6..........5.....";
+    sudokit()
+        .args(["rate", "--timeout", "0.01", hardest])
+        .assert()
+        .code(1)
+        .stdout("Gave up\n")
+        .stderr(predicate::str::contains("gave up: time limit"));
+}

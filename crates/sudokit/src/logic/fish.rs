@@ -137,18 +137,8 @@ fn has_victim(pos: &[u64; 64], base: u64, cover: u64, n: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_util::{all_sound, board, board_from_marks};
+    use super::super::test_util::{board, board_from_marks, cands, first_sound};
     use super::*;
-
-    /// `(cell, digit)` pairs as candidates.
-    fn cands(pairs: &[(usize, u8)]) -> Vec<Candidate> {
-        pairs.iter().map(|&(c, d)| Candidate::new(c, d)).collect()
-    }
-
-    /// The first step of `t` (checked sound, with all others).
-    fn first_sound(b: &Board, t: Technique) -> Step {
-        all_sound(b, t).remove(0)
-    }
 
     #[test]
     fn x_wing_as_serate() {

@@ -220,19 +220,11 @@ pub(super) fn direct_pointing(
 #[cfg(test)]
 mod tests {
     use super::super::singles::{filled_grid, line_without};
-    use super::super::test_util::{all_sound, board, board_from_marks, board_in};
+    use super::super::test_util::{
+        all_sound, board, board_from_marks, board_in, cands, first_sound,
+    };
     use super::*;
     use crate::Geometry;
-
-    /// `(cell, digit)` pairs as candidates.
-    fn cands(pairs: &[(usize, u8)]) -> Vec<Candidate> {
-        pairs.iter().map(|&(c, d)| Candidate::new(c, d)).collect()
-    }
-
-    /// The first step of `t` (checked sound, with all others).
-    fn first_sound(b: &Board, t: Technique) -> Step {
-        all_sound(b, t).remove(0)
-    }
 
     #[test]
     fn pointing_as_serate() {

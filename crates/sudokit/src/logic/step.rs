@@ -97,6 +97,17 @@ pub enum Technique {
     },
 }
 
+impl Technique {
+    /// Whether it is one of the chaining rungs (they run on 9x9 boards only).
+    pub fn is_chain(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            ForcingChains | Nishio | MultipleChains | DynamicChains | DynamicPlus | Nested { .. }
+        )
+    }
+}
+
 /// One logical step: what it places and eliminates, why, and how hard it is.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Step {

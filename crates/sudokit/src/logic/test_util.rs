@@ -8,7 +8,7 @@ use crate::{Digit, DigitSet, Engine, Geometry, Grid, Puzzle};
 
 use super::board::Board;
 use super::ladder::Ctx;
-use super::step::{Step, Technique};
+use super::step::{Candidate, Step, Technique};
 
 /// A 9x9 board from an 81-char line (`.` or `0` for empty).
 pub(crate) fn board(line: &str) -> Board {
@@ -136,6 +136,16 @@ pub(crate) fn all_sound(board: &Board, technique: Technique) -> Vec<Step> {
         ControlFlow::Continue(())
     });
     steps
+}
+
+/// `(cell, digit)` pairs as candidates.
+pub(crate) fn cands(pairs: &[(usize, u8)]) -> Vec<Candidate> {
+    pairs.iter().map(|&(c, d)| Candidate::new(c, d)).collect()
+}
+
+/// The first step of `t` (checked sound, with all others).
+pub(crate) fn first_sound(b: &Board, t: Technique) -> Step {
+    all_sound(b, t).remove(0)
 }
 
 #[test]

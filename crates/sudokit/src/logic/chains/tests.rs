@@ -7,38 +7,15 @@ use super::super::ladder::Ctx;
 use super::super::step::{Candidate, Technique};
 use super::super::test_util::{all_sound, board_from_marks};
 
-/// The chaining rungs in ladder order (aligned triples sit between the first two).
-pub(super) const RUNGS: [Technique; 11] = [
-    Technique::ForcingChains,
-    Technique::Nishio,
-    Technique::MultipleChains,
-    Technique::DynamicChains,
-    Technique::DynamicPlus,
-    Technique::Nested {
-        level: 2,
-        variant: 0,
-    },
-    Technique::Nested {
-        level: 3,
-        variant: 0,
-    },
-    Technique::Nested {
-        level: 4,
-        variant: 0,
-    },
-    Technique::Nested {
-        level: 4,
-        variant: 1,
-    },
-    Technique::Nested {
-        level: 4,
-        variant: 2,
-    },
-    Technique::Nested {
-        level: 4,
-        variant: 3,
-    },
-];
+/// The chaining rungs in ladder order (aligned triples sit between the first
+/// two), taken from the ladder.
+pub(super) static RUNGS: std::sync::LazyLock<Vec<Technique>> = std::sync::LazyLock::new(|| {
+    super::super::ladder::LADDER
+        .iter()
+        .copied()
+        .filter(|t| t.is_chain())
+        .collect()
+});
 
 /// A board from Sudoku Explainer's 729-char pencil marks (one digit = placed).
 pub(super) fn board_729(marks: &str) -> Board {
@@ -223,7 +200,7 @@ fn rung_times() {
     let text = std::fs::read_to_string(path).unwrap();
     for line in text.lines().take(1) {
         let board = board_729(line.split('|').next().unwrap());
-        for t in RUNGS {
+        for &t in RUNGS.iter() {
             let start = std::time::Instant::now();
             let mut ctx = Ctx::new(false);
             let s = t.first(&board, &mut ctx);
