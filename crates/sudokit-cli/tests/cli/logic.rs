@@ -148,7 +148,8 @@ fn rate_says_unrated_and_gave_up_with_the_reason() {
     assert_eq!(stdout(&assert), "Multiple Solutions\nUnrated\n");
     // A forum-hardest puzzle whose first step is a nested chain (ER 11.4):
     // 10 ms is far too little.
-    let hardest = ".23.....94.....1...9..3..4.2..81...4.....78..9...4...23...9...1.6..........5.....";
+    let hardest =
+        ".23.....94.....1...9..3..4.2..81...4.....78..9...4...23...9...1.6..........5.....";
     sudokit()
         .args(["rate", "--timeout", "0.01", hardest])
         .assert()

@@ -12,6 +12,7 @@
 //! digits), every instance is needed in Sudoku Explainer's enumeration order,
 //! and a `Board` per query would cost too much in this innermost loop.
 
+use super::super::board::Board;
 use super::geo::Geo;
 use super::propagate::{Prop, ADVANCED, NONE};
 
@@ -24,6 +25,29 @@ pub(super) struct Fixed {
     pub placed: [u8; 9],
     /// Empty cells of each house.
     pub empty_in: [u8; 27],
+}
+
+impl Fixed {
+    /// The board's filled cells, as the nested rules read them.
+    pub fn of(board: &Board, geo: &Geo) -> Fixed {
+        let mut f = Fixed {
+            empty: [false; 81],
+            placed: [0; 9],
+            empty_in: [0; 27],
+        };
+        for c in 0..81 {
+            match board.value(c) {
+                0 => {
+                    f.empty[c] = true;
+                    for &h in &geo.cell_houses[c] {
+                        f.empty_in[h as usize] += 1;
+                    }
+                }
+                v => f.placed[v as usize - 1] += 1,
+            }
+        }
+        f
+    }
 }
 
 /// Pairs `(i, j)`, `i < j < 9`, in Sudoku Explainer's `Permutations` order

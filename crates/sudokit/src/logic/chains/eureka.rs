@@ -402,27 +402,6 @@ fn static_chain(hint: &Hint, geo: &Geo, grid: &[u16; 81]) -> Option<String> {
 
 // --------------------------------------------------------- dynamic chains
 
-/// The board's filled cells, as the nested rules read them.
-fn fixed_of(board: &Board, geo: &Geo) -> Fixed {
-    let mut f = Fixed {
-        empty: [false; 81],
-        placed: [0; 9],
-        empty_in: [0; 27],
-    };
-    for c in 0..81 {
-        match board.value(c) {
-            0 => {
-                f.empty[c] = true;
-                for &h in &geo.cell_houses[c] {
-                    f.empty_in[h as usize] += 1;
-                }
-            }
-            v => f.placed[v as usize - 1] += 1,
-        }
-    }
-    f
-}
-
 /// One propagation with the producer's rules, as the search ran it.
 fn propagate(
     geo: &Geo,
@@ -466,7 +445,7 @@ fn dynamic_chains(
     geo: &Geo,
     grid: &[u16; 81],
 ) -> Vec<String> {
-    let fixed = fixed_of(board, geo);
+    let fixed = Fixed::of(board, geo);
     let a = hint.about;
     let (src, target) = (a.src as usize, a.target as usize);
     let write = |prop: &Prop, n: u32| {

@@ -35,25 +35,7 @@ pub(super) fn find(
         return ControlFlow::Continue(());
     };
     let grid = geo::masks(board);
-    let fixed = || {
-        let mut f = advanced::Fixed {
-            empty: [false; 81],
-            placed: [0; 9],
-            empty_in: [0; 27],
-        };
-        for c in 0..81 {
-            match board.value(c) {
-                0 => {
-                    f.empty[c] = true;
-                    for &h in &geo.cell_houses[c] {
-                        f.empty_in[h as usize] += 1;
-                    }
-                }
-                v => f.placed[v as usize - 1] += 1,
-            }
-        }
-        f
-    };
+    let fixed = || advanced::Fixed::of(board, &geo);
     let mut hints = Vec::new();
     let mode = |multiple, dynamic, nishio, level| Mode {
         multiple,
