@@ -137,29 +137,31 @@ fn has_victim(pos: &[u64; 64], base: u64, cover: u64, n: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_util::{board, board_from_marks, cands, first_sound};
+    use super::super::test_util::{board, expect_step};
     use super::*;
 
     #[test]
     fn x_wing_as_serate() {
         // serate's step on this state: X-Wing.
-        let b = board_from_marks("58 =4 =6 89 35 =7 39 =2 =1 =1 59 =7 =6 35 =2 39 =4 =8 =2 89 =3 =1 89 =4 =7 =5 =6 =4 =3 58 58 =7 =6 =2 =1 =9 =9 =6 =2 =3 =4 =1 =5 =8 =7 58 =7 =1 2589 289 59 =4 =6 =3 =7 58 589 =4 =1 59 =6 =3 =2 =3 =2 =4 =7 =6 =8 =1 =9 =5 =6 =1 59 259 29 =3 =8 =7 =4");
-        let s = first_sound(&b, Technique::XWing);
-        assert_eq!(s.name, "X-Wing");
-        assert_eq!(s.difficulty.0, 32);
-        assert_eq!(s.eliminations, cands(&[(48, 5), (56, 5)]));
-        assert!(s.placements.is_empty());
+        expect_step(
+            "58 =4 =6 89 35 =7 39 =2 =1 =1 59 =7 =6 35 =2 39 =4 =8 =2 89 =3 =1 89 =4 =7 =5 =6 =4 =3 58 58 =7 =6 =2 =1 =9 =9 =6 =2 =3 =4 =1 =5 =8 =7 58 =7 =1 2589 289 59 =4 =6 =3 =7 58 589 =4 =1 59 =6 =3 =2 =3 =2 =4 =7 =6 =8 =1 =9 =5 =6 =1 59 259 29 =3 =8 =7 =4",
+            Technique::XWing,
+            ("X-Wing", 32),
+            &[],
+            &[(48, 5), (56, 5)],
+        );
     }
 
     #[test]
     fn swordfish_as_serate() {
         // serate's step on this state: Swordfish.
-        let b = board_from_marks("59 =3 =7 49 =2 =8 45 =6 =1 =6 59 =8 =1 =7 49 45 =2 =3 =1 =2 =4 =3 =5 =6 =7 =8 =9 78 49 =2 58 49 =1 =3 57 =6 49 =1 =3 =7 =6 45 =8 59 =2 78 =6 =5 89 =3 =2 =1 79 =4 45 45 =9 =6 =8 =3 =2 =1 =7 =2 =7 =1 459 49 459 =6 =3 =8 =3 =8 =6 =2 =1 =7 =9 =4 =5");
-        let s = first_sound(&b, Technique::Swordfish);
-        assert_eq!(s.name, "Swordfish");
-        assert_eq!(s.difficulty.0, 38);
-        assert_eq!(s.eliminations, cands(&[(66, 9)]));
-        assert!(s.placements.is_empty());
+        expect_step(
+            "59 =3 =7 49 =2 =8 45 =6 =1 =6 59 =8 =1 =7 49 45 =2 =3 =1 =2 =4 =3 =5 =6 =7 =8 =9 78 49 =2 58 49 =1 =3 57 =6 49 =1 =3 =7 =6 45 =8 59 =2 78 =6 =5 89 =3 =2 =1 79 =4 45 45 =9 =6 =8 =3 =2 =1 =7 =2 =7 =1 459 49 459 =6 =3 =8 =3 =8 =6 =2 =1 =7 =9 =4 =5",
+            Technique::Swordfish,
+            ("Swordfish", 38),
+            &[],
+            &[(66, 9)],
+        );
     }
 
     #[test]

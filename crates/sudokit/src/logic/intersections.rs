@@ -220,43 +220,44 @@ pub(super) fn direct_pointing(
 #[cfg(test)]
 mod tests {
     use super::super::singles::{filled_grid, line_without};
-    use super::super::test_util::{
-        all_sound, board, board_from_marks, board_in, cands, first_sound,
-    };
+    use super::super::test_util::{all_sound, board, board_in, expect_step};
     use super::*;
     use crate::Geometry;
 
     #[test]
     fn pointing_as_serate() {
         // serate's step on this state: Pointing.
-        let b = board_from_marks("2789 236789 2369 234789 46789 234789 46789 =5 =1 15789 56789 1569 4789 146789 14789 46789 =2 =3 12789 236789 =4 23789 16789 =5 6789 6789 689 2589 2589 259 235789 15789 =6 123789 =4 289 24589 =1 2569 2345789 45789 234789 236789 36789 2689 =3 24689 =7 2489 1489 12489 =5 1689 2689 1479 3479 139 =6 =2 4789 1389 1389 =5 2459 2459 259 =1 =3 489 2689 689 =7 =6 23579 =8 579 579 79 1239 139 =4");
-        let s = first_sound(&b, Technique::Intersection);
-        assert_eq!(s.name, "Pointing");
-        assert_eq!(s.difficulty.0, 26);
-        assert_eq!(s.eliminations, cands(&[(33, 2), (42, 2)]));
-        assert!(s.placements.is_empty());
+        expect_step(
+            "2789 236789 2369 234789 46789 234789 46789 =5 =1 15789 56789 1569 4789 146789 14789 46789 =2 =3 12789 236789 =4 23789 16789 =5 6789 6789 689 2589 2589 259 235789 15789 =6 123789 =4 289 24589 =1 2569 2345789 45789 234789 236789 36789 2689 =3 24689 =7 2489 1489 12489 =5 1689 2689 1479 3479 139 =6 =2 4789 1389 1389 =5 2459 2459 259 =1 =3 489 2689 689 =7 =6 23579 =8 579 579 79 1239 139 =4",
+            Technique::Intersection,
+            ("Pointing", 26),
+            &[],
+            &[(33, 2), (42, 2)],
+        );
     }
 
     #[test]
     fn claiming_as_serate() {
         // serate's step on this state: Claiming.
-        let b = board_from_marks("478 478 =3 =2 678 =5 =9 4678 =1 =6 478 =5 =9 =1 78 47 =2 =3 =9 =2 =1 =3 678 =4 =5 678 78 48 =5 =2 78 =3 =6 =1 47 =9 =1 =9 48 78 =5 =2 =6 =3 47 =3 =6 =7 =1 =4 =9 =8 =5 =2 478 =1 48 =6 =2 78 =3 =9 =5 =2 =3 =6 =5 =9 =1 47 478 478 =5 78 =9 =4 78 =3 =2 =1 =6");
-        let s = first_sound(&b, Technique::Intersection);
-        assert_eq!(s.name, "Claiming");
-        assert_eq!(s.difficulty.0, 28);
-        assert_eq!(s.eliminations, cands(&[(0, 4)]));
-        assert!(s.placements.is_empty());
+        expect_step(
+            "478 478 =3 =2 678 =5 =9 4678 =1 =6 478 =5 =9 =1 78 47 =2 =3 =9 =2 =1 =3 678 =4 =5 678 78 48 =5 =2 78 =3 =6 =1 47 =9 =1 =9 48 78 =5 =2 =6 =3 47 =3 =6 =7 =1 =4 =9 =8 =5 =2 478 =1 48 =6 =2 78 =3 =9 =5 =2 =3 =6 =5 =9 =1 47 478 478 =5 78 =9 =4 78 =3 =2 =1 =6",
+            Technique::Intersection,
+            ("Claiming", 28),
+            &[],
+            &[(0, 4)],
+        );
     }
 
     #[test]
     fn direct_pointing_as_serate() {
         // serate's step on this state: Direct Pointing.
-        let b = board_from_marks("2789 236789 2369 234789 46789 234789 46789 =5 =1 15789 56789 1569 4789 146789 14789 46789 =2 =3 12789 236789 =4 23789 16789 =5 6789 6789 689 2589 2589 259 235789 15789 =6 123789 =4 289 24589 =1 2569 2345789 45789 234789 236789 36789 2689 =3 24689 =7 2489 1489 12489 =5 1689 2689 14579 34579 1359 =6 =2 4789 13489 1389 4589 2459 2459 259 =1 =3 489 24689 689 =7 =6 234579 =8 4579 4579 479 12349 139 2459");
-        let s = first_sound(&b, Technique::DirectPointing);
-        assert_eq!(s.name, "Direct Pointing");
-        assert_eq!(s.difficulty.0, 17);
-        assert_eq!(s.placements, cands(&[(62, 5)]));
-        assert!(s.eliminations.is_empty());
+        expect_step(
+            "2789 236789 2369 234789 46789 234789 46789 =5 =1 15789 56789 1569 4789 146789 14789 46789 =2 =3 12789 236789 =4 23789 16789 =5 6789 6789 689 2589 2589 259 235789 15789 =6 123789 =4 289 24589 =1 2569 2345789 45789 234789 236789 36789 2689 =3 24689 =7 2489 1489 12489 =5 1689 2689 14579 34579 1359 =6 =2 4789 13489 1389 4589 2459 2459 259 =1 =3 489 24689 689 =7 =6 234579 =8 4579 4579 479 12349 139 2459",
+            Technique::DirectPointing,
+            ("Direct Pointing", 17),
+            &[(62, 5)],
+            &[],
+        );
     }
 
     #[test]

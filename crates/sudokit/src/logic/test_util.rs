@@ -138,14 +138,24 @@ pub(crate) fn all_sound(board: &Board, technique: Technique) -> Vec<Step> {
     steps
 }
 
-/// `(cell, digit)` pairs as candidates.
-pub(crate) fn cands(pairs: &[(usize, u8)]) -> Vec<Candidate> {
-    pairs.iter().map(|&(c, d)| Candidate::new(c, d)).collect()
-}
-
-/// The first step of `t` (checked sound, with all others).
-pub(crate) fn first_sound(b: &Board, t: Technique) -> Step {
-    all_sound(b, t).remove(0)
+/// Asserts the first step `t` finds on the pencil-mark state `marks` (every
+/// step it finds checked sound): its name and difficulty in tenths, its
+/// placements and eliminations as `(cell, digit)` pairs.
+pub(crate) fn expect_step(
+    marks: &str,
+    t: Technique,
+    (name, tenths): (&str, u16),
+    placements: &[(usize, u8)],
+    eliminations: &[(usize, u8)],
+) {
+    let cands = |pairs: &[(usize, u8)]| -> Vec<Candidate> {
+        pairs.iter().map(|&(c, d)| Candidate::new(c, d)).collect()
+    };
+    let s = all_sound(&board_from_marks(marks), t).remove(0);
+    assert_eq!(s.name, name);
+    assert_eq!(s.difficulty.0, tenths, "{name}");
+    assert_eq!(s.placements, cands(placements), "{name}");
+    assert_eq!(s.eliminations, cands(eliminations), "{name}");
 }
 
 #[test]
