@@ -273,39 +273,15 @@ impl Unary {
             if removable.is_empty() {
                 continue;
             }
-            let outer = self.outer.as_ref().map(|i| Outer {
-                initial: i,
-                current: grid,
-            });
-            let tg = [(&self.arena, &[][..], t)];
-            let (complexity, sig, parents) =
-                measure_hint(&mut self.counter, geo, &tg, 1, outer, 0, false);
-            let base = if x && y { 7.0 } else { 6.6 };
-            hints.push(Hint {
-                kind: Kind::Forcing,
-                difficulty: base + length_added(complexity),
-                complexity,
-                sort_key: if x && y {
-                    4
-                } else if y {
-                    3
-                } else {
-                    2
-                },
-                removable,
-                source: src / 9,
-                x,
-                y,
-                sig,
-                parents,
-                about: About {
-                    src: src as u16,
-                    src_on: !node.on,
-                    target: node.cand,
-                    target_on: node.on,
-                    house: 0,
-                },
-            });
+            let about = About {
+                src: src as u16,
+                src_on: !node.on,
+                target: node.cand,
+                target_on: node.on,
+                house: 0,
+            };
+            let hint = self.unary_hint(geo, grid, t, Kind::Forcing, removable, about, x, y);
+            hints.push(hint);
         }
     }
 
@@ -522,16 +498,47 @@ impl Unary {
         if removable.is_empty() {
             return None;
         }
+        let about = About {
+            src: src as u16,
+            src_on: true,
+            target: src as u16,
+            target_on: true,
+            house: 0,
+        };
+        Some(self.unary_hint(geo, grid, dst, Kind::Cycle, removable, about, x, y))
+    }
+
+    /// A cycle (ending at `end`, back at the source) or forcing chain (to
+    /// `end`) as a hint: SE's complexity of the chain, its difficulty (cycles
+    /// 6.5, forcing chains 6.6, 7.0 with both link kinds, plus the length
+    /// addition) and its sort rank.
+    #[allow(clippy::too_many_arguments)]
+    fn unary_hint(
+        &mut self,
+        geo: &Geo,
+        grid: &[u16; 81],
+        end: u32,
+        kind: Kind,
+        removable: Vec<Candidate>,
+        about: About,
+        x: bool,
+        y: bool,
+    ) -> Hint {
+        let cycle = kind == Kind::Cycle;
         let outer = self.outer.as_ref().map(|i| Outer {
             initial: i,
             current: grid,
         });
-        let tg = [(&self.arena, &[][..], dst)];
+        let tg = [(&self.arena, &[][..], end)];
         let (complexity, sig, parents) =
-            measure_hint(&mut self.counter, geo, &tg, 1, outer, 0, true);
-        let base = if x && y { 7.0 } else { 6.5 };
-        Some(Hint {
-            kind: Kind::Cycle,
+            measure_hint(&mut self.counter, geo, &tg, 1, outer, 0, cycle);
+        let base = match (x && y, cycle) {
+            (true, _) => 7.0,
+            (false, true) => 6.5,
+            (false, false) => 6.6,
+        };
+        Hint {
+            kind,
             difficulty: base + length_added(complexity),
             complexity,
             sort_key: if x && y {
@@ -542,18 +549,12 @@ impl Unary {
                 2
             },
             removable,
-            source: src / 9,
+            source: about.src as usize / 9,
             x,
             y,
             sig,
             parents,
-            about: About {
-                src: src as u16,
-                src_on: true,
-                target: src as u16,
-                target_on: true,
-                house: 0,
-            },
-        })
+            about,
+        }
     }
 }
