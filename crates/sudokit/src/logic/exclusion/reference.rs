@@ -4,7 +4,7 @@ use std::ops::ControlFlow;
 
 use super::super::board::Board;
 use super::super::ladder::{Ctx, Sink};
-use super::super::step::{Candidate, Step, Technique};
+use super::super::step::Step;
 
 fn cells_of(mut m: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -25,10 +25,6 @@ fn bits(mask: u64) -> impl Iterator<Item = u64> {
             b
         })
     })
-}
-
-fn digit(b: u64) -> u8 {
-    b.trailing_zeros() as u8 + 1
 }
 
 pub(super) fn aligned_ref(
@@ -142,35 +138,8 @@ fn exclude(board: &Board, set: &[usize], locks: &[u64], peers: &[u128], ctx: &Ct
             }
         }
     }
-    let mut elims = Vec::new();
-    for (i, &c) in set.iter().enumerate() {
-        for b in bits(cands[i] & !allowed[i]) {
-            elims.push(Candidate::new(c, digit(b)));
-        }
-    }
-    if elims.is_empty() {
-        return None;
-    }
-    let (technique, name, tenths) = if set.len() == 2 {
-        (Technique::AlignedPair, "Aligned Pair Exclusion", 62)
-    } else {
-        (Technique::AlignedTriple, "Aligned Triplet Exclusion", 75)
-    };
-    let mut step = Step::new(technique, name, tenths);
-    step.cells = set.to_vec();
-    if ctx.want_text {
-        let names: Vec<String> = set.iter().map(|&c| board.cell_name(c)).collect();
-        let gone: Vec<String> = elims
-            .iter()
-            .map(|e| format!("{}<>{}", board.cell_name(e.cell), e.digit))
-            .collect();
-        step.text = format!(
-            "every combination of digits for {} that leaves a common peer with no candidate, \
-             or repeats a digit in a house, is impossible, so {}",
-            names.join(", "),
-            gone.join(", ")
-        );
-    }
-    step.eliminations = elims;
-    Some(step)
+    // The step itself is built as the new code builds it: only the search is
+    // the reference.
+    let any_gone = (0..set.len()).any(|i| cands[i] & !allowed[i] != 0);
+    any_gone.then(|| super::step(board, set, &allowed[..set.len()], ctx))
 }
