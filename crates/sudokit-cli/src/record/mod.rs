@@ -396,7 +396,7 @@ pub fn answer<S: Sink>(
             }
             sink.out().write_all(b"\n")
         }
-        Mode::Solve => match (&solutions.first, multiple) {
+        Mode::Solve | Mode::Rate => match (&solutions.first, multiple) {
             (None, _) => write_message(
                 settings,
                 format,
@@ -406,21 +406,11 @@ pub fn answer<S: Sink>(
             ),
             (Some(_), true) => {
                 write_message(settings, format, sink.out(), entry.index, Answer::Multiple)
+            }
+            (Some(_), false) if settings.mode == Mode::Rate => {
+                rate(settings, input, format, &entry, sink, tally)
             }
             (Some(grid), false) => write_solution(settings, format, sink.out(), &entry, grid),
-        },
-        Mode::Rate => match (&solutions.first, multiple) {
-            (None, _) => write_message(
-                settings,
-                format,
-                sink.out(),
-                entry.index,
-                Answer::NoSolution,
-            ),
-            (Some(_), true) => {
-                write_message(settings, format, sink.out(), entry.index, Answer::Multiple)
-            }
-            (Some(_), false) => rate(settings, input, format, &entry, sink, tally),
         },
     }
 }
