@@ -43,6 +43,7 @@ mod budget;
 mod digits;
 pub mod engine;
 pub mod format;
+pub mod generate;
 mod geometry;
 mod grid;
 pub mod logic;
