@@ -13,7 +13,10 @@ use clap::{Args, Parser, Subcommand};
 use sudokit::format::{Format, Limits};
 use sudokit::{Budget, EngineKind};
 
+mod generate;
 mod logic;
+pub use generate::GenerateArgs;
+use generate::{GENERATE_EXAMPLES, GENERATE_LONG_ABOUT};
 pub use logic::{json_format_alias, ExplainArgs};
 use logic::{
     EXPLAIN_EXAMPLES, EXPLAIN_LONG_ABOUT, HINT_EXAMPLES, HINT_LONG_ABOUT, RATE_EXAMPLES,
@@ -192,6 +195,9 @@ pub enum Command {
     /// Print the whole logical path of a puzzle, one step per line, then its rating.
     #[command(long_about = EXPLAIN_LONG_ABOUT, after_help = EXPLAIN_EXAMPLES)]
     Explain(ExplainArgs),
+    /// Generate puzzles with one solution: any size, shape, symmetry, clue count and difficulty.
+    #[command(long_about = GENERATE_LONG_ABOUT, after_help = GENERATE_EXAMPLES)]
+    Generate(GenerateArgs),
     /// Solve an exact-cover problem written in Knuth's DLX format.
     #[command(long_about = EXACT_COVER_LONG_ABOUT, after_help = EXACT_COVER_EXAMPLES)]
     ExactCover(ExactCoverArgs),

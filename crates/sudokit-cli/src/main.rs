@@ -14,6 +14,7 @@ mod check;
 mod cli;
 mod exact_cover;
 mod explain;
+mod generate;
 mod input;
 mod live;
 mod pretty;
@@ -63,6 +64,7 @@ fn main() -> ExitCode {
         }
         cli::Command::Hint(args) => explain::run(args, explain::What::Hint),
         cli::Command::Explain(args) => explain::run(args, explain::What::Explain),
+        cli::Command::Generate(args) => generate::run(args),
         cli::Command::Check(args) => check::run(args),
         cli::Command::ExactCover(args) => exact_cover::run(args),
         cli::Command::Bench(args) => bench::run(args),

@@ -12,24 +12,11 @@ use sudokit::{Digit, Geometry, Grid, Puzzle};
 /// `entry`'s puzzle written back in `format` (a whole input: `hdu4069`
 /// gets its case count).
 fn write_back(format: Format, entry: &Entry) -> Vec<u8> {
-    let p = &entry.puzzle;
-    let (grid, geometry, style) = (p.givens(), &**p.geometry(), entry.style);
     let mut out = Vec::new();
-    match format {
-        Format::Line => format::line::write(&mut out, grid, style),
-        Format::Poj3076 => format::poj3076::write(&mut out, grid),
-        Format::Hdu4069 => {
-            writeln!(out, "1").unwrap();
-            format::hdu4069::write_case(&mut out, p)
-        }
-        Format::Grid => format::grid::write(&mut out, grid, geometry, style),
-        Format::Sdk => format::sdk::write(&mut out, grid, style),
-        Format::Ss => format::ss::write(&mut out, grid, geometry, style),
-        Format::Sdm => format::sdm::write(&mut out, grid),
-        Format::Pencilmark => format::pencilmark::write(&mut out, p),
-        Format::Jigsaw => format::jigsaw::write(&mut out, grid, geometry, style),
+    if format == Format::Hdu4069 {
+        writeln!(out, "1").unwrap();
     }
-    .expect("writing to memory");
+    format::write_puzzle(format, &mut out, &entry.puzzle, entry.style).expect("writing to memory");
     out
 }
 

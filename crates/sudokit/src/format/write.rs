@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use super::{Alphabet, Entry, Format, Style};
-use crate::{Geometry, Grid};
+use crate::{Geometry, Grid, Puzzle};
 
 /// The answer to write for one puzzle.
 #[derive(Clone, Copy, Debug)]
@@ -101,6 +101,36 @@ pub fn write_answer<W: Write + ?Sized>(
             out.write_all(message.as_bytes())?;
             out.write_all(descriptor.message_end)
         }
+    }
+}
+
+/// Writes `puzzle` as one input record of `format`, so that reading it back
+/// gives the same puzzle: its givens (with `pencilmark`, its candidates), the
+/// region line for `jigsaw`, the wall-coded case for `hdu4069` (whose input
+/// starts with the number of cases: that line is the caller's). A format
+/// that cannot hold the puzzle's geometry (regions in a `line`, 16x16 in an
+/// `sdm`, diagonals anywhere) writes what it can: read it back to know.
+///
+/// # Errors
+/// Errors of `out`; [`io::ErrorKind::InvalidInput`] from `hdu4069` for a grid
+/// that is not 9x9.
+pub fn write_puzzle<W: Write + ?Sized>(
+    format: Format,
+    out: &mut W,
+    puzzle: &Puzzle,
+    style: Style,
+) -> io::Result<()> {
+    let (grid, geometry) = (puzzle.givens(), &**puzzle.geometry());
+    match format {
+        Format::Line => super::line::write(out, grid, style),
+        Format::Poj3076 => super::poj3076::write(out, grid),
+        Format::Hdu4069 => super::hdu4069::write_case(out, puzzle),
+        Format::Grid => super::grid::write(out, grid, geometry, style),
+        Format::Sdk => super::sdk::write(out, grid, style),
+        Format::Ss => super::ss::write(out, grid, geometry, style),
+        Format::Sdm => super::sdm::write(out, grid),
+        Format::Pencilmark => super::pencilmark::write(out, puzzle),
+        Format::Jigsaw => super::jigsaw::write(out, grid, geometry, style),
     }
 }
 

@@ -1,8 +1,409 @@
-//! Generating puzzles: a random complete grid for any geometry (and random
-//! jigsaw regions), then clues removed one orbit at a time while an engine
-//! proves the puzzle still has one solution.
+//! Generating puzzles with one solution: a random complete grid for any
+//! geometry (on random jigsaw regions when asked), then clues removed one
+//! symmetry orbit at a time, each removal kept only when an engine proves the
+//! puzzle still has one solution; then the asked-for properties are checked
+//! (clue count, minimality, rating) and a puzzle that misses one is dropped
+//! for a new try.
+//!
+//! Everything random comes from one seed per puzzle ([`puzzle_seed`] derives
+//! them from a run's seed), and every bound is counted in engine nodes, never
+//! in time: a seed gives the same puzzle on every run, machine and thread.
+//!
+//! ```
+//! use sudokit::generate::{Generator, Shape, Spec, Symmetry};
+//! use sudokit::{Dlx, Engine, Geometry, Verdict};
+//!
+//! let mut spec = Spec::new(Shape::Fixed(Geometry::shared_square(9).unwrap()));
+//! spec.symmetry = Symmetry::Rotate180;
+//! let mut generator = Generator::new(spec).unwrap();
+//! let made = generator.generate(7).unwrap();
+//! // Another engine agrees that it has one solution, the generator's.
+//! let answer = Dlx::new().solve(&made.puzzle, 2).unwrap();
+//! assert_eq!(answer.verdict(), Some(Verdict::Unique));
+//! assert_eq!(answer.first.as_ref(), Some(&made.solution));
+//! ```
 
+mod dig;
+mod fill;
 mod regions;
 mod symmetry;
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::logic::{self, Difficulty, Fit, Rating};
+use crate::{Auto, Budget, Engine, Extra, Geometry, GeometryError, Grid, Puzzle};
 
 pub use symmetry::{Symmetry, SymmetryError, UnknownSymmetry};
+
+/// The grid a puzzle is made on.
+#[derive(Clone, Debug)]
+pub enum Shape {
+    /// This geometry (boxes of any shape, a given jigsaw, extra houses).
+    Fixed(Arc<Geometry>),
+    /// Random jigsaw regions of side `size`, new for every puzzle, with these
+    /// extra houses (diagonals; windows need boxes).
+    Jigsaw {
+        /// The side.
+        size: usize,
+        /// Extra houses.
+        extras: Vec<Extra>,
+    },
+}
+
+impl Shape {
+    /// The side of the grid.
+    pub fn size(&self) -> usize {
+        match self {
+            Shape::Fixed(g) => g.size(),
+            Shape::Jigsaw { size, .. } => *size,
+        }
+    }
+}
+
+/// What to make.
+#[derive(Clone, Debug)]
+pub struct Spec {
+    /// The grid.
+    pub shape: Shape,
+    /// The symmetry of the clue pattern (and of jigsaw regions).
+    pub symmetry: Symmetry,
+    /// No clue may be removable: each clue's removal is checked.
+    pub minimal: bool,
+    /// The number of clues, an inclusive range. Without `minimal`, removal
+    /// stops at a count drawn from the range.
+    pub clues: Option<(usize, usize)>,
+    /// The ER range (inclusive; no upper end when `None`), rated as
+    /// [`logic::solve_path`] does.
+    pub rating: Option<(Difficulty, Option<Difficulty>)>,
+    /// Puzzles to try (a grid and a removal each) before giving up.
+    pub max_tries: u64,
+}
+
+impl Spec {
+    /// Tries per puzzle by default.
+    pub const MAX_TRIES: u64 = 100_000;
+
+    /// Any puzzle with one solution on `shape`: no symmetry, no target;
+    /// removal goes on while it can, so the puzzle is minimal.
+    pub fn new(shape: Shape) -> Spec {
+        Spec {
+            shape,
+            symmetry: Symmetry::None,
+            minimal: false,
+            clues: None,
+            rating: None,
+            max_tries: Spec::MAX_TRIES,
+        }
+    }
+}
+
+/// A spec that cannot be met.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// The symmetry does not suit the grid.
+    #[error(transparent)]
+    Symmetry(#[from] SymmetryError),
+    /// The grid cannot be built.
+    #[error(transparent)]
+    Geometry(#[from] GeometryError),
+    /// The engine does not support the grid.
+    #[error(transparent)]
+    Engine(#[from] crate::Unsupported),
+    /// A jigsaw side without random regions.
+    #[error("random jigsaw regions need a side from 4 to {max}, not {size}", max = MAX_JIGSAW)]
+    JigsawSize {
+        /// The side asked for.
+        size: usize,
+    },
+    /// A clue range that is empty or larger than the grid.
+    #[error("the clue range {low}..{high} is empty or does not fit a grid of {cells} cells")]
+    Clues {
+        /// Least clues.
+        low: usize,
+        /// Most clues.
+        high: usize,
+        /// Cells of the grid.
+        cells: usize,
+    },
+    /// An empty rating range.
+    #[error("the rating range {low}..{high} is empty")]
+    Rating {
+        /// Lowest ER.
+        low: Difficulty,
+        /// Highest ER.
+        high: Difficulty,
+    },
+}
+
+/// The largest side of random jigsaw regions.
+pub const MAX_JIGSAW: usize = 36;
+
+/// What making one puzzle took.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Tries: a complete grid and a removal pass each.
+    pub tries: u64,
+    /// Engine runs that made (or failed to make) a complete grid.
+    pub fills: u64,
+    /// Tries whose grid (or jigsaw layout) could not be completed.
+    pub failed_fills: u64,
+    /// Engine runs that checked a removal.
+    pub checks: u64,
+    /// Checks that ran out of budget (their clues stayed).
+    pub unknown: u64,
+    /// Tries dropped for their clue count.
+    pub off_clues: u64,
+    /// Tries dropped for not being minimal.
+    pub not_minimal: u64,
+    /// Tries dropped for their rating.
+    pub off_rating: u64,
+}
+
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.tries += other.tries;
+        self.fills += other.fills;
+        self.failed_fills += other.failed_fills;
+        self.checks += other.checks;
+        self.unknown += other.unknown;
+        self.off_clues += other.off_clues;
+        self.not_minimal += other.not_minimal;
+        self.off_rating += other.off_rating;
+    }
+
+    /// The sum of several tallies.
+    pub fn sum<'a>(tallies: impl IntoIterator<Item = &'a Tally>) -> Tally {
+        let mut total = Tally::default();
+        for t in tallies {
+            total.add(t);
+        }
+        total
+    }
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The puzzle (its geometry holds the jigsaw regions).
+    pub puzzle: Puzzle,
+    /// Its one solution.
+    pub solution: Grid,
+    /// Its ER/EP/ED when a rating range was asked and the rating ran to the
+    /// end (an open range stops as soon as the low end is certain).
+    pub rating: Option<Rating>,
+    /// What it took.
+    pub tally: Tally,
+}
+
+/// No puzzle met the spec within its tries.
+#[derive(Clone, Debug, Default, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "gave up after {} tries: {} off the clue range, {} not minimal, {} off the rating range, \
+     {} grids that could not be completed",
+    tally.tries, tally.off_clues, tally.not_minimal, tally.off_rating, tally.failed_fills
+)]
+pub struct GaveUp {
+    /// What the tries took.
+    pub tally: Tally,
+}
+
+/// The seed of puzzle `index` of a run seeded with `seed`: each puzzle's
+/// randomness is its own, so a run gives the same puzzles in the same order
+/// whatever the number of threads.
+pub fn puzzle_seed(seed: u64, index: u64) -> u64 {
+    // SplitMix64's finaliser over the pair: nearby seeds and indices give
+    // unrelated streams.
+    let mut z = seed
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(index.wrapping_add(1).wrapping_mul(0xD1B5_4A32_D192_ED03));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Makes puzzles to a [`Spec`] with an engine.
+pub struct Generator {
+    spec: Spec,
+    engine: Box<dyn Engine + Send>,
+    /// The orbits of the clue symmetry.
+    orbits: Vec<Vec<usize>>,
+}
+
+impl std::fmt::Debug for Generator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Generator")
+            .field("spec", &self.spec)
+            .field("engine", &self.engine.name())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Generator {
+    /// A generator for `spec` that proves uniqueness with the [`Auto`] engine.
+    ///
+    /// # Errors
+    /// [`SpecError`] when the spec cannot be met.
+    pub fn new(spec: Spec) -> Result<Generator, SpecError> {
+        Generator::with_engine(spec, Box::new(Auto::new()))
+    }
+
+    /// A generator for `spec` that fills grids and proves uniqueness with `engine`.
+    ///
+    /// # Errors
+    /// [`SpecError`] when the spec cannot be met, or the engine does not
+    /// support the grid.
+    pub fn with_engine(spec: Spec, engine: Box<dyn Engine + Send>) -> Result<Generator, SpecError> {
+        let n = spec.shape.size();
+        let sample = match &spec.shape {
+            Shape::Fixed(g) => Arc::clone(g),
+            Shape::Jigsaw { size, extras } => {
+                if !(4..=MAX_JIGSAW).contains(size) {
+                    return Err(SpecError::JigsawSize { size: *size });
+                }
+                // Rows as regions stand in for the random layouts: what the
+                // extras and the symmetry need does not depend on the regions.
+                let rows: Vec<usize> = (0..size * size).map(|c| c / size).collect();
+                let mut g = Geometry::jigsaw(*size, &rows)?;
+                for e in extras {
+                    g = g.with_extra(e.clone())?;
+                }
+                spec.symmetry.check_extras(&g)?;
+                Arc::new(g)
+            }
+        };
+        if let Shape::Fixed(g) = &spec.shape {
+            spec.symmetry.check(g)?;
+        }
+        if !engine.supports(&sample) {
+            return Err(SpecError::Engine(crate::Unsupported {
+                engine: engine.name(),
+                geometry: sample.to_string(),
+            }));
+        }
+        let cells = n * n;
+        if let Some((low, high)) = spec.clues {
+            if low > high || high > cells {
+                return Err(SpecError::Clues { low, high, cells });
+            }
+        }
+        if let Some((low, Some(high))) = spec.rating {
+            if low > high {
+                return Err(SpecError::Rating { low, high });
+            }
+        }
+        let orbits = spec.symmetry.orbits(n);
+        Ok(Generator {
+            spec,
+            engine,
+            orbits,
+        })
+    }
+
+    /// The spec.
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    /// Makes the puzzle of `seed` (the same seed, the same puzzle).
+    ///
+    /// # Errors
+    /// [`GaveUp`] when no try met the spec within [`Spec::max_tries`].
+    pub fn generate(&mut self, seed: u64) -> Result<Generated, GaveUp> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut tally = Tally::default();
+        let n = self.spec.shape.size();
+        let cells = n * n;
+        let check_budget = Budget::UNLIMITED.with_max_nodes(2_000_000);
+        while tally.tries < self.spec.max_tries.max(1) {
+            tally.tries += 1;
+            let Some(geometry) = self.geometry(&mut rng) else {
+                tally.failed_fills += 1;
+                continue;
+            };
+            let Some(solution) =
+                fill::random_grid(&geometry, &mut *self.engine, &mut rng, &mut tally.fills)
+            else {
+                tally.failed_fills += 1;
+                continue;
+            };
+            let mut order = self.orbits.clone();
+            order.shuffle(&mut rng);
+            let (stop, floor) = match (self.spec.clues, self.spec.minimal) {
+                (Some((low, high)), false) => (rng.gen_range(low..=high), low),
+                _ => (0, 0),
+            };
+            self.engine.set_budget(check_budget);
+            let mut digger = dig::Digger {
+                geometry: &geometry,
+                solution: &solution,
+                engine: &mut *self.engine,
+                checks: 0,
+                unknown: 0,
+                unavoidable: dig::Unavoidable::of(&geometry, &solution),
+            };
+            let (givens, proven) = digger.run(&order, stop, floor);
+            let minimal = !self.spec.minimal || proven || digger.is_minimal(&givens);
+            tally.checks += digger.checks;
+            tally.unknown += digger.unknown;
+            if !minimal {
+                tally.not_minimal += 1;
+                continue;
+            }
+            let clues = givens.filled();
+            if self
+                .spec
+                .clues
+                .is_some_and(|(low, high)| clues < low || clues > high)
+                || clues > cells
+            {
+                tally.off_clues += 1;
+                continue;
+            }
+            let Ok(puzzle) = Puzzle::new(Arc::clone(&geometry), givens) else {
+                continue;
+            };
+            let mut rating = None;
+            if let Some((low, high)) = self.spec.rating {
+                let Ok(board) = logic::Board::new(&puzzle) else {
+                    continue;
+                };
+                match logic::rate_within(board, low, high, &mut logic::Ctx::new(false)) {
+                    Fit::Within(r) => rating = Some(r),
+                    Fit::AtLeast => {}
+                    _ => {
+                        tally.off_rating += 1;
+                        continue;
+                    }
+                }
+            }
+            return Ok(Generated {
+                puzzle,
+                solution,
+                rating,
+                tally,
+            });
+        }
+        Err(GaveUp { tally })
+    }
+
+    /// The geometry of the next try: the fixed one, or new random regions.
+    fn geometry(&self, rng: &mut ChaCha8Rng) -> Option<Arc<Geometry>> {
+        match &self.spec.shape {
+            Shape::Fixed(g) => Some(Arc::clone(g)),
+            Shape::Jigsaw { size, extras } => {
+                let regions = regions::random_regions(*size, self.spec.symmetry, rng)?;
+                let mut g = Geometry::jigsaw(*size, &regions).ok()?;
+                for e in extras {
+                    g = g.with_extra(e.clone()).ok()?;
+                }
+                Some(Arc::new(g))
+            }
+        }
+    }
+}

@@ -219,6 +219,18 @@ impl Level {
         }
     }
 
+    /// The ER range of the level (no upper end for extreme).
+    pub fn range(self) -> (Difficulty, Option<Difficulty>) {
+        let (low, high) = match self {
+            Level::Easy => (0, Some(19)),
+            Level::Medium => (20, Some(39)),
+            Level::Hard => (40, Some(64)),
+            Level::Expert => (65, Some(89)),
+            Level::Extreme => (90, None),
+        };
+        (Difficulty(low), high.map(Difficulty))
+    }
+
     /// `easy`, `medium`, `hard`, `expert`, `extreme`.
     pub fn name(self) -> &'static str {
         match self {
@@ -276,6 +288,7 @@ pub fn solve_path(mut board: Board, ctx: &mut Ctx, keep: bool) -> Path {
             };
         };
         debug_assert!(step.is_progress(), "{step:?}");
+        debug_assert!(step.difficulty >= step.technique.floor(), "{step:?}");
         if !step.is_progress() {
             break End::Stuck;
         }
@@ -301,5 +314,98 @@ pub fn solve_path(mut board: Board, ctx: &mut Ctx, keep: bool) -> Path {
         rating: Rating { er, ep, ed },
         end,
         board,
+    }
+}
+
+/// Where a puzzle's ER falls against a range, as found by [`rate_within`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fit {
+    /// Solved with every step easier than the range: ER below it.
+    Below(Rating),
+    /// Solved, ER in the range.
+    Within(Rating),
+    /// ER is at least the range's low end and the range has no high end: the
+    /// search stopped as soon as that was certain, so the exact ER is unknown.
+    AtLeast,
+    /// Some step (or every step left at some point) is harder than the range,
+    /// or the ladder is stuck.
+    Above,
+    /// The deadline passed first.
+    TimedOut,
+}
+
+/// Rates `board` only as far as needed to tell whether its ER lies in
+/// `low..=high` (`high` = `None`: no upper end). The path is the one
+/// [`solve_path`] takes; it stops early once a step exceeds `high`, once every
+/// rung still to try at some point starts above `high`, or (open range) once
+/// the path must reach `low`. So a puzzle that needs chains is known to be
+/// above "hard" without any chain search, and to reach 7.0 without the
+/// dynamic chains beyond it.
+pub fn rate_within(
+    mut board: Board,
+    low: Difficulty,
+    high: Option<Difficulty>,
+    ctx: &mut Ctx,
+) -> Fit {
+    // The least floor of each rung and all rungs after it.
+    // The least floor of each rung and all rungs after it; rungs that do not
+    // run on this board count as none.
+    let chains = chains::supported(&board);
+    let mut floors = [Difficulty(u16::MAX); LADDER.len() + 1];
+    for (i, t) in LADDER.iter().enumerate().rev() {
+        let floor = if t.is_chain() && !chains {
+            Difficulty(u16::MAX)
+        } else {
+            t.floor()
+        };
+        floors[i] = floors[i + 1].min(floor);
+    }
+    let (mut er, mut ep, mut ed) = (Difficulty(0), Difficulty(0), Difficulty(0));
+    let mut placed = false;
+    let mut count = 0;
+    loop {
+        if board.is_solved() {
+            let rating = Rating { er, ep, ed };
+            return if er < low {
+                Fit::Below(rating)
+            } else {
+                Fit::Within(rating)
+            };
+        }
+        let mut found = None;
+        for (i, &t) in LADDER.iter().enumerate() {
+            // Whatever this state's step is, it comes from rung i or later.
+            if high.is_some_and(|h| floors[i] > h) {
+                return Fit::Above;
+            }
+            if high.is_none() && floors[i].max(er) >= low && floors[i] < Difficulty(u16::MAX) {
+                return Fit::AtLeast;
+            }
+            if let Some(step) = t.first(&board, ctx) {
+                found = Some(step);
+                break;
+            }
+            if ctx.expired() {
+                return Fit::TimedOut;
+            }
+        }
+        let Some(step) = found.filter(Step::is_progress) else {
+            return Fit::Above;
+        };
+        er = er.max(step.difficulty);
+        if high.is_some_and(|h| er > h) {
+            return Fit::Above;
+        }
+        if !placed {
+            if count == 0 {
+                ed = er;
+            }
+            if !step.placements.is_empty() {
+                ep = er;
+                placed = true;
+            }
+        }
+        board.apply(&step);
+        count += 1;
     }
 }

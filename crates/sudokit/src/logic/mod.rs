@@ -17,7 +17,9 @@ mod uniqueness;
 mod wings;
 
 pub use board::{Board, BoardError};
-pub use ladder::{next_step, solve_path, Ctx, End, Level, Path, Rating, Sink, LADDER};
+pub use ladder::{
+    next_step, rate_within, solve_path, Ctx, End, Fit, Level, Path, Rating, Sink, LADDER,
+};
 pub use step::{Candidate, Difficulty, Step, Technique};
 #[cfg(test)]
 pub(crate) mod test_util;

@@ -106,6 +106,40 @@ impl Technique {
             ForcingChains | Nishio | MultipleChains | DynamicChains | DynamicPlus | Nested { .. }
         )
     }
+
+    /// The least difficulty a step of this rung can have (its base: longer
+    /// chains and bigger patterns only add to it).
+    pub fn floor(self) -> Difficulty {
+        use Technique::*;
+        Difficulty(match self {
+            HiddenSingle => 10,
+            DirectPointing => 17,
+            DirectHiddenPair => 20,
+            NakedSingle => 23,
+            DirectHiddenTriple => 25,
+            Intersection => 26,
+            NakedPair => 30,
+            XWing => 32,
+            HiddenPair => 34,
+            NakedTriple => 36,
+            Swordfish => 38,
+            HiddenTriple => 40,
+            XyWing => 42,
+            XyzWing => 44,
+            UniqueLoop => 45,
+            NakedQuad => 50,
+            Jellyfish => 52,
+            HiddenQuad => 54,
+            Bug => 56,
+            AlignedPair => 62,
+            ForcingChains => 65,
+            AlignedTriple | Nishio => 75,
+            MultipleChains => 80,
+            DynamicChains => 85,
+            DynamicPlus => 90,
+            Nested { level, .. } => 85 + 5 * u16::from(level),
+        })
+    }
 }
 
 /// One logical step: what it places and eliminates, why, and how hard it is.

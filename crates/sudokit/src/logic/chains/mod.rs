@@ -25,6 +25,11 @@ use super::step::Technique;
 use geo::Geo;
 use multiple::{Mode, Multi};
 
+/// Whether the chaining rungs run on this board (classic 9x9 only).
+pub(super) fn supported(board: &Board) -> bool {
+    Geo::of(board).is_some()
+}
+
 pub(super) fn find(
     technique: Technique,
     board: &Board,

@@ -1,0 +1,238 @@
+//! The arguments and help texts of `sudokit generate`.
+
+use clap::Args;
+use sudokit::format::Format;
+use sudokit::generate::Symmetry;
+use sudokit::logic::{Difficulty, Level};
+use sudokit::EngineKind;
+
+use super::{engine_parser, format_parser, When};
+
+pub(super) const GENERATE_LONG_ABOUT: &str = "\
+Generate puzzles with exactly one solution: a random complete grid, then
+clues removed one at a time (or one symmetric set at a time), each removal
+kept only when the engine proves the solution is still unique. Without
+--clues the removal goes on while it can, so the puzzle is minimal.
+
+Targets (a try that misses one is dropped and another is made):
+  --minimal        no clue can be removed (each clue's removal is checked)
+  --clues K|A..B   the number of clues
+  --level NAME     easy, medium, hard, expert or extreme (ER ranges as in
+                   `sudokit rate`: up to 1.9, 2.0-3.9, 4.0-6.4, 6.5-8.9, 9.0+)
+  --rating A..B    an ER range, e.g. 7.0.. or 2.0..3.9 (Sudoku Explainer's
+                   rating; ratings above 6.4 need chains: classic 9x9 only)
+  --symmetry S     none, rotate180, rotate90, diagonal, antidiagonal,
+                   horizontal, vertical (180, 90, mirror, flip also work)
+
+Grids: --size N (default 9, boxes as square as N allows), --box RxC, --x,
+--windoku, --jigsaw (new random regions for every puzzle).
+
+--seed S makes the run reproducible: each puzzle has its own seed derived
+from S and its number, so the output is the same with any -j. Without
+--seed a random seed is used and shown by --stats. The output is in --format
+(default `line`, `jigsaw` for --jigsaw), one record per puzzle, in a shape
+that `sudokit solve` and `sudokit rate` read back (a `# sudokit: x` line first
+for --x and --windoku; the case count first for hdu4069).";
+
+pub(super) const GENERATE_EXAMPLES: &str = "\
+Examples:
+  sudokit generate -n 10 --symmetry rotate180 --level medium --seed 1
+  sudokit generate -n 1000 --minimal --stats > minimal.txt
+  sudokit generate --rating 7.0.. -n 100 -j 2
+  sudokit generate --size 16 --format grid
+  sudokit generate --jigsaw -n 5 --format jigsaw
+  sudokit generate --x --clues 30..34 --with-solution --format grid";
+
+/// Arguments of `sudokit generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 1)]
+    pub count: u64,
+
+    /// The side of the grid (boxes as square as the side allows; none for a
+    /// prime side unless --jigsaw).
+    #[arg(long, value_name = "N", conflicts_with = "box_shape",
+          value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u64).range(1..=sudokit::MAX_SIZE as u64), |n| n as usize))]
+    pub size: Option<usize>,
+
+    /// The box shape, rows x columns (the side is their product), e.g. 2x3.
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    pub box_shape: Option<(usize, usize)>,
+
+    /// Jigsaw: random regions of N connected cells, new for every puzzle.
+    #[arg(long, conflicts_with = "box_shape")]
+    pub jigsaw: bool,
+
+    /// X-sudoku: the two main diagonals hold every digit once too.
+    #[arg(long = "x")]
+    pub x: bool,
+
+    /// Windoku: the windows hold every digit once too (square boxes only).
+    #[arg(long, conflicts_with = "jigsaw")]
+    pub windoku: bool,
+
+    /// The symmetry of the clue pattern (and of jigsaw regions).
+    #[arg(long, value_name = "S", default_value = "none", value_parser = parse_symmetry)]
+    pub symmetry: Symmetry,
+
+    /// No clue can be removed without losing uniqueness (checked).
+    #[arg(long)]
+    pub minimal: bool,
+
+    /// The number of clues: K or A..B.
+    #[arg(long, value_name = "K|A..B", value_parser = parse_clues)]
+    pub clues: Option<(usize, usize)>,
+
+    /// The difficulty level: easy, medium, hard, expert, extreme.
+    #[arg(long, value_name = "NAME", conflicts_with = "rating", value_parser = parse_level)]
+    pub level: Option<Level>,
+
+    /// The ER range: A..B, A.. (no upper end), ..B or A.
+    #[arg(long, value_name = "A..B", value_parser = parse_rating)]
+    pub rating: Option<(Difficulty, Option<Difficulty>)>,
+
+    /// The seed of the run [default: random, shown by --stats].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Worker threads [default: all cores]. The output does not depend on it.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+
+    /// Output format [default: line; jigsaw for --jigsaw].
+    #[arg(short, long, value_name = "FORMAT", value_parser = format_parser())]
+    pub format: Option<Format>,
+
+    /// Write each puzzle's solution after it, as a record of the same format.
+    #[arg(long)]
+    pub with_solution: bool,
+
+    /// Print a summary to stderr: puzzles, tries and why tries were dropped,
+    /// engine checks, time per puzzle, the clue-count histogram, the seed.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Engine that completes grids and proves uniqueness.
+    #[arg(short, long, value_name = "ENGINE", default_value = "auto", value_parser = engine_parser())]
+    pub engine: EngineKind,
+
+    /// Tries per puzzle before giving up (a try: one grid, one removal pass).
+    #[arg(long, value_name = "N", default_value_t = sudokit::generate::Spec::MAX_TRIES,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_tries: u64,
+
+    /// Progress bar on stderr (as in `sudokit solve`).
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = When::Auto)]
+    pub progress: When,
+}
+
+fn parse_box(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("`{text}` is not a box shape: expected RxC, e.g. 3x3 or 2x3");
+    let (r, c) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    if r == 0 || c == 0 || r * c > sudokit::MAX_SIZE {
+        return Err(format!(
+            "`{text}`: boxes of {r}x{c} make a side of {}; the side must be 1 to {}",
+            r * c,
+            sudokit::MAX_SIZE
+        ));
+    }
+    Ok((r, c))
+}
+
+fn parse_symmetry(text: &str) -> Result<Symmetry, String> {
+    text.parse()
+        .map_err(|e: sudokit::generate::UnknownSymmetry| e.to_string())
+}
+
+/// `A..B`, `A..`, `..B` or `A` into (low, high), each end parsed by `one`.
+fn range<T: Copy>(text: &str, one: impl Fn(&str) -> Option<T>) -> Option<(Option<T>, Option<T>)> {
+    let text = text.trim();
+    match text.split_once("..") {
+        Some((a, b)) => {
+            let a = a.trim();
+            let b = b.trim().trim_start_matches('=');
+            let low = if a.is_empty() { None } else { Some(one(a)?) };
+            let high = if b.is_empty() { None } else { Some(one(b)?) };
+            (low.is_some() || high.is_some()).then_some((low, high))
+        }
+        None => {
+            let v = one(text)?;
+            Some((Some(v), Some(v)))
+        }
+    }
+}
+
+fn parse_clues(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("`{text}` is not a clue count: expected K or A..B, e.g. 25 or 22..26");
+    let (low, high) = range(text, |s| s.parse::<usize>().ok()).ok_or_else(bad)?;
+    let (low, high) = (low.unwrap_or(0), high.unwrap_or(usize::MAX));
+    if low > high {
+        return Err(format!("`{text}`: the range is empty"));
+    }
+    Ok((low, high))
+}
+
+/// An ER such as `7`, `7.0` or `8.3`, in tenths.
+fn tenths(text: &str) -> Option<Difficulty> {
+    let v: f64 = text.parse().ok()?;
+    (0.0..=100.0)
+        .contains(&v)
+        .then(|| Difficulty((v * 10.0).round() as u16))
+}
+
+fn parse_rating(text: &str) -> Result<(Difficulty, Option<Difficulty>), String> {
+    let bad = || {
+        format!("`{text}` is not an ER range: expected A..B, A.., ..B or A, e.g. 7.0.. or 2.0..3.9")
+    };
+    let (low, high) = range(text, tenths).ok_or_else(bad)?;
+    let low = low.unwrap_or(Difficulty(0));
+    if high.is_some_and(|h| h < low) {
+        return Err(format!("`{text}`: the range is empty"));
+    }
+    Ok((low, high))
+}
+
+fn parse_level(text: &str) -> Result<Level, String> {
+    let all = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Extreme,
+    ];
+    let lower = text.trim().to_ascii_lowercase();
+    all.into_iter().find(|l| l.name() == lower).ok_or_else(|| {
+        format!("unknown level `{text}` (expected one of: easy, medium, hard, expert, extreme)")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_parse() {
+        assert_eq!(parse_clues("25"), Ok((25, 25)));
+        assert_eq!(parse_clues("22..26"), Ok((22, 26)));
+        assert_eq!(parse_clues("..30"), Ok((0, 30)));
+        assert!(parse_clues("30..20").is_err());
+        assert!(parse_clues("x").is_err());
+        assert_eq!(parse_rating("7.0.."), Ok((Difficulty(70), None)));
+        assert_eq!(
+            parse_rating("2..3.9"),
+            Ok((Difficulty(20), Some(Difficulty(39))))
+        );
+        assert_eq!(
+            parse_rating("..1.9"),
+            Ok((Difficulty(0), Some(Difficulty(19))))
+        );
+        assert!(parse_rating("9..2").is_err());
+        assert!(parse_rating("..").is_err());
+        assert_eq!(parse_box("2x3"), Ok((2, 3)));
+        assert!(parse_box("9x9").is_err());
+        assert_eq!(parse_level("Expert"), Ok(Level::Expert));
+    }
+}

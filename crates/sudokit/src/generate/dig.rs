@@ -1,0 +1,262 @@
+//! Clue removal: orbits of clues leave the full grid one at a time, and each
+//! removal stays only if an engine proves the puzzle still has one solution.
+
+use std::sync::Arc;
+
+use crate::{Cell, DigitSet, Engine, Geometry, Grid, Puzzle};
+
+/// What a removal check found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Check {
+    /// The puzzle still has one solution.
+    Unique,
+    /// Another solution appeared.
+    NotUnique,
+    /// The engine ran out of budget first: the clues stay, unproven.
+    Unknown,
+}
+
+/// The two-digit unavoidable sets of a solution: for digits a and b, the
+/// cells holding them, linked within each house; swapping a and b on a
+/// connected part of them gives another solution, so a puzzle keeps a clue in
+/// each part. They decide many removals without an engine run.
+pub(crate) struct Unavoidable {
+    /// The sets of cell c: `sets[c * (n - 1)..][..n - 1]` (one per other digit).
+    sets: Vec<u32>,
+    /// Sets per cell (n - 1).
+    per: usize,
+    /// Clues left in each set.
+    clues: Vec<u32>,
+}
+
+impl Unavoidable {
+    #[inline(never)]
+    pub(crate) fn of(geometry: &Geometry, solution: &Grid) -> Unavoidable {
+        let n = geometry.size();
+        let cells = geometry.cell_count();
+        let houses = geometry.houses();
+        let per = n.saturating_sub(1);
+        // place[h * n + d]: the cell of house h that holds digit d.
+        let mut place = vec![0u32; houses.len() * n];
+        for (h, house) in houses.iter().enumerate() {
+            for c in house.cells() {
+                if let Some(d) = solution.get(*c) {
+                    place[h * n + d.index()] = c.0;
+                }
+            }
+        }
+        // row_of[r * n + d]: the cell of row r that holds digit d. Rows are
+        // houses in every geometry, so each row has one a and one b, and a
+        // set is a union of rows: other houses join the rows of their a and b.
+        let rows = &place[..n * n];
+        let mut sets = vec![0u32; cells * per];
+        let mut clues = Vec::new();
+        let mut parent = [0u8; crate::MAX_SIZE];
+        let mut id = [u32::MAX; crate::MAX_SIZE];
+        fn root(parent: &mut [u8], mut x: u8) -> u8 {
+            while parent[x as usize] != x {
+                parent[x as usize] = parent[parent[x as usize] as usize];
+                x = parent[x as usize];
+            }
+            x
+        }
+        for a in 0..n {
+            for b in a + 1..n {
+                for (r, p) in parent.iter_mut().enumerate().take(n) {
+                    *p = r as u8;
+                }
+                for h in n..houses.len() {
+                    let ra = (place[h * n + a] as usize / n) as u8;
+                    let rb = (place[h * n + b] as usize / n) as u8;
+                    let (x, y) = (root(&mut parent, ra), root(&mut parent, rb));
+                    parent[x as usize] = y;
+                }
+                for r in 0..n {
+                    let k = root(&mut parent, r as u8) as usize;
+                    if id[k] == u32::MAX {
+                        id[k] = clues.len() as u32;
+                        clues.push(0);
+                    }
+                    let (ca, cb) = (rows[r * n + a] as usize, rows[r * n + b] as usize);
+                    // Slot of the other digit among the n - 1 digits other than the cell's own.
+                    sets[ca * per + b - 1] = id[k];
+                    sets[cb * per + a] = id[k];
+                    clues[id[k] as usize] += 2;
+                }
+                for r in 0..n {
+                    id[r] = u32::MAX;
+                }
+            }
+        }
+        Unavoidable { sets, per, clues }
+    }
+
+    /// Takes `cells` out; false (and nothing changed) when that empties a set.
+    fn remove(&mut self, cells: &[usize]) -> bool {
+        let mut ok = true;
+        for &c in cells {
+            for &s in &self.sets[c * self.per..][..self.per] {
+                self.clues[s as usize] -= 1;
+                ok &= self.clues[s as usize] > 0;
+            }
+        }
+        if !ok {
+            self.put_back(cells);
+        }
+        ok
+    }
+
+    fn put_back(&mut self, cells: &[usize]) {
+        for &c in cells {
+            for &s in &self.sets[c * self.per..][..self.per] {
+                self.clues[s as usize] += 1;
+            }
+        }
+    }
+}
+
+/// Removes clues from `solution` with `engine`, counting its runs.
+pub(crate) struct Digger<'a> {
+    pub(crate) geometry: &'a Arc<Geometry>,
+    pub(crate) solution: &'a Grid,
+    pub(crate) engine: &'a mut dyn Engine,
+    /// Engine runs.
+    pub(crate) checks: u64,
+    /// Runs that ran out of budget.
+    pub(crate) unknown: u64,
+    /// The solution's two-digit unavoidable sets.
+    pub(crate) unavoidable: Unavoidable,
+}
+
+impl Digger<'_> {
+    /// Whether `givens` (the solution minus `removed` and earlier removals, a
+    /// puzzle known to have only `solution`'s before `removed` left) still has
+    /// one solution. Any other solution differs in a removed cell: for one cell
+    /// that is a single search with its solution digit ruled out, stopping at
+    /// the first solution found; for several, a count to two.
+    pub(crate) fn check(&mut self, givens: &Grid, removed: &[usize]) -> Check {
+        self.checks += 1;
+        let Ok(puzzle) = Puzzle::new(Arc::clone(self.geometry), givens.clone()) else {
+            return Check::Unknown;
+        };
+        let (puzzle, limit, others) = match removed {
+            [cell] => {
+                let n = self.geometry.size();
+                let mut candidates = vec![DigitSet::full(n); self.geometry.cell_count()];
+                if let Some(d) = self.solution.get(Cell(*cell as u32)) {
+                    candidates[*cell].remove(d);
+                }
+                match puzzle.with_candidates(candidates) {
+                    Ok(p) => (p, 1, 1),
+                    Err(_) => return Check::Unknown,
+                }
+            }
+            _ => (puzzle, 2, 2),
+        };
+        match self.engine.solve(&puzzle, limit) {
+            Ok(found) if found.count >= others => Check::NotUnique,
+            Ok(found) if found.complete => Check::Unique,
+            _ => {
+                self.unknown += 1;
+                Check::Unknown
+            }
+        }
+    }
+
+    /// Removes the orbits in `order` while the puzzle keeps one solution and
+    /// more than `stop` clues, never going below `floor` clues. Returns the
+    /// givens and whether every clue left was proven needed when it was tried
+    /// (a clue that was needed stays needed as others leave, so the pass alone
+    /// proves minimality when each orbit is one cell and nothing stopped it).
+    #[inline(never)]
+    pub(crate) fn run(&mut self, order: &[Vec<usize>], stop: usize, floor: usize) -> (Grid, bool) {
+        let mut givens = self.solution.clone();
+        let mut clues = givens.filled();
+        let mut proven = true;
+        let mut i = 0;
+        if stop == 0 && floor == 0 {
+            i = self.gallop(order, &mut givens, &mut clues);
+        }
+        for orbit in &order[i..] {
+            if clues <= stop {
+                proven = false;
+                break;
+            }
+            if clues < floor + orbit.len() {
+                proven = false;
+                continue;
+            }
+            if !self.unavoidable.remove(orbit) {
+                proven &= orbit.len() == 1;
+                continue;
+            }
+            for &c in orbit {
+                givens.set(Cell(c as u32), None);
+            }
+            match self.check(&givens, orbit) {
+                Check::Unique => clues -= orbit.len(),
+                verdict => {
+                    if verdict == Check::Unknown || orbit.len() > 1 {
+                        proven = false;
+                    }
+                    self.restore(&mut givens, orbit);
+                }
+            }
+        }
+        (givens, proven)
+    }
+
+    /// Removes the first orbits of `order` in growing blocks, one check per
+    /// block, until a block fails at its smallest: the dense start of a pass
+    /// almost never loses uniqueness, and a block keeps one solution exactly
+    /// when each of its removals in turn would (every state in between has
+    /// more clues). Returns how many orbits it decided (all removed).
+    fn gallop(&mut self, order: &[Vec<usize>], givens: &mut Grid, clues: &mut usize) -> usize {
+        let (mut i, mut size) = (0, 16usize);
+        while i < order.len() && size > 1 {
+            let block = &order[i..(i + size).min(order.len())];
+            let cells: Vec<usize> = block.iter().flatten().copied().collect();
+            if !self.unavoidable.remove(&cells) {
+                size /= 2;
+                continue;
+            }
+            for &c in &cells {
+                givens.set(Cell(c as u32), None);
+            }
+            if self.check(givens, &cells) == Check::Unique {
+                *clues -= cells.len();
+                i += block.len();
+                size *= 2;
+            } else {
+                self.restore(givens, &cells);
+                size /= 2;
+            }
+        }
+        i
+    }
+
+    fn restore(&mut self, givens: &mut Grid, cells: &[usize]) {
+        self.unavoidable.put_back(cells);
+        for &c in cells {
+            givens.set(Cell(c as u32), self.solution.get(Cell(c as u32)));
+        }
+    }
+
+    /// Whether no single clue of `givens` can go without another solution
+    /// appearing, each clue checked on its own.
+    pub(crate) fn is_minimal(&mut self, givens: &Grid) -> bool {
+        let mut g = givens.clone();
+        for cell in 0..g.cells().len() {
+            let Some(d) = g.get(Cell(cell as u32)) else {
+                continue;
+            };
+            g.set(Cell(cell as u32), None);
+            let verdict = self.check(&g, &[cell]);
+            g.set(Cell(cell as u32), Some(d));
+            if verdict != Check::NotUnique {
+                return false;
+            }
+        }
+        true
+    }
+}

@@ -1,0 +1,87 @@
+//! A random complete grid for any geometry, made by an engine.
+//!
+//! A handful of cells get random digits (each one allowed by the digits
+//! already placed among its peers), an engine completes them, and the digits
+//! are relabelled by a random permutation. The random seeds decide most of the
+//! grid: an engine fills the rest deterministically, so without them every
+//! grid would be the same one up to relabelling. Seeds that admit no
+//! completion (or a search that runs past its budget) just mean another try.
+
+use std::sync::Arc;
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+use crate::{Budget, Digit, Engine, Geometry, Grid, Puzzle};
+
+/// Tries at random seeds before giving up on a geometry (a jigsaw layout may
+/// have no solution at all).
+const TRIES: usize = 8;
+
+/// A random solution grid of `geometry`, or `None` when `TRIES` seeded
+/// completions all failed. `attempts` counts the engine runs.
+#[inline(never)]
+pub(crate) fn random_grid<R: Rng + ?Sized>(
+    geometry: &Arc<Geometry>,
+    engine: &mut dyn Engine,
+    rng: &mut R,
+    attempts: &mut u64,
+) -> Option<Grid> {
+    let n = geometry.size();
+    let cells = geometry.cell_count();
+    // Enough seeds to make grids differ, few enough that most seedings complete.
+    let seeds = (n + n / 2).min(cells);
+    let mut order: Vec<usize> = (0..cells).collect();
+    // Big grids search longer; the bound keeps a bad seeding cheap.
+    engine.set_budget(Budget::UNLIMITED.with_max_nodes(20_000 + 200 * cells as u64));
+    for _ in 0..TRIES {
+        *attempts += 1;
+        order.shuffle(rng);
+        let mut givens = Grid::empty(n);
+        let mut placed = 0;
+        for &cell in &order {
+            if placed == seeds {
+                break;
+            }
+            let mut used = 0u64;
+            for p in geometry.peers(crate::Cell(cell as u32)) {
+                if let Some(d) = givens.get(*p) {
+                    used |= 1 << d.index();
+                }
+            }
+            let free: Vec<usize> = (0..n).filter(|d| used >> d & 1 == 0).collect();
+            if let Some(&d) = free.choose(rng) {
+                givens.set(crate::Cell(cell as u32), Some(Digit::new(d as u8)));
+                placed += 1;
+            }
+        }
+        let Ok(puzzle) = Puzzle::new(Arc::clone(geometry), givens) else {
+            return None;
+        };
+        let Ok(found) = engine.solve(&puzzle, 1) else {
+            return None;
+        };
+        if let Some(grid) = found.first {
+            return Some(relabel(&grid, rng));
+        }
+    }
+    None
+}
+
+/// `grid` with its digits permuted at random (every geometry's rules are
+/// about positions, so any relabelling of a solution is a solution).
+fn relabel<R: Rng + ?Sized>(grid: &Grid, rng: &mut R) -> Grid {
+    let n = grid.size();
+    let mut perm: Vec<usize> = (0..n).collect();
+    perm.shuffle(rng);
+    let mut out = Grid::empty(n);
+    for (i, d) in grid.cells().iter().enumerate() {
+        if let Some(d) = d {
+            out.set(
+                crate::Cell(i as u32),
+                Some(Digit::new(perm[d.index()] as u8)),
+            );
+        }
+    }
+    out
+}
