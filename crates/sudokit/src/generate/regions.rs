@@ -587,4 +587,66 @@ mod tests {
             assert_eq!(random_regions(n, Symmetry::Rotate90, &mut rng), None);
         }
     }
+
+    /// Figures for the issue note, not a check: time per layout, solvable
+    /// fraction of 9x9 layouts, boxes and distinct shapes.
+    #[test]
+    #[ignore]
+    fn measure() {
+        use crate::{Budget, Dfs, Engine, Geometry, Grid, Puzzle};
+        use std::sync::Arc;
+        use std::time::Instant;
+        for (n, count) in [(9, 2000), (16, 200), (25, 50)] {
+            let mut rng = ChaCha8Rng::seed_from_u64(1);
+            let t = Instant::now();
+            for _ in 0..count {
+                random_regions(n, Symmetry::None, &mut rng).unwrap();
+            }
+            println!("{n}x{n}: {:?} per layout", t.elapsed() / count);
+        }
+        for symmetry in Symmetry::ALL {
+            let mut rng = ChaCha8Rng::seed_from_u64(1);
+            let t = Instant::now();
+            for _ in 0..200 {
+                random_regions(9, symmetry, &mut rng).unwrap();
+            }
+            println!("9x9 {symmetry}: {:?} per layout", t.elapsed() / 200);
+        }
+        let n = 9;
+        let total = 1000;
+        let (mut solved, mut none, mut unknown, mut boxes) = (0, 0, 0, 0);
+        let mut shapes = Vec::new();
+        let mut engine = Dfs::new();
+        engine.set_budget(Budget::UNLIMITED.with_max_nodes(1_000_000));
+        for seed in 0..total {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let regions = random_regions(n, Symmetry::None, &mut rng).unwrap();
+            for r in 0..n {
+                let key = shape_key(&regions, n, r);
+                let first = regions.iter().position(|&x| x == r).unwrap();
+                if key == [0, 1, 2, 9, 10, 11, 18, 19, 20] && first % 3 == 0 && first / 9 % 3 == 0 {
+                    boxes += 1;
+                }
+                shapes.push(key);
+            }
+            let geometry = Geometry::jigsaw(n, &regions).unwrap();
+            let puzzle = Puzzle::new(Arc::new(geometry), Grid::empty(n)).unwrap();
+            let answer = engine.solve(&puzzle, 1).unwrap();
+            if answer.count > 0 {
+                solved += 1;
+            } else if answer.stopped.is_none() {
+                none += 1;
+            } else {
+                unknown += 1;
+            }
+        }
+        shapes.sort();
+        shapes.dedup();
+        println!(
+            "9x9 over {total}: solvable {solved}, none {none}, budget out {unknown}; \
+             boxes {boxes}/{}; distinct shapes {}",
+            total as usize * n,
+            shapes.len()
+        );
+    }
 }
