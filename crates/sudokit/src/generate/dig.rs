@@ -30,7 +30,6 @@ pub(crate) struct Unavoidable {
 }
 
 impl Unavoidable {
-    #[inline(never)]
     pub(crate) fn of(geometry: &Geometry, solution: &Grid) -> Unavoidable {
         let n = geometry.size();
         let cells = geometry.cell_count();
@@ -168,7 +167,6 @@ impl Digger<'_> {
     /// givens and whether every clue left was proven needed when it was tried
     /// (a clue that was needed stays needed as others leave, so the pass alone
     /// proves minimality when each orbit is one cell and nothing stopped it).
-    #[inline(never)]
     pub(crate) fn run(&mut self, order: &[Vec<usize>], stop: usize, floor: usize) -> (Grid, bool) {
         let mut givens = self.solution.clone();
         let mut clues = givens.filled();

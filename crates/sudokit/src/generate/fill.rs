@@ -20,7 +20,6 @@ const TRIES: usize = 8;
 
 /// A random solution grid of `geometry`, or `None` when `TRIES` seeded
 /// completions all failed. `attempts` counts the engine runs.
-#[inline(never)]
 pub(crate) fn random_grid<R: Rng + ?Sized>(
     geometry: &Arc<Geometry>,
     engine: &mut dyn Engine,

@@ -53,6 +53,7 @@ pub(super) fn find(
         Technique::ForcingChains => {
             let mut u = unary::Unary::new();
             u.first_only = ctx.first_only;
+            u.cap(ctx.ceiling);
             // X-cycles and forcing X-chains, then Y-cycles, then both.
             u.pass(&geo, &grid, false, true, &mut hints);
             u.pass(&geo, &grid, true, false, &mut hints);
@@ -107,6 +108,9 @@ pub(super) fn find(
             }
         }
         _ => return ControlFlow::Continue(()),
+    }
+    if let Some(c) = ctx.ceiling {
+        hints.retain(|h| hint::tenths(h.difficulty) < c.0);
     }
     hint::emit(hints, technique, ctx.want_text, (board, &geo), sink)
 }

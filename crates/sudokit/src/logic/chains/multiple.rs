@@ -162,6 +162,12 @@ impl Multi {
         self.limit = usize::MAX;
         let bound = ctx.first_only && mode.level == 0 && self.outer.is_none();
         let mut best: Option<(f64, u32)> = None;
+        if let Some(c) = ctx.ceiling.filter(|_| bound) {
+            // Hints of `c` tenths or more are not wanted: bound as if one
+            // just under it were found.
+            best = Some((f64::from(c.0) / 10.0 - 0.05, 0));
+            self.limit = super::propagate::max_complexity(mode.base(), best.expect("set"));
+        }
         for cell in 0..81 {
             let card = grid[cell].count_ones();
             if !(card > 2 || (card > 1 && mode.dynamic)) {

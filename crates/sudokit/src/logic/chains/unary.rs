@@ -161,6 +161,14 @@ impl Unary {
         false
     }
 
+    /// Leaves out hints of `ceiling` tenths or more (when `first_only`): they
+    /// bound the search as a hint just under the ceiling would.
+    pub fn cap(&mut self, ceiling: Option<super::super::Difficulty>) {
+        if let Some(c) = ceiling.filter(|_| self.first_only) {
+            self.best = Some((f64::from(c.0) / 10.0 - 0.05, 0));
+        }
+    }
+
     /// Every cycle and forcing chain from each candidate, in scan order
     /// (Sudoku Explainer's `getLoopHintList` for one pass).
     pub fn pass(&mut self, geo: &Geo, grid: &[u16; 81], y: bool, x: bool, hints: &mut Vec<Hint>) {
