@@ -11,7 +11,7 @@ use anyhow::{bail, Context};
 use rayon::prelude::*;
 use sudokit::format::{self, Format, Style};
 use sudokit::generate::{puzzle_seed, GaveUp, Generated, Generator, Shape, Spec, Tally};
-use sudokit::{default_box_shape, Extra, Geometry, Puzzle};
+use sudokit::{default_box_shape, EngineKind, Extra, Geometry, Puzzle};
 
 use crate::cli::GenerateArgs;
 use crate::progress::{Progress, Total};
@@ -25,8 +25,12 @@ const CHUNK_PER_THREAD: u64 = 256;
 pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
     let spec = spec_of(args)?;
     let engine = args.engine;
+    let make = |spec: Spec| match engine {
+        EngineKind::Auto => Generator::new(spec),
+        kind => Generator::with_engine(spec, kind.build()),
+    };
     // Fail on a spec the library refuses before any thread starts.
-    Generator::with_engine(spec.clone(), engine.build()).map_err(|e| anyhow::anyhow!("{e}"))?;
+    make(spec.clone()).map_err(|e| anyhow::anyhow!("{e}"))?;
     let format = args.format.unwrap_or(if args.jigsaw {
         Format::Jigsaw
     } else {
@@ -62,7 +66,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
             (next..end)
                 .into_par_iter()
                 .map_init(
-                    || Generator::with_engine(spec.clone(), engine.build()).ok(),
+                    || make(spec.clone()).ok(),
                     |g, i| match g {
                         Some(g) => g.generate(puzzle_seed(seed, i)),
                         None => Err(GaveUp::default()),
@@ -145,6 +149,9 @@ fn spec_of(args: &GenerateArgs) -> anyhow::Result<Spec> {
     spec.clues = args.clues;
     spec.rating = args.level.map(|l| l.range()).or(args.rating);
     spec.max_tries = args.max_tries;
+    if let Some(n) = args.max_nodes {
+        spec.check_nodes = n;
+    }
     Ok(spec)
 }
 

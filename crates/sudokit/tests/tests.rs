@@ -12,6 +12,7 @@ mod dlx;
 mod fast9;
 mod formats;
 mod generated;
+mod generator;
 mod hostile;
 mod logic;
 mod triad9;

@@ -122,6 +122,12 @@ pub struct GenerateArgs {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_tries: u64,
 
+    /// Node budget of each uniqueness check [default: 2,000,000 up to 9x9,
+    /// 500,000 up to 16x16, 20,000 above]: a check that runs out keeps its
+    /// clue, so big puzzles stay unique but may not be minimal.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
+
     /// Progress bar on stderr (as in `sudokit solve`).
     #[arg(long, value_name = "WHEN", value_enum, default_value_t = When::Auto)]
     pub progress: When,

@@ -83,6 +83,10 @@ pub struct Spec {
     pub rating: Option<(Difficulty, Option<Difficulty>)>,
     /// Puzzles to try (a grid and a removal each) before giving up.
     pub max_tries: u64,
+    /// The node budget of each uniqueness check: a check that runs out keeps
+    /// its clues (the puzzle stays unique, but that clue is unproven, so a
+    /// `minimal` try with one is dropped).
+    pub check_nodes: u64,
 }
 
 impl Spec {
@@ -92,6 +96,7 @@ impl Spec {
     /// Any puzzle with one solution on `shape`: no symmetry, no target;
     /// removal goes on while it can, so the puzzle is minimal.
     pub fn new(shape: Shape) -> Spec {
+        let shape_size = shape.size();
         Spec {
             shape,
             symmetry: Symmetry::None,
@@ -99,6 +104,18 @@ impl Spec {
             clues: None,
             rating: None,
             max_tries: Spec::MAX_TRIES,
+            check_nodes: Spec::check_nodes_for(shape_size),
+        }
+    }
+
+    /// The default [`Spec::check_nodes`] for a side: enough that no 9x9 or
+    /// 16x16 check runs out; on bigger grids a proof that takes longer is
+    /// given up (the clue stays) rather than held up for.
+    pub fn check_nodes_for(size: usize) -> u64 {
+        match size {
+            0..=9 => 2_000_000,
+            10..=16 => 500_000,
+            _ => 5_000,
         }
     }
 }
@@ -130,6 +147,15 @@ pub enum SpecError {
         high: usize,
         /// Cells of the grid.
         cells: usize,
+    },
+    /// An ER target only chains reach, on a grid where they do not run.
+    #[error(
+        "an ER target above 6.4 needs the chaining techniques, which rate classic 9x9 grids \
+         only (this is a {geometry} grid)"
+    )]
+    RatingNeedsChains {
+        /// The grid, as displayed.
+        geometry: String,
     },
     /// An empty rating range.
     #[error("the rating range {low}..{high} is empty")]
@@ -245,12 +271,19 @@ impl std::fmt::Debug for Generator {
 }
 
 impl Generator {
-    /// A generator for `spec` that proves uniqueness with the [`Auto`] engine.
+    /// A generator for `spec` that proves uniqueness with the [`Auto`]
+    /// engine, or above 16x16 with [`Dlx`](crate::Dlx), whose nodes cost far
+    /// less there on the near-minimal puzzles a removal pass checks.
     ///
     /// # Errors
     /// [`SpecError`] when the spec cannot be met.
     pub fn new(spec: Spec) -> Result<Generator, SpecError> {
-        Generator::with_engine(spec, Box::new(Auto::new()))
+        let engine: Box<dyn Engine + Send> = if spec.shape.size() > 16 {
+            Box::new(crate::Dlx::new())
+        } else {
+            Box::new(Auto::new())
+        };
+        Generator::with_engine(spec, engine)
     }
 
     /// A generator for `spec` that fills grids and proves uniqueness with `engine`.
@@ -292,9 +325,18 @@ impl Generator {
                 return Err(SpecError::Clues { low, high, cells });
             }
         }
-        if let Some((low, Some(high))) = spec.rating {
-            if low > high {
-                return Err(SpecError::Rating { low, high });
+        if let Some((low, high)) = spec.rating {
+            if high.is_some_and(|h| low > h) {
+                return Err(SpecError::Rating {
+                    low,
+                    high: high.unwrap_or(low),
+                });
+            }
+            let classic = matches!(&spec.shape, Shape::Fixed(g) if g.is_classic());
+            if low > Difficulty(64) && !classic {
+                return Err(SpecError::RatingNeedsChains {
+                    geometry: sample.to_string(),
+                });
             }
         }
         let orbits = spec.symmetry.orbits(n);
@@ -319,7 +361,7 @@ impl Generator {
         let mut tally = Tally::default();
         let n = self.spec.shape.size();
         let cells = n * n;
-        let check_budget = Budget::UNLIMITED.with_max_nodes(2_000_000);
+        let check_budget = Budget::UNLIMITED.with_max_nodes(self.spec.check_nodes.max(1));
         while tally.tries < self.spec.max_tries.max(1) {
             tally.tries += 1;
             let Some(geometry) = self.geometry(&mut rng) else {
