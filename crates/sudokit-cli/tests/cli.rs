@@ -27,6 +27,8 @@ mod commands;
 mod delivery;
 #[path = "cli/detection.rs"]
 mod detection;
+#[path = "cli/generate.rs"]
+mod generate;
 #[path = "cli/logic.rs"]
 mod logic;
 

@@ -281,7 +281,7 @@ fn symmetric_jigsaws_have_symmetric_regions_and_clues() {
         assert_symmetric(made.puzzle.givens(), symmetry);
         let geometry = made.puzzle.geometry();
         // Regions map onto regions.
-        let mut image = vec![usize::MAX; 9];
+        let mut image = [usize::MAX; 9];
         for c in 0..81 {
             let (r, m) = (
                 geometry.region_of(Cell(c as u32)),

@@ -82,9 +82,7 @@ impl Unavoidable {
                     sets[cb * per + a] = id[k];
                     clues[id[k] as usize] += 2;
                 }
-                for r in 0..n {
-                    id[r] = u32::MAX;
-                }
+                id[..n].fill(u32::MAX);
             }
         }
         Unavoidable { sets, per, clues }
