@@ -277,9 +277,9 @@ fn grow_orbit<R: Rng + ?Sized>(
     connected_in(region, n, base, members[0]) && free_parts_fit(region, n)
 }
 
-/// Whether region `r` (of n cells) is connected, by a search from `start`.
-fn connected_in(region: &[usize], n: usize, r: usize, start: usize) -> bool {
-    let mut seen = vec![false; n * n];
+/// Marks in `seen` the cells of label `r` connected to `start` (marked
+/// first) and returns how many there are.
+fn flood(region: &[usize], n: usize, r: usize, start: usize, seen: &mut [bool]) -> usize {
     let mut stack = vec![start];
     seen[start] = true;
     let mut count = 0;
@@ -292,35 +292,23 @@ fn connected_in(region: &[usize], n: usize, r: usize, start: usize) -> bool {
             }
         }
     }
-    count == n
+    count
+}
+
+/// Whether region `r` (of n cells) is connected, by a search from `start`.
+fn connected_in(region: &[usize], n: usize, r: usize, start: usize) -> bool {
+    flood(region, n, r, start, &mut vec![false; n * n]) == n
 }
 
 /// Whether every connected part of the free cells could still be cut into
 /// regions of n cells (its size is a multiple of n).
 fn free_parts_fit(region: &[usize], n: usize) -> bool {
     let mut seen = vec![false; n * n];
-    let mut stack = Vec::new();
-    for start in 0..n * n {
-        if region[start] != FREE || seen[start] {
-            continue;
-        }
-        seen[start] = true;
-        stack.push(start);
-        let mut count = 0;
-        while let Some(c) = stack.pop() {
-            count += 1;
-            for d in neighbours(c, n) {
-                if !seen[d] && region[d] == FREE {
-                    seen[d] = true;
-                    stack.push(d);
-                }
-            }
-        }
-        if count % n != 0 {
-            return false;
-        }
-    }
-    true
+    (0..n * n).all(|start| {
+        region[start] != FREE
+            || seen[start]
+            || flood(region, n, FREE, start, &mut seen).is_multiple_of(n)
+    })
 }
 
 /// The random walk over invariant layouts.

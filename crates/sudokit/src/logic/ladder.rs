@@ -259,6 +259,40 @@ pub enum End {
     TimedOut,
 }
 
+/// ER/EP/ED as the steps of a path come in.
+#[derive(Default)]
+struct Tally {
+    er: Difficulty,
+    ep: Difficulty,
+    ed: Difficulty,
+    placed: bool,
+    count: usize,
+}
+
+impl Tally {
+    fn take(&mut self, step: &Step) {
+        self.er = self.er.max(step.difficulty);
+        if !self.placed {
+            if self.count == 0 {
+                self.ed = self.er;
+            }
+            if !step.placements.is_empty() {
+                self.ep = self.er;
+                self.placed = true;
+            }
+        }
+        self.count += 1;
+    }
+
+    fn rating(&self) -> Rating {
+        Rating {
+            er: self.er,
+            ep: self.ep,
+            ed: self.ed,
+        }
+    }
+}
+
 /// A logical solve: the steps taken (if kept), the rating so far and how it ended.
 #[derive(Clone, Debug)]
 pub struct Path {
@@ -277,10 +311,8 @@ pub struct Path {
 /// Solves `board` step by step, easiest step first, as Sudoku Explainer's
 /// rater does, keeping the steps if `keep`.
 pub fn solve_path(mut board: Board, ctx: &mut Ctx, keep: bool) -> Path {
-    let (mut er, mut ep, mut ed) = (Difficulty(0), Difficulty(0), Difficulty(0));
-    let mut placed = false;
+    let mut tally = Tally::default();
     let mut steps = Vec::new();
-    let mut count = 0;
     let end = loop {
         if board.is_solved() {
             break End::Solved;
@@ -297,26 +329,16 @@ pub fn solve_path(mut board: Board, ctx: &mut Ctx, keep: bool) -> Path {
         if !step.is_progress() {
             break End::Stuck;
         }
-        er = er.max(step.difficulty);
-        if !placed {
-            if count == 0 {
-                ed = er;
-            }
-            if !step.placements.is_empty() {
-                ep = er;
-                placed = true;
-            }
-        }
+        tally.take(&step);
         board.apply(&step);
-        count += 1;
         if keep {
             steps.push(step);
         }
     };
     Path {
         steps,
-        step_count: count,
-        rating: Rating { er, ep, ed },
+        step_count: tally.count,
+        rating: tally.rating(),
         end,
         board,
     }
@@ -369,12 +391,11 @@ pub fn rate_within(
     if closure_bound(&board, ctx).is_some_and(|b| b < low) {
         return Fit::Below(None);
     }
-    let (mut er, mut ep, mut ed) = (Difficulty(0), Difficulty(0), Difficulty(0));
-    let mut placed = false;
-    let mut count = 0;
+    let mut tally = Tally::default();
     loop {
+        let er = tally.er;
         if board.is_solved() {
-            let rating = Rating { er, ep, ed };
+            let rating = tally.rating();
             return if er < low {
                 Fit::Below(Some(rating))
             } else {
@@ -420,21 +441,11 @@ pub fn rate_within(
         let Some(step) = found.filter(Step::is_progress) else {
             return Fit::Above;
         };
-        er = er.max(step.difficulty);
-        if high.is_some_and(|h| er > h) {
+        tally.take(&step);
+        if high.is_some_and(|h| tally.er > h) {
             return Fit::Above;
         }
-        if !placed {
-            if count == 0 {
-                ed = er;
-            }
-            if !step.placements.is_empty() {
-                ep = er;
-                placed = true;
-            }
-        }
         board.apply(&step);
-        count += 1;
     }
 }
 
