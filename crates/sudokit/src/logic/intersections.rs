@@ -47,18 +47,53 @@ fn in_house(board: &Board, cell: usize, h: usize) -> bool {
 }
 
 /// A digit of house `h1` whose candidates all lie in house `h2` too.
-struct Lock {
+struct Lock<'a> {
     h1: usize,
     h2: usize,
     digit: u8,
     /// Pointing (the second house is a row or a column) or claiming.
     pointing: bool,
+    /// The board's cell sets, on a board of at most 128 cells.
+    masks: Option<&'a Masks>,
+}
+
+/// Houses and digit candidates as cell sets (bit = cell), for boards of at
+/// most 128 cells: a lock and what it removes become a few bit operations.
+struct Masks {
+    house: Vec<u128>,
+    /// The cells where each digit (index digit - 1) is a candidate.
+    digit: Vec<u128>,
+}
+
+impl Masks {
+    fn of(board: &Board) -> Option<Masks> {
+        if board.cell_count() > 128 {
+            return None;
+        }
+        let house = (0..board.house_count())
+            .map(|h| board.house(h).iter().fold(0u128, |m, c| m | 1 << c.index()))
+            .collect();
+        let mut digit = vec![0u128; board.size()];
+        for (c, &m) in board.all_candidates().iter().enumerate() {
+            let mut m = m;
+            while m != 0 {
+                digit[m.trailing_zeros() as usize] |= 1 << c;
+                m &= m - 1;
+            }
+        }
+        Some(Masks { house, digit })
+    }
 }
 
 /// Calls `f` with every lock, in Sudoku Explainer's order: kind pairs, then
 /// digits, then first houses, then second houses (by index).
-fn for_each_lock(board: &Board, mut f: impl FnMut(&Lock) -> ControlFlow<()>) -> ControlFlow<()> {
-    let present = |k: HouseKind| (0..board.house_count()).any(|h| board.house_kind(h) == k);
+fn for_each_lock(
+    board: &Board,
+    masks: Option<&Masks>,
+    mut f: impl FnMut(&Lock<'_>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let kinds: Vec<HouseKind> = (0..board.house_count()).map(|h| board.house_kind(h)).collect();
+    let present = |k: HouseKind| kinds.contains(&k);
     for (kind1, kind2) in KIND_PAIRS {
         if !present(kind1) || !present(kind2) {
             continue;
@@ -66,35 +101,48 @@ fn for_each_lock(board: &Board, mut f: impl FnMut(&Lock) -> ControlFlow<()>) -> 
         let pointing = matches!(kind2, HouseKind::Row | HouseKind::Column);
         for digit in 1..=board.size() as u8 {
             let bit = 1u64 << (digit - 1);
-            for h1 in (0..board.house_count()).filter(|&h| board.house_kind(h) == kind1) {
-                let mut first = None;
-                let mut count = 0;
-                for c in board.house(h1) {
-                    if board.candidates(c.index()) & bit != 0 {
-                        count += 1;
-                        first.get_or_insert(c.index());
+            for h1 in (0..board.house_count()).filter(|&h| kinds[h] == kind1) {
+                // A cell of the digit in h1 (any will do: the second houses
+                // holding every candidate are among its houses, ascending).
+                let first = match masks {
+                    Some(m) => {
+                        let d1 = m.digit[digit as usize - 1] & m.house[h1];
+                        if d1.count_ones() < 2 {
+                            continue;
+                        }
+                        d1.trailing_zeros() as usize
                     }
-                }
-                let Some(first) = first else { continue };
-                if count < 2 {
-                    continue;
-                }
-                // The second houses holding every candidate are among the
-                // houses of the first candidate cell (ascending).
+                    None => {
+                        let mut cells = board
+                            .house(h1)
+                            .iter()
+                            .map(|c| c.index())
+                            .filter(|&c| board.candidates(c) & bit != 0);
+                        let Some(first) = cells.next() else { continue };
+                        if cells.next().is_none() {
+                            continue;
+                        }
+                        first
+                    }
+                };
                 for &h2 in board.houses_of(first) {
                     let h2 = h2 as usize;
-                    if board.house_kind(h2) != kind2 {
+                    if kinds[h2] != kind2 {
                         continue;
                     }
-                    let all_in = board.house(h1).iter().all(|c| {
-                        board.candidates(c.index()) & bit == 0 || in_house(board, c.index(), h2)
-                    });
+                    let all_in = match masks {
+                        Some(m) => m.digit[digit as usize - 1] & m.house[h1] & !m.house[h2] == 0,
+                        None => board.house(h1).iter().all(|c| {
+                            board.candidates(c.index()) & bit == 0 || in_house(board, c.index(), h2)
+                        }),
+                    };
                     if all_in {
                         f(&Lock {
                             h1,
                             h2,
                             digit,
                             pointing,
+                            masks,
                         })?;
                     }
                 }
@@ -105,7 +153,7 @@ fn for_each_lock(board: &Board, mut f: impl FnMut(&Lock) -> ControlFlow<()>) -> 
 }
 
 /// The locked candidates of a lock (in both houses), for evidence.
-fn lock_evidence(board: &Board, lock: &Lock, step: &mut Step) {
+fn lock_evidence(board: &Board, lock: &Lock<'_>, step: &mut Step) {
     let bit = 1u64 << (lock.digit - 1);
     for c in board.house(lock.h1) {
         if board.candidates(c.index()) & bit != 0 {
@@ -123,7 +171,17 @@ pub(super) fn pointing_claiming(
     ctx: &mut Ctx,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
-    for_each_lock(board, |lock| {
+    pointing_claiming_with(board, Masks::of(board).as_ref(), ctx, sink)
+}
+
+/// [`pointing_claiming`] with the cell sets (or without: the generic scan).
+fn pointing_claiming_with(
+    board: &Board,
+    masks: Option<&Masks>,
+    ctx: &mut Ctx,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    for_each_lock(board, masks, |lock| {
         let bit = 1u64 << (lock.digit - 1);
         let elims: Vec<Candidate> = board
             .house(lock.h2)
@@ -166,7 +224,17 @@ pub(super) fn direct_pointing(
     ctx: &mut Ctx,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
-    for_each_lock(board, |lock| {
+    direct_pointing_with(board, Masks::of(board).as_ref(), ctx, sink)
+}
+
+/// [`direct_pointing`] with the cell sets (or without: the generic scan).
+fn direct_pointing_with(
+    board: &Board,
+    masks: Option<&Masks>,
+    ctx: &mut Ctx,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    for_each_lock(board, masks, |lock| {
         let bit = 1u64 << (lock.digit - 1);
         let kind1 = board.house_kind(lock.h1);
         // Removed: candidates of h2 outside h1.
@@ -175,19 +243,31 @@ pub(super) fn direct_pointing(
             if h3 == lock.h1 || board.house_kind(h3) != kind1 {
                 continue;
             }
-            let (mut kept, mut gone, mut cell) = (0, 0, 0);
-            for c in board.house(h3) {
-                let c = c.index();
-                if board.candidates(c) & bit == 0 {
-                    continue;
+            let (kept, gone, cell) = match lock.masks {
+                Some(m) => {
+                    let d = m.digit[lock.digit as usize - 1];
+                    let gone = d & m.house[lock.h2] & !m.house[lock.h1];
+                    let here = d & m.house[h3];
+                    let kept = here & !gone;
+                    (kept.count_ones(), (here & gone).count_ones(), kept.trailing_zeros() as usize)
                 }
-                if removed(c) {
-                    gone += 1;
-                } else {
-                    kept += 1;
-                    cell = c;
+                None => {
+                    let (mut kept, mut gone, mut cell) = (0, 0, 0);
+                    for c in board.house(h3) {
+                        let c = c.index();
+                        if board.candidates(c) & bit == 0 {
+                            continue;
+                        }
+                        if removed(c) {
+                            gone += 1;
+                        } else {
+                            kept += 1;
+                            cell = c;
+                        }
+                    }
+                    (kept, gone, cell)
                 }
-            }
+            };
             if kept != 1 || gone == 0 {
                 continue;
             }
@@ -258,6 +338,47 @@ mod tests {
             &[(62, 5)],
             &[],
         );
+    }
+
+    /// The cell-set scan finds the same steps, in the same order, as the
+    /// generic one, on boards along the rating paths of random puzzles.
+    #[test]
+    fn cell_sets_and_the_generic_scan_agree() {
+        use super::super::ladder::next_step;
+        let all = |b: &Board, fast: bool, direct: bool| {
+            let masks = if fast { Masks::of(b) } else { None };
+            let mut out = Vec::new();
+            let mut sink = |s: Step| {
+                out.push(s);
+                ControlFlow::Continue(())
+            };
+            let mut ctx = Ctx::new(true);
+            let _ = if direct {
+                direct_pointing_with(b, masks.as_ref(), &mut ctx, &mut sink)
+            } else {
+                pointing_claiming_with(b, masks.as_ref(), &mut ctx, &mut sink)
+            };
+            out
+        };
+        let puzzles = [
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+        ];
+        let mut compared = 0;
+        for p in puzzles {
+            let mut b = board(p);
+            while !b.is_solved() {
+                for direct in [false, true] {
+                    let (fast, slow) = (all(&b, true, direct), all(&b, false, direct));
+                    assert_eq!(fast, slow);
+                    compared += fast.len();
+                }
+                let Some(step) = next_step(&b, &mut Ctx::new(false)) else { break };
+                b.apply(&step);
+            }
+        }
+        assert!(compared > 100, "{compared}");
     }
 
     #[test]
