@@ -225,6 +225,54 @@ impl Board {
         }
     }
 
+    /// Places every naked and hidden single, again and again until none is
+    /// left (the closure of the two singles rules, in no particular order).
+    /// False if a cell or a house runs out of room for a digit on the way
+    /// (a puzzle without solution).
+    pub(crate) fn fill_singles(&mut self) -> bool {
+        let geometry = Arc::clone(&self.geometry);
+        loop {
+            let mut placed = false;
+            for c in 0..self.cands.len() {
+                if self.values[c] != 0 {
+                    continue;
+                }
+                let m = self.cands[c];
+                if m == 0 {
+                    return false;
+                }
+                if m.is_power_of_two() {
+                    self.place(c, m.trailing_zeros() as u8 + 1);
+                    placed = true;
+                }
+            }
+            for house in geometry.houses() {
+                // Digits seen once and more than once among the candidates.
+                let (mut once, mut more, mut set) = (0u64, 0u64, 0u64);
+                for c in house.cells() {
+                    let (m, v) = (self.cands[c.index()], self.values[c.index()]);
+                    more |= once & m;
+                    once |= m;
+                    if v != 0 {
+                        set |= 1 << (v - 1);
+                    }
+                }
+                let mut single = once & !more & !set;
+                while single != 0 {
+                    let d = single.trailing_zeros();
+                    single &= single - 1;
+                    if let Some(c) = house.cells().iter().find(|c| self.cands[c.index()] >> d & 1 != 0) {
+                        self.place(c.index(), d as u8 + 1);
+                        placed = true;
+                    }
+                }
+            }
+            if !placed {
+                return true;
+            }
+        }
+    }
+
     /// Removes a candidate; whether it was there.
     pub fn eliminate(&mut self, cell: usize, digit: u8) -> bool {
         let bit = 1u64 << (digit - 1);

@@ -482,6 +482,10 @@ pub(crate) fn closure_bound(board: &Board, ctx: &mut Ctx) -> Option<Difficulty> 
     let mut top = 0;
     let mut steps = Vec::new();
     loop {
+        // The singles rungs head MONOTONE: place them all without steps.
+        if !b.fill_singles() {
+            return None;
+        }
         if b.is_solved() {
             let used = MONOTONE[top];
             return match used {
