@@ -76,6 +76,12 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
         });
         for (i, result) in (next..end).zip(batch) {
             match result {
+                Ok(g) if args.json => {
+                    let record = json_record(i + 1, puzzle_seed(seed, i), &g)?;
+                    writeln!(out, "{record}")?;
+                    made.push(g.puzzle.givens().filled());
+                    tallies = Tally::sum([&tallies, &g.tally]);
+                }
                 Ok(g) => {
                     if first {
                         first = false;
@@ -108,6 +114,45 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
         stats(&made, &tallies, start, seed, threads, args.count);
     }
     Ok(status)
+}
+
+/// One `--json` record: the puzzle and solution as lines, the regions line
+/// of a jigsaw, the rating when the generator finished it.
+fn json_record(number: u64, seed: u64, g: &Generated) -> anyhow::Result<String> {
+    let line = |grid: &sudokit::Grid| -> anyhow::Result<String> {
+        let mut text = Vec::new();
+        format::line::write(&mut text, grid, Style::default())?;
+        Ok(String::from_utf8_lossy(&text).trim_end().to_string())
+    };
+    let geometry = g.puzzle.geometry();
+    let regions = if geometry.layout() == sudokit::Layout::Jigsaw {
+        let mut text = Vec::new();
+        format::jigsaw::write(&mut text, g.puzzle.givens(), geometry, Style::default())?;
+        String::from_utf8_lossy(&text)
+            .lines()
+            .nth(1)
+            .map(str::to_string)
+    } else {
+        None
+    };
+    let rating = g.rating.map(|r| {
+        serde_json::json!({
+            "er": r.er.to_string(), "ep": r.ep.to_string(), "ed": r.ed.to_string(),
+            "level": sudokit::logic::Level::of(r.er).name(),
+        })
+    });
+    let value = serde_json::json!({
+        "number": number,
+        "seed": seed,
+        "geometry": geometry.to_string(),
+        "puzzle": line(g.puzzle.givens())?,
+        "solution": line(&g.solution)?,
+        "clues": g.puzzle.givens().filled(),
+        "regions": regions,
+        "rating": rating,
+        "tries": g.tally.tries,
+    });
+    Ok(value.to_string())
 }
 
 /// The spec the arguments ask for.
@@ -228,10 +273,16 @@ fn ensure_round_trip(format: Format, variant: Variant, puzzle: &Puzzle) -> anyho
 fn stats(made: &[usize], t: &Tally, start: Instant, seed: u64, threads: usize, asked: u64) {
     let secs = start.elapsed().as_secs_f64();
     let n = made.len();
+    // Thread time per puzzle, in the unit that keeps it readable.
+    let each = secs * threads as f64 / (n.max(1)) as f64;
+    let each = if each < 1e-3 {
+        format!("{:.0} µs", each * 1e6)
+    } else {
+        format!("{:.1} ms", each * 1e3)
+    };
     eprintln!(
-        "generated {n} of {asked} puzzles in {secs:.3} s: {:.1} puzzles/s, {:.1} ms each ({threads} thread{}), seed {seed}",
+        "generated {n} of {asked} puzzles in {secs:.3} s: {:.1} puzzles/s, {each} each ({threads} thread{}), seed {seed}",
         n as f64 / secs.max(1e-9),
-        1e3 * secs * threads as f64 / (n.max(1)) as f64,
         if threads == 1 { "" } else { "s" },
     );
     eprintln!(

@@ -108,6 +108,11 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub with_solution: bool,
 
+    /// One JSON object per puzzle (JSON Lines) instead of --format: number,
+    /// seed, puzzle, solution, clues, regions (jigsaw), rating when known.
+    #[arg(long, conflicts_with_all = ["format", "with_solution"])]
+    pub json: bool,
+
     /// Print a summary to stderr: puzzles, tries and why tries were dropped,
     /// engine checks, time per puzzle, the clue-count histogram, the seed.
     #[arg(long)]

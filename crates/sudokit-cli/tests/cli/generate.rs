@@ -168,3 +168,27 @@ fn impossible_requests_are_refused_with_the_reason() {
         .stderr(predicate::str::contains("puzzle 1: gave up after 2 tries"))
         .stderr(predicate::str::contains("puzzle 2: gave up after 2 tries"));
 }
+
+#[test]
+fn json_records_hold_the_puzzle_solution_and_rating() {
+    let text = generate(&["-n", "3", "--seed", "6", "--json", "--level", "hard"]);
+    for (k, line) in text.lines().enumerate() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["number"], k as u64 + 1);
+        let puzzle = v["puzzle"].as_str().unwrap();
+        assert_eq!(
+            v["clues"],
+            puzzle.chars().filter(|&c| c != '.').count() as u64
+        );
+        assert_eq!(v["rating"]["level"], "hard");
+        let solved = sudokit()
+            .args(["solve", "-e", "dlx", "--limit", "2"])
+            .write_stdin(format!("{puzzle}\n"))
+            .assert()
+            .success();
+        assert_eq!(stdout(&solved).trim(), v["solution"].as_str().unwrap());
+    }
+    let jigsaw = generate(&["--jigsaw", "--seed", "6", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(jigsaw.trim()).unwrap();
+    assert_eq!(v["regions"].as_str().unwrap().len(), 81);
+}

@@ -21,7 +21,7 @@ const FREE: usize = usize::MAX;
 
 /// Exchanges attempted per cell of the grid (times n): enough that the
 /// result keeps almost nothing of its start.
-const MOVES_PER_CELL: usize = 4;
+const MOVES_PER_CELL: usize = 2;
 
 /// Restarts of the symmetric growth before giving up.
 const GROWTH_ATTEMPTS: usize = 2000;

@@ -261,7 +261,11 @@ impl Board {
                 while single != 0 {
                     let d = single.trailing_zeros();
                     single &= single - 1;
-                    if let Some(c) = house.cells().iter().find(|c| self.cands[c.index()] >> d & 1 != 0) {
+                    if let Some(c) = house
+                        .cells()
+                        .iter()
+                        .find(|c| self.cands[c.index()] >> d & 1 != 0)
+                    {
                         self.place(c.index(), d as u8 + 1);
                         placed = true;
                     }

@@ -92,7 +92,9 @@ fn for_each_lock(
     masks: Option<&Masks>,
     mut f: impl FnMut(&Lock<'_>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let kinds: Vec<HouseKind> = (0..board.house_count()).map(|h| board.house_kind(h)).collect();
+    let kinds: Vec<HouseKind> = (0..board.house_count())
+        .map(|h| board.house_kind(h))
+        .collect();
     let present = |k: HouseKind| kinds.contains(&k);
     for (kind1, kind2) in KIND_PAIRS {
         if !present(kind1) || !present(kind2) {
@@ -249,7 +251,11 @@ fn direct_pointing_with(
                     let gone = d & m.house[lock.h2] & !m.house[lock.h1];
                     let here = d & m.house[h3];
                     let kept = here & !gone;
-                    (kept.count_ones(), (here & gone).count_ones(), kept.trailing_zeros() as usize)
+                    (
+                        kept.count_ones(),
+                        (here & gone).count_ones(),
+                        kept.trailing_zeros() as usize,
+                    )
                 }
                 None => {
                     let (mut kept, mut gone, mut cell) = (0, 0, 0);
@@ -374,7 +380,9 @@ mod tests {
                     assert_eq!(fast, slow);
                     compared += fast.len();
                 }
-                let Some(step) = next_step(&b, &mut Ctx::new(false)) else { break };
+                let Some(step) = next_step(&b, &mut Ctx::new(false)) else {
+                    break;
+                };
                 b.apply(&step);
             }
         }
