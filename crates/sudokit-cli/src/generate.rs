@@ -177,7 +177,8 @@ fn spec_of(args: &GenerateArgs) -> anyhow::Result<Spec> {
                 match default_box_shape(n) {
                     Some(b) => b,
                     None => bail!(
-                        "a {n}x{n} grid has no boxes ({n} is prime): use --jigsaw for regions, or another --size"
+                        "a {n}x{n} grid has no boxes ({n} is not a product of two sides above 1): \
+                         use --jigsaw for regions (sides 4 to 36), or another --size"
                     ),
                 }
             }
