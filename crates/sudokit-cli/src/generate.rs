@@ -135,12 +135,15 @@ fn json_record(number: u64, seed: u64, g: &Generated) -> anyhow::Result<String> 
     } else {
         None
     };
-    let rating = g.rating.map(|r| {
-        serde_json::json!({
+    let level = |er| sudokit::logic::Level::of(er).name();
+    let rating = match (g.rating, g.er) {
+        (Some(r), _) => Some(serde_json::json!({
             "er": r.er.to_string(), "ep": r.ep.to_string(), "ed": r.ed.to_string(),
-            "level": sudokit::logic::Level::of(r.er).name(),
-        })
-    });
+            "level": level(r.er),
+        })),
+        (None, Some(er)) => Some(serde_json::json!({ "er": er.to_string(), "level": level(er) })),
+        (None, None) => None,
+    };
     let value = serde_json::json!({
         "number": number,
         "seed": seed,

@@ -201,7 +201,10 @@ fn rate_within_agrees_with_the_whole_path() {
             let fit = logic::rate_within(board, low, high, &mut Ctx::new(false));
             let inside = er >= low && high.is_none_or(|h| er <= h);
             match fit {
-                Fit::Within(r) => assert_eq!(r.er, er),
+                Fit::Within { er: got, rating } => {
+                    assert_eq!(got, er);
+                    assert!(rating.is_none_or(|r| r.er == er));
+                }
                 Fit::AtLeast => assert!(high.is_none() && er >= low, "{er} {low}"),
                 Fit::Below(r) => {
                     assert!(er < low, "{er} {low}");
@@ -212,7 +215,7 @@ fn rate_within_agrees_with_the_whole_path() {
             }
             assert_eq!(
                 inside,
-                matches!(fit, Fit::Within(_) | Fit::AtLeast),
+                matches!(fit, Fit::Within { .. } | Fit::AtLeast),
                 "{er} {low}..{high:?}"
             );
         }

@@ -220,9 +220,12 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// Its one solution.
     pub solution: Grid,
-    /// Its ER/EP/ED when a rating range was asked and the rating ran to the
-    /// end (an open range stops as soon as the low end is certain).
+    /// Its ER/EP/ED when a rating range was asked and the rating followed the
+    /// whole path one step at a time (ranges starting at 4.4 or below).
     pub rating: Option<Rating>,
+    /// Its ER when a rating range was asked and the rating ran to the end (an
+    /// open range stops as soon as the low end is certain).
+    pub er: Option<Difficulty>,
     /// What it took.
     pub tally: Tally,
 }
@@ -410,13 +413,16 @@ impl Generator {
             let Ok(puzzle) = Puzzle::new(Arc::clone(&geometry), givens) else {
                 continue;
             };
-            let mut rating = None;
+            let (mut rating, mut er) = (None, None);
             if let Some((low, high)) = self.spec.rating {
                 let Ok(board) = logic::Board::new(&puzzle) else {
                     continue;
                 };
                 match logic::rate_within(board, low, high, &mut logic::Ctx::new(false)) {
-                    Fit::Within(r) => rating = Some(r),
+                    Fit::Within { er: e, rating: r } => {
+                        er = Some(e);
+                        rating = r;
+                    }
                     Fit::AtLeast => {}
                     _ => {
                         tally.off_rating += 1;
@@ -428,6 +434,7 @@ impl Generator {
                 puzzle,
                 solution,
                 rating,
+                er,
                 tally,
             });
         }

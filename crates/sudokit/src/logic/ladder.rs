@@ -350,8 +350,15 @@ pub enum Fit {
     /// ER below the range (with the rating when the path was followed to
     /// the end, `None` when a shortcut proved it).
     Below(Option<Rating>),
-    /// Solved, ER in the range.
-    Within(Rating),
+    /// Solved, ER in the range; ER/EP/ED when the path was followed one step
+    /// at a time (a range above 4.4 skips the easy stretches in bulk: ER is
+    /// still exact, the first steps are not known).
+    Within {
+        /// The ER.
+        er: Difficulty,
+        /// ER/EP/ED, when known.
+        rating: Option<Rating>,
+    },
     /// ER is at least the range's low end and the range has no high end: the
     /// search stopped as soon as that was certain, so the exact ER is unknown.
     AtLeast,
@@ -375,7 +382,6 @@ pub fn rate_within(
     high: Option<Difficulty>,
     ctx: &mut Ctx,
 ) -> Fit {
-    // The least floor of each rung and all rungs after it.
     // The least floor of each rung and all rungs after it; rungs that do not
     // run on this board count as none.
     let chains = chains::supported(&board);
@@ -391,15 +397,25 @@ pub fn rate_within(
     if closure_bound(&board, ctx).is_some_and(|b| b < low) {
         return Fit::Below(None);
     }
+    // Above 4.4 the easy stretches of the path do not matter: jump to where
+    // the path next needs a rung past the basic ones (see `BASIC_RUNGS`).
+    let fast = low > Difficulty(44);
     let mut tally = Tally::default();
     loop {
+        if fast && close(&mut board, &BULK[..BASIC_BULK], ctx).is_none() {
+            return if ctx.timed_out() {
+                Fit::TimedOut
+            } else {
+                Fit::Above
+            };
+        }
         let er = tally.er;
         if board.is_solved() {
-            let rating = tally.rating();
+            let rating = (!fast).then(|| tally.rating());
             return if er < low {
-                Fit::Below(Some(rating))
+                Fit::Below(rating)
             } else {
-                Fit::Within(rating)
+                Fit::Within { er, rating }
             };
         }
         let mut found = None;
@@ -409,7 +425,8 @@ pub fn rate_within(
             None => low,
             Some(h) => Difficulty(h.0.saturating_add(1)),
         };
-        for (i, &t) in LADDER.iter().enumerate() {
+        let first = if fast { BASIC_RUNGS } else { 0 };
+        for (i, &t) in LADDER.iter().enumerate().skip(first) {
             // Whatever this state's step is, it comes from rung i or later.
             if high.is_some_and(|h| floors[i] > h) {
                 return Fit::Above;
@@ -450,11 +467,10 @@ pub fn rate_within(
 }
 
 /// The rungs whose steps stay available until the candidates they remove are
-/// gone (more eliminations never hide one): applying their steps in any
-/// order reaches the same board. Uniqueness and BUG are not among them.
-const MONOTONE: [Technique; 15] = [
-    Technique::HiddenSingle,
-    Technique::NakedSingle,
+/// gone (more eliminations never hide one), after the singles: applying
+/// their steps in any order reaches the same board. Uniqueness and BUG are
+/// not among them.
+const BULK: [Technique; 13] = [
     Technique::Intersection,
     Technique::NakedPair,
     Technique::XWing,
@@ -470,44 +486,40 @@ const MONOTONE: [Technique; 15] = [
     Technique::AlignedPair,
 ];
 
-/// An upper bound of the ER of `board` when the [`MONOTONE`] rungs alone
-/// solve it, applying every step they find at once (far fewer ladder scans
-/// than the one-step-at-a-time path). Then every state of the rating path
-/// has a step in one of those rungs or an earlier one, so its ER is at most
-/// the hardest such rung can rate: 2.3 when singles did it all, 4.4 up to
-/// XYZ-wings; up to aligned pairs, 6.2 on a 9x9 board (uniqueness loops top
-/// out at 5.6, BUG at 6.2), no bound elsewhere.
-pub(crate) fn closure_bound(board: &Board, ctx: &mut Ctx) -> Option<Difficulty> {
-    let mut b = board.clone();
-    let mut top = 0;
+/// The ladder's first rungs, singles to XYZ-wing, are all monotone (their
+/// "direct" forms are an intersection or a hidden set plus a single): a board
+/// closed under the singles and `BULK[..BASIC_BULK]` is closed under
+/// `LADDER[..BASIC_RUNGS]`, and whatever order the rating path takes them in,
+/// it reaches that same board before it next needs a later rung.
+const BASIC_RUNGS: usize = 14;
+const BASIC_BULK: usize = 9;
+
+/// Closes `board` under the singles and `rungs`, applying every step found at
+/// once. The index in `rungs` of the hardest rung used (`None`: singles
+/// only), or `None` outside when the board proves contradictory or the
+/// deadline passes.
+fn close(board: &mut Board, rungs: &[Technique], ctx: &mut Ctx) -> Option<Option<usize>> {
+    let mut top = None;
     let mut steps = Vec::new();
     loop {
-        // The singles rungs head MONOTONE: place them all without steps.
-        if !b.fill_singles() {
+        if !board.fill_singles() {
             return None;
         }
-        if b.is_solved() {
-            let used = MONOTONE[top];
-            return match used {
-                Technique::HiddenSingle | Technique::NakedSingle => Some(Difficulty(23)),
-                Technique::XyWing | Technique::XyzWing => Some(Difficulty(44)),
-                t if t.floor() <= Difficulty(44) => Some(Difficulty(44)),
-                _ if b.size() == 9 => Some(Difficulty(62)),
-                _ => None,
-            };
+        if board.is_solved() {
+            return Some(top);
         }
         let mut progressed = false;
-        for (j, t) in MONOTONE.iter().enumerate() {
+        for (j, t) in rungs.iter().enumerate() {
             steps.clear();
-            let _ = t.find(&b, ctx, &mut |s| {
+            let _ = t.find(board, ctx, &mut |s| {
                 steps.push(s);
                 ControlFlow::Continue(())
             });
             if !steps.is_empty() {
                 for s in &steps {
-                    b.apply(s);
+                    board.apply(s);
                 }
-                top = top.max(j);
+                top = top.max(Some(j));
                 progressed = true;
                 break;
             }
@@ -516,7 +528,49 @@ pub(crate) fn closure_bound(board: &Board, ctx: &mut Ctx) -> Option<Difficulty> 
             }
         }
         if !progressed {
-            return None;
+            return Some(top);
+        }
+    }
+}
+
+/// An upper bound of the ER of `board` when the singles and the [`BULK`]
+/// rungs alone solve it. Then every state of the rating path has a step in
+/// one of those rungs or an earlier one, so its ER is at most the hardest
+/// such rung can rate: 2.3 when singles did it all, 4.4 up to XYZ-wings; up
+/// to aligned pairs, 6.2 on a 9x9 board (uniqueness loops top out at 5.6, BUG
+/// at 6.2), no bound elsewhere.
+pub(crate) fn closure_bound(board: &Board, ctx: &mut Ctx) -> Option<Difficulty> {
+    let mut b = board.clone();
+    let top = close(&mut b, &BULK, ctx)?;
+    if !b.is_solved() {
+        return None;
+    }
+    match top {
+        None => Some(Difficulty(23)),
+        Some(j) if j < BASIC_BULK => Some(Difficulty(44)),
+        Some(_) if b.size() == 9 => Some(Difficulty(62)),
+        Some(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_basic_rungs_end_at_xyz_wings() {
+        assert_eq!(LADDER[BASIC_RUNGS - 1], Technique::XyzWing);
+        assert_eq!(BULK[BASIC_BULK - 1], Technique::XyzWing);
+        // Every basic rung is a single or in the bulk set (or a direct form).
+        for t in &LADDER[..BASIC_RUNGS] {
+            let direct = matches!(
+                t,
+                Technique::DirectPointing
+                    | Technique::DirectHiddenPair
+                    | Technique::DirectHiddenTriple
+            );
+            let single = matches!(t, Technique::HiddenSingle | Technique::NakedSingle);
+            assert!(direct || single || BULK[..BASIC_BULK].contains(t), "{t:?}");
         }
     }
 }
