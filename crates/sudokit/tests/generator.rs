@@ -352,6 +352,17 @@ fn impossible_specs_are_refused_with_the_reason() {
         SpecError::JigsawSize { size: 3 }
     ));
 
+    let mut s = spec(Shape::Jigsaw {
+        size: 6,
+        extras: vec![],
+    });
+    s.symmetry = Symmetry::Rotate90;
+    let e = Generator::new(s).unwrap_err();
+    assert!(
+        matches!(e, SpecError::JigsawSymmetry { size: 6, .. }),
+        "{e}"
+    );
+
     let s = spec(Shape::Jigsaw {
         size: 9,
         extras: vec![Extra::Windows],

@@ -138,6 +138,17 @@ pub enum SpecError {
         /// The side asked for.
         size: usize,
     },
+    /// Random regions of this side that keep this symmetry were not found.
+    #[error(
+        "no {size}x{size} jigsaw layout with {symmetry} symmetry was found{}",
+        if *symmetry == Symmetry::Rotate90 { " (a quarter turn needs a side of the form 4k or 4k+1)" } else { "" }
+    )]
+    JigsawSymmetry {
+        /// The side.
+        size: usize,
+        /// The symmetry.
+        symmetry: Symmetry,
+    },
     /// A clue range that is empty or larger than the grid.
     #[error("the clue range {low}..{high} is empty or does not fit a grid of {cells} cells")]
     Clues {
@@ -310,6 +321,16 @@ impl Generator {
                     g = g.with_extra(e.clone())?;
                 }
                 spec.symmetry.check_extras(&g)?;
+                // Some symmetries no layout of this side keeps (a quarter turn
+                // of a 6x6): refuse now rather than fail every try.
+                let mut rng = ChaCha8Rng::seed_from_u64(0);
+                if (0..3).all(|_| regions::random_regions(*size, spec.symmetry, &mut rng).is_none())
+                {
+                    return Err(SpecError::JigsawSymmetry {
+                        size: *size,
+                        symmetry: spec.symmetry,
+                    });
+                }
                 Arc::new(g)
             }
         };
