@@ -376,7 +376,7 @@ fn impossible_specs_are_refused_with_the_reason() {
 #[test]
 fn an_unreachable_target_gives_up_after_its_tries() {
     let mut s = spec(classic());
-    s.clues = Some((10, 12));
+    s.clues = Some((17, 18));
     s.minimal = true;
     s.max_tries = 3;
     let e = Generator::new(s).unwrap().generate(1).unwrap_err();

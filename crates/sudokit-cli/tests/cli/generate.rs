@@ -123,7 +123,7 @@ fn stats_report_tries_and_the_clue_histogram() {
 
 #[test]
 fn impossible_requests_are_refused_with_the_reason() {
-    let refusals: [(&[&str], &str); 6] = [
+    let refusals: [(&[&str], &str); 7] = [
         (
             &["--box", "2x3", "--symmetry", "rotate90"],
             "rotate90 symmetry does not suit a 6x6 (2x3 boxes) grid",
@@ -139,6 +139,7 @@ fn impossible_requests_are_refused_with_the_reason() {
         ),
         (&["--symmetry", "spiral"], "unknown symmetry `spiral`"),
         (&["--rating", "9..2"], "the range is empty"),
+        (&["--clues", "16"], "fewer than 17"),
     ];
     for (args, message) in refusals {
         sudokit()
@@ -157,7 +158,7 @@ fn impossible_requests_are_refused_with_the_reason() {
             "2",
             "--minimal",
             "--clues",
-            "10",
+            "17",
             "--max-tries",
             "2",
             "--seed",

@@ -90,8 +90,10 @@ pub struct Spec {
 }
 
 impl Spec {
-    /// Tries per puzzle by default.
-    pub const MAX_TRIES: u64 = 100_000;
+    /// Tries per puzzle by default: far more than any reachable target
+    /// needs on 9x9 (an ER of 9.0 or more takes a few hundred), a few seconds
+    /// of trying before an unreachable one gives up.
+    pub const MAX_TRIES: u64 = 10_000;
 
     /// Any puzzle with one solution on `shape`: no symmetry, no target;
     /// removal goes on while it can, so the puzzle is minimal.
@@ -158,6 +160,15 @@ pub enum SpecError {
         high: usize,
         /// Cells of the grid.
         cells: usize,
+    },
+    /// Fewer clues than any classic sudoku with one solution has.
+    #[error(
+        "at most {high} clues: no classic 9x9 sudoku with one solution has fewer than 17 \
+         (McGuire, Tugemann and Civario, 2012)"
+    )]
+    TooFewClues {
+        /// Most clues asked for.
+        high: usize,
     },
     /// An ER target only chains reach, on a grid where they do not run.
     #[error(
@@ -347,6 +358,10 @@ impl Generator {
         if let Some((low, high)) = spec.clues {
             if low > high || high > cells {
                 return Err(SpecError::Clues { low, high, cells });
+            }
+            let classic = matches!(&spec.shape, Shape::Fixed(g) if g.is_classic());
+            if classic && high < 17 {
+                return Err(SpecError::TooFewClues { high });
             }
         }
         if let Some((low, high)) = spec.rating {
