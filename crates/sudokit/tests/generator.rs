@@ -343,6 +343,12 @@ fn impossible_specs_are_refused_with_the_reason() {
     let e = Generator::new(s).unwrap_err();
     assert!(e.to_string().contains("16x16"), "{e}");
 
+    let s = spec(Shape::Fixed(Arc::new(Geometry::boxed(7, 7).unwrap())));
+    assert!(matches!(
+        Generator::new(s).unwrap_err(),
+        SpecError::Size { size: 49 }
+    ));
+
     let s = spec(Shape::Jigsaw {
         size: 3,
         extras: vec![],

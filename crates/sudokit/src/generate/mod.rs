@@ -134,6 +134,12 @@ pub enum SpecError {
     /// The engine does not support the grid.
     #[error(transparent)]
     Engine(#[from] crate::Unsupported),
+    /// A side above [`MAX_SIDE`].
+    #[error("generation takes sides up to {max}, not {size}", max = MAX_SIDE)]
+    Size {
+        /// The side asked for.
+        size: usize,
+    },
     /// A jigsaw side without random regions.
     #[error("random jigsaw regions need a side from 4 to {max}, not {size}", max = MAX_JIGSAW)]
     JigsawSize {
@@ -191,6 +197,10 @@ pub enum SpecError {
 
 /// The largest side of random jigsaw regions.
 pub const MAX_JIGSAW: usize = 36;
+
+/// The largest side the generator takes: a 36x36 puzzle takes seconds, and
+/// every check of a bigger one rebuilds an exact-cover matrix of n³ rows.
+pub const MAX_SIDE: usize = 36;
 
 /// What making one puzzle took.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -318,6 +328,9 @@ impl Generator {
     /// support the grid.
     pub fn with_engine(spec: Spec, engine: Box<dyn Engine + Send>) -> Result<Generator, SpecError> {
         let n = spec.shape.size();
+        if n > MAX_SIDE {
+            return Err(SpecError::Size { size: n });
+        }
         let sample = match &spec.shape {
             Shape::Fixed(g) => Arc::clone(g),
             Shape::Jigsaw { size, extras } => {
