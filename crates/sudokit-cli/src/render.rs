@@ -295,4 +295,13 @@ mod tests {
             PathBuf::from("d/out-3.svg")
         );
     }
+
+    #[test]
+    fn a_png_without_fonts_is_an_error_not_a_blank_grid() {
+        let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#;
+        let none = Arc::new(resvg::usvg::fontdb::Database::new());
+        let why = png(svg, &none).unwrap_err();
+        assert!(why.starts_with("no fonts found"), "{why}");
+        assert!(png(svg, &load_fonts()).is_ok());
+    }
 }
