@@ -239,32 +239,29 @@ fn solve(
     Ok(solutions)
 }
 
-/// The system's fonts, with a family the drawing's `sans-serif` can fall
-/// back on. An empty database means PNG digits cannot be drawn; [`png`]
-/// says so rather than writing a grid without digits.
+/// DejaVu Sans, Book and Bold, cut down to printable ASCII (19 KB; see
+/// `fonts/LICENSE-DejaVu.txt`): every symbol a grid uses, so a PNG has its
+/// digits on a machine with no fonts installed.
+const FONTS: [&[u8]; 2] = [
+    include_bytes!("../fonts/DejaVuSans-ascii.ttf"),
+    include_bytes!("../fonts/DejaVuSans-Bold-ascii.ttf"),
+];
+
+/// The embedded fonts, then the system's (for a title beyond ASCII).
+/// `sans-serif` means DejaVu Sans, the drawing's first choice anyway.
 fn load_fonts() -> Arc<resvg::usvg::fontdb::Database> {
     let mut db = resvg::usvg::fontdb::Database::new();
-    db.load_system_fonts();
-    let family = db
-        .faces()
-        .flat_map(|f| f.families.iter().map(|(name, _)| name.clone()))
-        .min_by_key(|name| (name != "DejaVu Sans", name.clone()));
-    if let Some(family) = family {
-        db.set_sans_serif_family(family);
+    for font in FONTS {
+        db.load_font_data(font.to_vec());
     }
+    db.load_system_fonts();
+    db.set_sans_serif_family("DejaVu Sans");
     Arc::new(db)
 }
 
 /// The SVG rasterised, one pixel per SVG unit, as PNG bytes.
 fn png(svg: &str, fonts: &Arc<resvg::usvg::fontdb::Database>) -> Result<Vec<u8>, String> {
     use resvg::{tiny_skia, usvg};
-    if fonts.is_empty() {
-        return Err(
-            "no fonts found on this system: a PNG needs one to draw the digits \
-             (install one, e.g. the fonts-dejavu-core package, or write SVG)"
-                .into(),
-        );
-    }
     let options = usvg::Options {
         fontdb: Arc::clone(fonts),
         font_family: "sans-serif".into(),
@@ -297,11 +294,25 @@ mod tests {
     }
 
     #[test]
-    fn a_png_without_fonts_is_an_error_not_a_blank_grid() {
-        let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#;
-        let none = Arc::new(resvg::usvg::fontdb::Database::new());
-        let why = png(svg, &none).unwrap_err();
-        assert!(why.starts_with("no fonts found"), "{why}");
-        assert!(png(svg, &load_fonts()).is_ok());
+    fn the_embedded_fonts_draw_the_digits() {
+        let fonts = load_fonts();
+        let embedded = fonts
+            .faces()
+            .filter(|f| matches!(f.source, resvg::usvg::fontdb::Source::Binary(_)))
+            .count();
+        assert_eq!(embedded, 2);
+        // Givens are text only: if no font drew them, both PNGs would match.
+        let puzzle = sudokit::format::line::parse_line("1...3..1..2...4.").unwrap();
+        let g = puzzle.geometry();
+        let options = Options::default();
+        let with = render::svg(g, puzzle.givens(), None, None, None, &options);
+        let without = render::svg(g, &Grid::empty(4), None, None, None, &options);
+        assert_ne!(png(&with, &fonts).unwrap(), png(&without, &fonts).unwrap());
+        let mut empty = resvg::usvg::fontdb::Database::new();
+        empty.set_sans_serif_family("DejaVu Sans");
+        assert_eq!(
+            png(&with, &Arc::new(empty)).unwrap(),
+            png(&without, &fonts).unwrap()
+        );
     }
 }

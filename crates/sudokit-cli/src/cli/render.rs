@@ -24,9 +24,9 @@ lists it), with its candidates, the step's cells and houses shaded, its
 evidence circled, its eliminations struck through in red and its placements
 circled in green.
 
-The output format comes from the name given to -o: `.svg` or `.png` (PNG
-needs a font installed on the system to draw the digits, e.g. DejaVu Sans).
-Without -o, one SVG goes to stdout. When the input holds several puzzles,
+The output format comes from the name given to -o: `.svg` or `.png` (PNG is
+drawn with a built-in DejaVu Sans, one pixel per SVG unit: raise --cell for
+print). Without -o, one SVG goes to stdout. When the input holds several puzzles,
 -o out.svg writes out-1.svg, out-2.svg, ... (numbered by puzzle in the input).
 A puzzle that cannot be drawn is reported as `FILE:LINE: message` on stderr
 and the exit status is non-zero.";
