@@ -259,6 +259,9 @@ fn load_fonts() -> Arc<resvg::usvg::fontdb::Database> {
     Arc::new(db)
 }
 
+/// The largest PNG side drawn, in pixels (a 25x25 grid at 400 px cells).
+const MAX_PNG_SIDE: u32 = 10_032;
+
 /// The SVG rasterised, one pixel per SVG unit, as PNG bytes.
 fn png(svg: &str, fonts: &Arc<resvg::usvg::fontdb::Database>) -> Result<Vec<u8>, String> {
     use resvg::{tiny_skia, usvg};
@@ -269,6 +272,14 @@ fn png(svg: &str, fonts: &Arc<resvg::usvg::fontdb::Database>) -> Result<Vec<u8>,
     };
     let tree = usvg::Tree::from_str(svg, &options).map_err(|e| format!("cannot draw: {e}"))?;
     let size = tree.size().to_int_size();
+    // A 64x64 grid at 400 px cells would need gigabytes of pixels.
+    if size.width().max(size.height()) > MAX_PNG_SIDE {
+        return Err(format!(
+            "a {}x{} px PNG is too large (at most {MAX_PNG_SIDE} px a side): lower --cell",
+            size.width(),
+            size.height()
+        ));
+    }
     let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
         .ok_or("cannot draw: the picture is too large")?;
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());

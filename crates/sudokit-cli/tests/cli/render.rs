@@ -151,6 +151,13 @@ fn render_errors_name_the_puzzle_and_exit_non_zero() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("name a .svg or .png file"));
+    let big = "1".to_string() + &".".repeat(36 * 36 - 1);
+    sudokit()
+        .args(["render", "--cell", "400", &big, "-o"])
+        .arg(dir.join("big.png"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("too large"));
     sudokit()
         .args(["render", "--step", "0", CLASSIC])
         .assert()
