@@ -15,6 +15,7 @@ use sudokit::{Budget, EngineKind};
 
 mod generate;
 mod logic;
+mod render;
 pub use generate::GenerateArgs;
 use generate::{GENERATE_EXAMPLES, GENERATE_LONG_ABOUT};
 pub use logic::{json_format_alias, ExplainArgs};
@@ -22,6 +23,8 @@ use logic::{
     EXPLAIN_EXAMPLES, EXPLAIN_LONG_ABOUT, HINT_EXAMPLES, HINT_LONG_ABOUT, RATE_EXAMPLES,
     RATE_LONG_ABOUT,
 };
+pub use render::RenderArgs;
+use render::{RENDER_EXAMPLES, RENDER_LONG_ABOUT};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -198,6 +201,9 @@ pub enum Command {
     /// Generate puzzles with one solution: any size, shape, symmetry, clue count and difficulty.
     #[command(long_about = GENERATE_LONG_ABOUT, after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
+    /// Draw a puzzle as a print-ready SVG or PNG: its solution, candidates or a logical step.
+    #[command(long_about = RENDER_LONG_ABOUT, after_help = RENDER_EXAMPLES)]
+    Render(RenderArgs),
     /// Solve an exact-cover problem written in Knuth's DLX format.
     #[command(long_about = EXACT_COVER_LONG_ABOUT, after_help = EXACT_COVER_EXAMPLES)]
     ExactCover(ExactCoverArgs),

@@ -21,6 +21,7 @@ mod pretty;
 mod progress;
 mod rate;
 mod record;
+mod render;
 mod solve;
 mod status;
 mod variant;
@@ -65,6 +66,7 @@ fn main() -> ExitCode {
         cli::Command::Hint(args) => explain::run(args, explain::What::Hint),
         cli::Command::Explain(args) => explain::run(args, explain::What::Explain),
         cli::Command::Generate(args) => generate::run(args),
+        cli::Command::Render(args) => render::run(args),
         cli::Command::Check(args) => check::run(args),
         cli::Command::ExactCover(args) => exact_cover::run(args),
         cli::Command::Bench(args) => bench::run(args),

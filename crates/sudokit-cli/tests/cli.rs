@@ -31,6 +31,8 @@ mod detection;
 mod generate;
 #[path = "cli/logic.rs"]
 mod logic;
+#[path = "cli/render.rs"]
+mod render;
 
 /// Checks that `output` has one record per puzzle of `input`, that malformed
 /// puzzles got `Invalid puzzle`, and that every solution is valid. Returns

@@ -49,6 +49,7 @@ mod grid;
 pub mod logic;
 mod outcome;
 mod puzzle;
+pub mod render;
 mod validate;
 
 pub use budget::{Budget, StopReason};

@@ -15,4 +15,5 @@ mod generated;
 mod generator;
 mod hostile;
 mod logic;
+mod render;
 mod triad9;

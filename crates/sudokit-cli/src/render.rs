@@ -1,0 +1,329 @@
+//! `sudokit render`: a puzzle as a print-ready SVG (the library's
+//! [`sudokit::render`]) or a PNG rasterised from it with resvg.
+
+use std::ffi::OsStr;
+use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use sudokit::format::Entry;
+use sudokit::logic::{self, Board, Ctx, End};
+use sudokit::render::{self, Highlight, Options};
+use sudokit::{Budget, Engine, Grid, Solutions};
+
+use crate::cli::RenderArgs;
+use crate::input::open;
+use crate::status::Status;
+
+/// What `-o` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Svg,
+    Png,
+}
+
+/// Runs `sudokit render`.
+pub fn run(args: &RenderArgs) -> anyhow::Result<Status> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let stdin = io::stdin();
+    let mut stdin = stdin.lock();
+    let status = execute(args, &mut stdin, &mut out, &mut io::stderr())?;
+    out.flush()?;
+    Ok(status)
+}
+
+/// Draws every puzzle of `args.puzzle` (stdin is `stdin`); SVG goes to
+/// `out` when no file is named.
+///
+/// # Errors
+/// Errors writing to `out`.
+pub fn execute(
+    args: &RenderArgs,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Status> {
+    let kind = match &args.output {
+        None => Kind::Svg,
+        Some(path) => match kind_of(path) {
+            Some(kind) => kind,
+            None => {
+                let _ = writeln!(
+                    err,
+                    "sudokit: cannot tell the output format of {}: name a .svg or .png file",
+                    path.display()
+                );
+                return Ok(Status::Failed);
+            }
+        },
+    };
+    let mut source = match open(&args.puzzle, stdin, args.format, args.variant.variant()) {
+        Ok(s) => s,
+        Err(why) => {
+            let _ = writeln!(err, "sudokit: {why}");
+            return Ok(Status::Failed);
+        }
+    };
+    // Read everything first: whether files are numbered depends on how many
+    // puzzles there are.
+    let mut items = Vec::new();
+    while let Some(item) = source.next() {
+        items.push(item);
+    }
+    if items.is_empty() {
+        let _ = writeln!(err, "sudokit: {}: no puzzle", source.name);
+        return Ok(Status::Failed);
+    }
+    let several = items.len() > 1;
+    if several && args.output.is_none() {
+        let _ = writeln!(
+            err,
+            "sudokit: {} holds {} puzzles: name an output file with -o (one file per puzzle)",
+            source.name,
+            items.len()
+        );
+        return Ok(Status::Failed);
+    }
+    let mut engine = args.engine.build();
+    engine.set_budget(Budget {
+        max_nodes: None,
+        time_limit: Some(args.timeout),
+    });
+    let mut fonts = None;
+    let mut status = Status::Ok;
+    for item in items {
+        let entry = match item {
+            Ok(entry) => entry,
+            Err(why) => {
+                let _ = writeln!(err, "sudokit: {why}");
+                status = status.max(Status::Malformed);
+                continue;
+            }
+        };
+        let place = format!("{}:{}", source.name, entry.line);
+        let drawn = draw(args, &entry, &mut *engine).and_then(|svg| match kind {
+            Kind::Svg => Ok(svg.into_bytes()),
+            Kind::Png => png(&svg, fonts.get_or_insert_with(load_fonts)),
+        });
+        let bytes = match drawn {
+            Ok(bytes) => bytes,
+            Err(why) => {
+                let _ = writeln!(err, "sudokit: {place}: {why}");
+                status = status.max(Status::Malformed);
+                continue;
+            }
+        };
+        match &args.output {
+            None => out.write_all(&bytes)?,
+            Some(path) => {
+                let path = if several {
+                    numbered(path, entry.index)
+                } else {
+                    path.clone()
+                };
+                if let Err(e) = std::fs::write(&path, &bytes) {
+                    let _ = writeln!(
+                        err,
+                        "sudokit: {place}: cannot write {}: {e}",
+                        path.display()
+                    );
+                    status = status.max(Status::Failed);
+                }
+            }
+        }
+    }
+    Ok(status)
+}
+
+/// `.svg` or `.png`, in any case.
+fn kind_of(path: &Path) -> Option<Kind> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    match ext.as_str() {
+        "svg" => Some(Kind::Svg),
+        "png" => Some(Kind::Png),
+        _ => None,
+    }
+}
+
+/// `out.svg` → `out-3.svg` for puzzle 3.
+fn numbered(path: &Path, index: usize) -> PathBuf {
+    let stem = path.file_stem().unwrap_or(OsStr::new("out"));
+    let mut name = stem.to_os_string();
+    name.push(format!("-{index}"));
+    if let Some(ext) = path.extension() {
+        name.push(".");
+        name.push(ext);
+    }
+    path.with_file_name(name)
+}
+
+/// The puzzle's SVG, as the arguments ask; `Err` says why it cannot be drawn.
+fn draw(args: &RenderArgs, entry: &Entry, engine: &mut dyn Engine) -> Result<String, String> {
+    let puzzle = &entry.puzzle;
+    let options = Options {
+        cell: args.cell,
+        title: args.title.clone(),
+        alphabet: entry.style.alphabet,
+        ..Options::default()
+    };
+    let mut filled = None;
+    let mut candidates = None;
+    let mut highlight = None;
+    if args.solution {
+        let solutions = solve(engine, puzzle, 1, args)?;
+        filled = Some(solutions.first.ok_or("no solution: nothing to draw")?);
+    }
+    if args.candidates || args.step.is_some() {
+        let mut board = Board::new(puzzle).map_err(|e| e.to_string())?;
+        if let Some(n) = args.step {
+            let solutions = solve(engine, puzzle, 2, args)?;
+            match solutions.count {
+                0 => return Err("no solution: no logical path to draw".into()),
+                1 => {}
+                _ => return Err("several solutions: a logical path needs a unique one".into()),
+            }
+            let deadline = Some(Instant::now() + args.timeout);
+            let mut ctx = Ctx::new(true).with_deadline(deadline);
+            let path = logic::solve_path(board.clone(), &mut ctx, true);
+            let n = n as usize;
+            let Some(step) = path.steps.get(n - 1) else {
+                let end = match path.end {
+                    End::Solved => "",
+                    End::Stuck => " (then no technique of the ladder applies)",
+                    End::TimedOut => " (then the time ran out)",
+                };
+                return Err(format!(
+                    "step {n} is out of range: the logical path has {} steps{end}",
+                    path.steps.len()
+                ));
+            };
+            for earlier in &path.steps[..n - 1] {
+                board.apply(earlier);
+            }
+            highlight = Some(Highlight::from(step));
+            let values =
+                Grid::from_values(board.size(), board.values()).map_err(|e| e.to_string())?;
+            filled = Some(values);
+        }
+        candidates = Some(board.all_candidates().to_vec());
+    }
+    Ok(render::svg(
+        puzzle.geometry(),
+        puzzle.givens(),
+        filled.as_ref(),
+        candidates.as_deref(),
+        highlight.as_ref(),
+        &options,
+    ))
+}
+
+/// The engine's answer at `limit`; `Err` for an invalid puzzle or a search
+/// that ran out of time.
+fn solve(
+    engine: &mut dyn Engine,
+    puzzle: &sudokit::Puzzle,
+    limit: u64,
+    args: &RenderArgs,
+) -> Result<Solutions, String> {
+    let solutions = engine
+        .solve(puzzle, limit)
+        .map_err(|e| format!("invalid puzzle: {e}"))?;
+    if solutions.stopped.is_some() {
+        return Err(format!(
+            "gave up solving after {} s",
+            args.timeout.as_secs_f64()
+        ));
+    }
+    Ok(solutions)
+}
+
+/// DejaVu Sans, Book and Bold, cut down to printable ASCII (19 KB; see
+/// `fonts/LICENSE-DejaVu.txt`): every symbol a grid uses, so a PNG has its
+/// digits on a machine with no fonts installed.
+const FONTS: [&[u8]; 2] = [
+    include_bytes!("../fonts/DejaVuSans-ascii.ttf"),
+    include_bytes!("../fonts/DejaVuSans-Bold-ascii.ttf"),
+];
+
+/// The embedded fonts, then the system's (for a title beyond ASCII).
+/// `sans-serif` means DejaVu Sans, the drawing's first choice anyway.
+fn load_fonts() -> Arc<resvg::usvg::fontdb::Database> {
+    let mut db = resvg::usvg::fontdb::Database::new();
+    for font in FONTS {
+        db.load_font_data(font.to_vec());
+    }
+    db.load_system_fonts();
+    db.set_sans_serif_family("DejaVu Sans");
+    Arc::new(db)
+}
+
+/// The largest PNG side drawn, in pixels (a 25x25 grid at 400 px cells).
+const MAX_PNG_SIDE: u32 = 10_032;
+
+/// The SVG rasterised, one pixel per SVG unit, as PNG bytes.
+fn png(svg: &str, fonts: &Arc<resvg::usvg::fontdb::Database>) -> Result<Vec<u8>, String> {
+    use resvg::{tiny_skia, usvg};
+    let options = usvg::Options {
+        fontdb: Arc::clone(fonts),
+        font_family: "sans-serif".into(),
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| format!("cannot draw: {e}"))?;
+    let size = tree.size().to_int_size();
+    // A 64x64 grid at 400 px cells would need gigabytes of pixels.
+    if size.width().max(size.height()) > MAX_PNG_SIDE {
+        return Err(format!(
+            "a {}x{} px PNG is too large (at most {MAX_PNG_SIDE} px a side): lower --cell",
+            size.width(),
+            size.height()
+        ));
+    }
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or("cannot draw: the picture is too large")?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap
+        .encode_png()
+        .map_err(|e| format!("cannot encode the PNG: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outputs_are_named_by_extension_and_numbered() {
+        assert_eq!(kind_of(Path::new("a.SVG")), Some(Kind::Svg));
+        assert_eq!(kind_of(Path::new("dir/a.png")), Some(Kind::Png));
+        assert_eq!(kind_of(Path::new("a.pdf")), None);
+        assert_eq!(kind_of(Path::new("a")), None);
+        assert_eq!(
+            numbered(Path::new("d/out.svg"), 3),
+            PathBuf::from("d/out-3.svg")
+        );
+    }
+
+    #[test]
+    fn the_embedded_fonts_draw_the_digits() {
+        let fonts = load_fonts();
+        let embedded = fonts
+            .faces()
+            .filter(|f| matches!(f.source, resvg::usvg::fontdb::Source::Binary(_)))
+            .count();
+        assert_eq!(embedded, 2);
+        // Givens are text only: if no font drew them, both PNGs would match.
+        let puzzle = sudokit::format::line::parse_line("1...3..1..2...4.").unwrap();
+        let g = puzzle.geometry();
+        let options = Options::default();
+        let with = render::svg(g, puzzle.givens(), None, None, None, &options);
+        let without = render::svg(g, &Grid::empty(4), None, None, None, &options);
+        assert_ne!(png(&with, &fonts).unwrap(), png(&without, &fonts).unwrap());
+        let mut empty = resvg::usvg::fontdb::Database::new();
+        empty.set_sans_serif_family("DejaVu Sans");
+        assert_eq!(
+            png(&with, &Arc::new(empty)).unwrap(),
+            png(&without, &fonts).unwrap()
+        );
+    }
+}
