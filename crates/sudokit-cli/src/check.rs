@@ -15,13 +15,7 @@ use crate::status::Status;
 
 /// Runs `sudokit check`.
 pub fn run(args: &CheckArgs) -> anyhow::Result<Status> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let stdin = io::stdin();
-    let mut stdin = stdin.lock();
-    let status = execute(args, &mut stdin, &mut out, &mut io::stderr())?;
-    out.flush()?;
-    Ok(status)
+    crate::input::with_stdio(|stdin, out, err| execute(args, stdin, out, err))
 }
 
 /// Checks every grid of `args.grid` (stdin is `stdin`): the findings to

@@ -24,13 +24,7 @@ pub enum What {
 
 /// Runs `sudokit hint` or `sudokit explain`.
 pub fn run(args: &ExplainArgs, what: What) -> anyhow::Result<Status> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let stdin = io::stdin();
-    let mut stdin = stdin.lock();
-    let status = execute(args, what, &mut stdin, &mut out, &mut io::stderr())?;
-    out.flush()?;
-    Ok(status)
+    crate::input::with_stdio(|stdin, out, err| execute(args, what, stdin, out, err))
 }
 
 /// One puzzle's JSON object.

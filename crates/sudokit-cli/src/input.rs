@@ -3,7 +3,7 @@
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Cursor};
+use std::io::{self, BufRead, BufReader, Cursor, Write};
 use std::path::{Path, PathBuf};
 
 use sudokit::format::{self, Entry, Format, ReadError};
@@ -192,6 +192,27 @@ pub fn open<'a>(
         records: format::read(format, reader),
         variant,
     })
+}
+
+/// Runs a subcommand's `execute` on the process's stdin, a buffered stdout
+/// (flushed at the end) and stderr.
+///
+/// # Errors
+/// What `execute` returns, and errors flushing stdout.
+pub fn with_stdio(
+    execute: impl FnOnce(
+        &mut dyn BufRead,
+        &mut dyn Write,
+        &mut dyn Write,
+    ) -> io::Result<crate::status::Status>,
+) -> anyhow::Result<crate::status::Status> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let stdin = io::stdin();
+    let mut stdin = stdin.lock();
+    let status = execute(&mut stdin, &mut out, &mut io::stderr())?;
+    out.flush()?;
+    Ok(status)
 }
 
 #[cfg(test)]

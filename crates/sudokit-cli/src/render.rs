@@ -25,13 +25,7 @@ enum Kind {
 
 /// Runs `sudokit render`.
 pub fn run(args: &RenderArgs) -> anyhow::Result<Status> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let stdin = io::stdin();
-    let mut stdin = stdin.lock();
-    let status = execute(args, &mut stdin, &mut out, &mut io::stderr())?;
-    out.flush()?;
-    Ok(status)
+    crate::input::with_stdio(|stdin, out, err| execute(args, stdin, out, err))
 }
 
 /// Draws every puzzle of `args.puzzle` (stdin is `stdin`); SVG goes to
