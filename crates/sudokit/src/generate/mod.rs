@@ -76,7 +76,8 @@ pub struct Spec {
     /// No clue may be removable: each clue's removal is checked.
     pub minimal: bool,
     /// The number of clues, an inclusive range. Without `minimal`, removal
-    /// stops at a count drawn from the range.
+    /// stops at a count drawn from the range (at the low end when the range
+    /// has no upper end within the grid).
     pub clues: Option<(usize, usize)>,
     /// The ER range (inclusive; no upper end when `None`), rated as
     /// [`logic::solve_path`] does.
@@ -158,7 +159,7 @@ pub enum SpecError {
         symmetry: Symmetry,
     },
     /// A clue range that is empty or larger than the grid.
-    #[error("the clue range {low}..{high} is empty or does not fit a grid of {cells} cells")]
+    #[error("the clue range {low}..{high} is empty or starts past a grid of {cells} cells")]
     Clues {
         /// Least clues.
         low: usize,
@@ -369,7 +370,8 @@ impl Generator {
         }
         let cells = n * n;
         if let Some((low, high)) = spec.clues {
-            if low > high || high > cells {
+            // A high end past the grid is an open range (`25..`).
+            if low > high || low > cells {
                 return Err(SpecError::Clues { low, high, cells });
             }
             let classic = matches!(&spec.shape, Shape::Fixed(g) if g.is_classic());
@@ -428,8 +430,11 @@ impl Generator {
             };
             let mut order = self.orbits.clone();
             order.shuffle(&mut rng);
+            // A count drawn from the range; an open range (`25..`) removes as
+            // far as it can without going below its low end.
             let (stop, floor) = match (self.spec.clues, self.spec.minimal) {
-                (Some((low, high)), false) => (rng.gen_range(low..=high), low),
+                (Some((low, high)), false) if high <= cells => (rng.gen_range(low..=high), low),
+                (Some((low, _)), false) => (low, low),
                 _ => (0, 0),
             };
             self.engine.set_budget(check_budget);
