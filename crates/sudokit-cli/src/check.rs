@@ -10,7 +10,7 @@ use sudokit::format::{Alphabet, Entry};
 use sudokit::{Budget, Cell, Engine, Geometry, Grid, HouseKind, Layout};
 
 use crate::cli::CheckArgs;
-use crate::input::{open, Input, Source};
+use crate::input::{open_or_report, Input, Source};
 use crate::status::Status;
 
 /// Runs `sudokit check`.
@@ -46,28 +46,18 @@ pub fn execute(
     } else {
         (stdin, &mut none)
     };
-    let mut grids = match open(&args.grid, grid_stdin, args.format, variant) {
-        Ok(s) => s,
-        Err(why) => {
-            let _ = writeln!(err, "sudokit: {why}");
-            return Ok(Status::Failed);
-        }
+    let Some(mut grids) = open_or_report(&args.grid, grid_stdin, args.format, variant, err) else {
+        return Ok(Status::Failed);
     };
     let mut puzzles = match &args.puzzle {
         None => None,
-        Some(p) => match open(p, puzzle_stdin, args.format, variant) {
-            Ok(s) => Some(s),
-            Err(why) => {
-                let _ = writeln!(err, "sudokit: {why}");
-                return Ok(Status::Failed);
-            }
+        Some(p) => match open_or_report(p, puzzle_stdin, args.format, variant, err) {
+            Some(s) => Some(s),
+            None => return Ok(Status::Failed),
         },
     };
     let mut engine = args.engine.build();
-    engine.set_budget(Budget {
-        max_nodes: None,
-        time_limit: Some(args.timeout),
-    });
+    engine.set_budget(Budget::UNLIMITED.with_time_limit(args.timeout));
     let mut status = Status::Ok;
     let mut seen = 0usize;
     loop {

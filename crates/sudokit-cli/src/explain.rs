@@ -9,7 +9,7 @@ use sudokit::logic::{self, Board, Ctx, End};
 use sudokit::{Budget, Engine};
 
 use crate::cli::ExplainArgs;
-use crate::input::{open, Source};
+use crate::input::{entry_or_report, open_or_report};
 use crate::rate::{RatingJson, StepJson};
 use crate::status::Status;
 
@@ -55,29 +55,22 @@ pub fn execute(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Status> {
-    let mut source: Source<'_> =
-        match open(&args.puzzle, stdin, args.format, args.variant.variant()) {
-            Ok(s) => s,
-            Err(why) => {
-                let _ = writeln!(err, "sudokit: {why}");
-                return Ok(Status::Failed);
-            }
-        };
+    let Some(mut source) = open_or_report(
+        &args.puzzle,
+        stdin,
+        args.format,
+        args.variant.variant(),
+        err,
+    ) else {
+        return Ok(Status::Failed);
+    };
     let mut engine = args.engine.build();
-    engine.set_budget(Budget {
-        max_nodes: None,
-        time_limit: Some(args.timeout),
-    });
+    engine.set_budget(Budget::UNLIMITED.with_time_limit(args.timeout));
     let mut status = Status::Ok;
     let mut seen = 0usize;
     while let Some(item) = source.next() {
-        let entry = match item {
-            Ok(entry) => entry,
-            Err(why) => {
-                let _ = writeln!(err, "sudokit: {why}");
-                status = status.max(Status::Malformed);
-                continue;
-            }
+        let Some(entry) = entry_or_report(item, err, &mut status) else {
+            continue;
         };
         if seen > 0 && what == What::Explain && !args.json {
             writeln!(out)?;

@@ -194,6 +194,37 @@ pub fn open<'a>(
     })
 }
 
+/// [`open`], or `None` after writing why the input cannot be read to `err`
+/// (the run then ends as [`Status::Failed`](crate::status::Status)).
+pub fn open_or_report<'a>(
+    arg: &std::ffi::OsStr,
+    stdin: &'a mut dyn BufRead,
+    format: Option<Format>,
+    variant: Variant,
+    err: &mut dyn Write,
+) -> Option<Source<'a>> {
+    open(arg, stdin, format, variant)
+        .map_err(|why| writeln!(err, "sudokit: {why}"))
+        .ok()
+}
+
+/// The entry of an item, or `None` after writing why it is malformed to
+/// `err` (the run then ends as [`Status::Malformed`](crate::status::Status)).
+pub fn entry_or_report(
+    item: Result<Entry, String>,
+    err: &mut dyn Write,
+    status: &mut crate::status::Status,
+) -> Option<Entry> {
+    match item {
+        Ok(entry) => Some(entry),
+        Err(why) => {
+            let _ = writeln!(err, "sudokit: {why}");
+            *status = (*status).max(crate::status::Status::Malformed);
+            None
+        }
+    }
+}
+
 /// Runs a subcommand's `execute` on the process's stdin, a buffered stdout
 /// (flushed at the end) and stderr.
 ///

@@ -13,7 +13,7 @@ use sudokit::render::{self, Highlight, Options};
 use sudokit::{Budget, Engine, Grid, Solutions};
 
 use crate::cli::RenderArgs;
-use crate::input::open;
+use crate::input::{entry_or_report, open_or_report};
 use crate::status::Status;
 
 /// What `-o` asks for.
@@ -53,12 +53,14 @@ pub fn execute(
             }
         },
     };
-    let mut source = match open(&args.puzzle, stdin, args.format, args.variant.variant()) {
-        Ok(s) => s,
-        Err(why) => {
-            let _ = writeln!(err, "sudokit: {why}");
-            return Ok(Status::Failed);
-        }
+    let Some(mut source) = open_or_report(
+        &args.puzzle,
+        stdin,
+        args.format,
+        args.variant.variant(),
+        err,
+    ) else {
+        return Ok(Status::Failed);
     };
     // Read everything first: whether files are numbered depends on how many
     // puzzles there are.
@@ -81,20 +83,12 @@ pub fn execute(
         return Ok(Status::Failed);
     }
     let mut engine = args.engine.build();
-    engine.set_budget(Budget {
-        max_nodes: None,
-        time_limit: Some(args.timeout),
-    });
+    engine.set_budget(Budget::UNLIMITED.with_time_limit(args.timeout));
     let mut fonts = None;
     let mut status = Status::Ok;
     for item in items {
-        let entry = match item {
-            Ok(entry) => entry,
-            Err(why) => {
-                let _ = writeln!(err, "sudokit: {why}");
-                status = status.max(Status::Malformed);
-                continue;
-            }
+        let Some(entry) = entry_or_report(item, err, &mut status) else {
+            continue;
         };
         let place = format!("{}:{}", source.name, entry.line);
         let drawn = draw(args, &entry, &mut *engine).and_then(|svg| match kind {
