@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use super::board::Board;
 use super::ladder::{Ctx, Sink};
 use super::step::{Candidate, Step, Technique};
-use super::subsets::{eliminations_text, for_each_subset};
+use super::subsets::{eliminations_text, for_each_subset, union_of};
 
 /// A fish found: base lines (as a mask of line numbers), the digit, the
 /// cover lines (mask), and whether the base lines are columns.
@@ -58,12 +58,7 @@ pub(super) fn fish(board: &Board, k: usize, ctx: &mut Ctx, sink: &mut Sink<'_>) 
                 }
             }
             let _ = for_each_subset(items, k, |base| {
-                let mut cover = 0;
-                let mut s = base;
-                while s != 0 {
-                    cover |= pos[s.trailing_zeros() as usize];
-                    s &= s - 1;
-                }
+                let cover = union_of(base, &pos);
                 if cover.count_ones() as usize == k && has_victim(&pos, base, cover, n) {
                     found.push(Fish {
                         base,

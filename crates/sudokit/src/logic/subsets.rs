@@ -45,6 +45,17 @@ pub(super) fn for_each_subset(
     ControlFlow::Continue(())
 }
 
+/// The union of `masks[i]` over the set bits `i` of `set`.
+pub(super) fn union_of(set: u64, masks: &[u64]) -> u64 {
+    let mut union = 0;
+    let mut s = set;
+    while s != 0 {
+        union |= masks[s.trailing_zeros() as usize];
+        s &= s - 1;
+    }
+    union
+}
+
 /// `r1c2<>5, r1c3<>5`.
 pub(super) fn eliminations_text(board: &Board, eliminations: &[Candidate]) -> String {
     let mut out = String::new();
@@ -127,12 +138,7 @@ pub(super) fn naked(
             }
         }
         for_each_subset(items, k, |set| {
-            let mut digits = 0;
-            let mut s = set;
-            while s != 0 {
-                digits |= cands[s.trailing_zeros() as usize];
-                s &= s - 1;
-            }
+            let digits = union_of(set, &cands[..len]);
             if digits.count_ones() as usize != k {
                 return ControlFlow::Continue(());
             }
@@ -152,19 +158,8 @@ pub(super) fn naked(
             let name = ["Naked Pair", "Naked Triplet", "Naked Quad"][k - 2];
             let mut step = Step::new(technique, name, tenths);
             step.eliminations = elims;
-            step.houses.push(h);
-            let mut s = set;
-            while s != 0 {
-                let i = s.trailing_zeros() as usize;
-                s &= s - 1;
-                step.cells.push(cells[i]);
-                let mut m = cands[i];
-                while m != 0 {
-                    step.evidence
-                        .push(Candidate::new(cells[i], m.trailing_zeros() as u8 + 1));
-                    m &= m - 1;
-                }
-            }
+            // The set's cells hold only its digits.
+            set_evidence(&mut step, h, &cells, &cands, set, digits);
             if ctx.want_text {
                 step.text = format!(
                     "in {}, {} hold only {}, so {}",
@@ -213,12 +208,7 @@ fn for_each_hidden_set(
             }
         }
         for_each_subset(items, k, |digits| {
-            let mut positions = 0;
-            let mut s = digits;
-            while s != 0 {
-                positions |= pos[s.trailing_zeros() as usize];
-                s &= s - 1;
-            }
+            let positions = union_of(digits, &pos);
             if positions.count_ones() as usize != k {
                 return ControlFlow::Continue(());
             }
@@ -236,16 +226,29 @@ fn for_each_hidden_set(
 
 /// Fills the cells and evidence of a hidden set's step.
 fn hidden_evidence(step: &mut Step, set: &HiddenSet<'_>) {
-    step.houses.push(set.h);
-    let mut s = set.positions;
+    set_evidence(step, set.h, set.cells, set.cands, set.positions, set.digits);
+}
+
+/// A subset step's house, its cells (positions `members` of house `h`) and
+/// their candidates among `digits`, as evidence.
+fn set_evidence(
+    step: &mut Step,
+    h: usize,
+    cells: &[usize],
+    cands: &[u64],
+    members: u64,
+    digits: u64,
+) {
+    step.houses.push(h);
+    let mut s = members;
     while s != 0 {
         let i = s.trailing_zeros() as usize;
         s &= s - 1;
-        step.cells.push(set.cells[i]);
-        let mut m = set.cands[i] & set.digits;
+        step.cells.push(cells[i]);
+        let mut m = cands[i] & digits;
         while m != 0 {
             step.evidence
-                .push(Candidate::new(set.cells[i], m.trailing_zeros() as u8 + 1));
+                .push(Candidate::new(cells[i], m.trailing_zeros() as u8 + 1));
             m &= m - 1;
         }
     }
