@@ -21,9 +21,7 @@ use super::geo::{masks, Geo, CANDS};
 use super::hint::{Hint, Kind};
 use super::multiple::Mode;
 use super::nested;
-use super::propagate::{
-    planes, Arena, Counter, Measure, Prop, Rules, ADVANCED, CELL, HOUSE0, NONE,
-};
+use super::propagate::{planes, Arena, Counter, Measure, Prop, Rules, ADVANCED, NONE};
 
 /// The Eureka chains of `hint`, found by rung `t` on `board`.
 pub(super) fn chains(hint: &Hint, t: Technique, board: &Board, geo: &Geo) -> Vec<String> {
@@ -188,45 +186,19 @@ impl Static<'_> {
 
     /// The candidates `cand` being on (off) turns off (on), with their causes.
     fn implied(&mut self, cand: usize, on: bool) {
-        self.out.clear();
-        let (cell, d) = (cand / 9, cand % 9);
-        let (geo, grid, now) = (self.geo, self.grid, &self.now);
+        // The same implications as the unary search's tables.
         if on {
-            if self.y {
-                let mut m = grid[cell] & !(1 << d);
-                while m != 0 {
-                    self.out
-                        .push((cell * 9 + m.trailing_zeros() as usize, CELL));
-                    m &= m - 1;
-                }
-            }
-            let mut seen: u128 = 1 << cell;
-            for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
-                let hm = geo.house_mask[h as usize];
-                let mut m = now[d] & hm & !seen;
-                seen |= hm;
-                while m != 0 {
-                    self.out
-                        .push((m.trailing_zeros() as usize * 9 + d, HOUSE0 + k as u8));
-                    m &= m - 1;
-                }
-            }
+            super::unary::on_to_off(self.geo, self.grid, &self.now, cand, self.y, &mut self.out);
         } else {
-            if self.y && grid[cell].count_ones() == 2 {
-                let w = (grid[cell] & !(1 << d)).trailing_zeros() as usize;
-                self.out.push((cell * 9 + w, CELL));
-            }
-            if self.x {
-                for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
-                    let others = now[d] & geo.house_mask[h as usize] & !(1u128 << cell);
-                    if others.count_ones() == 1 {
-                        let c = others.trailing_zeros() as usize * 9 + d;
-                        if !self.out.iter().any(|&(o, _)| o == c) {
-                            self.out.push((c, HOUSE0 + k as u8));
-                        }
-                    }
-                }
-            }
+            super::unary::off_to_on(
+                self.geo,
+                self.grid,
+                &self.now,
+                cand,
+                self.y,
+                self.x,
+                &mut self.out,
+            );
         }
     }
 

@@ -43,7 +43,7 @@ pub(super) struct Unary {
 }
 
 /// The offs an on candidate implies, in Sudoku Explainer's order.
-fn on_to_off(
+pub(super) fn on_to_off(
     geo: &Geo,
     grid: &[u16; 81],
     now: &[u128; 9],
@@ -74,7 +74,7 @@ fn on_to_off(
 
 /// The ons an off candidate implies (bivalue cell, conjugate positions).
 #[allow(clippy::too_many_arguments)]
-fn off_to_on(
+pub(super) fn off_to_on(
     geo: &Geo,
     grid: &[u16; 81],
     now: &[u128; 9],

@@ -3,6 +3,7 @@
 
 use super::super::tests::{board_729, RUNGS, SE_STEPS};
 use super::*;
+use crate::logic::chains::propagate::{CELL, HOUSE0};
 
 /// One parsed link: into a candidate `(cell, digit)` from the previous one.
 #[derive(Debug, PartialEq)]
