@@ -77,7 +77,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
         for (i, result) in (next..end).zip(batch) {
             match result {
                 Ok(g) if args.json => {
-                    let record = json_record(i + 1, puzzle_seed(seed, i), &g)?;
+                    let record = json_record(i + 1, puzzle_seed(seed, i), &g);
                     writeln!(out, "{record}")?;
                     made.push(g.puzzle.givens().filled());
                     tallies = Tally::sum([&tallies, &g.tally]);
@@ -118,44 +118,30 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
 
 /// One `--json` record: the puzzle and solution as lines, the regions line
 /// of a jigsaw, the rating when the generator finished it.
-fn json_record(number: u64, seed: u64, g: &Generated) -> anyhow::Result<String> {
-    let line = |grid: &sudokit::Grid| -> anyhow::Result<String> {
-        let mut text = Vec::new();
-        format::line::write(&mut text, grid, Style::default())?;
-        Ok(String::from_utf8_lossy(&text).trim_end().to_string())
-    };
-    let geometry = g.puzzle.geometry();
-    let regions = if geometry.layout() == sudokit::Layout::Jigsaw {
-        let mut text = Vec::new();
-        format::jigsaw::write(&mut text, g.puzzle.givens(), geometry, Style::default())?;
-        String::from_utf8_lossy(&text)
-            .lines()
-            .nth(1)
-            .map(str::to_string)
-    } else {
-        None
-    };
+fn json_record(number: u64, seed: u64, g: &Generated) -> String {
+    use crate::rate::tenths;
+    use crate::record::json::{line, regions};
     let level = |er| sudokit::logic::Level::of(er).name();
+    // Numbers, as `sudokit rate --json` writes them.
     let rating = match (g.rating, g.er) {
         (Some(r), _) => Some(serde_json::json!({
-            "er": r.er.to_string(), "ep": r.ep.to_string(), "ed": r.ed.to_string(),
-            "level": level(r.er),
+            "er": tenths(r.er), "ep": tenths(r.ep), "ed": tenths(r.ed), "level": level(r.er),
         })),
-        (None, Some(er)) => Some(serde_json::json!({ "er": er.to_string(), "level": level(er) })),
+        (None, Some(er)) => Some(serde_json::json!({ "er": tenths(er), "level": level(er) })),
         (None, None) => None,
     };
     let value = serde_json::json!({
         "number": number,
         "seed": seed,
-        "geometry": geometry.to_string(),
-        "puzzle": line(g.puzzle.givens())?,
-        "solution": line(&g.solution)?,
+        "geometry": g.puzzle.geometry().to_string(),
+        "puzzle": line(g.puzzle.givens(), Style::default()),
+        "solution": line(&g.solution, Style::default()),
         "clues": g.puzzle.givens().filled(),
-        "regions": regions,
+        "regions": regions(g.puzzle.geometry()),
         "rating": rating,
         "tries": g.tally.tries,
     });
-    Ok(value.to_string())
+    value.to_string()
 }
 
 /// The spec the arguments ask for.

@@ -145,10 +145,14 @@ pub struct RatingJson {
     steps: usize,
 }
 
+/// A difficulty as the number JSON carries (tenths to a decimal).
+pub fn tenths(d: logic::Difficulty) -> f64 {
+    f64::from(d.0) / 10.0
+}
+
 impl RatingJson {
     /// The rating of a solved path.
     pub fn new(path: &Path) -> RatingJson {
-        let tenths = |d: logic::Difficulty| f64::from(d.0) / 10.0;
         RatingJson {
             er: tenths(path.rating.er),
             ep: tenths(path.rating.ep),

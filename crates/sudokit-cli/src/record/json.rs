@@ -13,8 +13,8 @@
 use std::io::{self, Write};
 
 use serde::Serialize;
-use sudokit::format::{self, Entry, Format, ParseError};
-use sudokit::{Engine, Grid, Solutions};
+use sudokit::format::{self, Entry, Format, ParseError, Style};
+use sudokit::{Engine, Geometry, Grid, Solutions};
 
 use super::{Mode, Settings, Sink, Tally};
 
@@ -58,17 +58,16 @@ struct Stats {
 }
 
 /// A grid as one line of symbols (`.` for an empty cell).
-fn line(grid: &Grid, entry: &Entry) -> String {
+pub fn line(grid: &Grid, style: Style) -> String {
     let mut text = Vec::with_capacity(grid.cells().len() + 1);
-    format::line::write(&mut text, grid, entry.style).expect("writing to memory");
+    format::line::write(&mut text, grid, style).expect("writing to memory");
     text.pop();
     String::from_utf8_lossy(&text).into_owned()
 }
 
 /// The region letters of a geometry without boxes (jigsaw), else `None`.
-fn regions(entry: &Entry) -> Option<String> {
+pub fn regions(geometry: &Geometry) -> Option<String> {
     const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    let geometry = entry.puzzle.geometry();
     if geometry.box_shape().is_some() {
         return None;
     }
@@ -124,8 +123,8 @@ pub fn answer<S: Sink>(
         input,
         line: entry.line,
         case: entry.index,
-        puzzle: Some(line(entry.puzzle.givens(), &entry)),
-        regions: regions(&entry),
+        puzzle: Some(line(entry.puzzle.givens(), entry.style)),
+        regions: regions(entry.puzzle.geometry()),
         limit: Some(limit),
         warnings: entry.warnings.iter().map(|w| w.message.clone()).collect(),
         ..Record::default()
@@ -133,7 +132,7 @@ pub fn answer<S: Sink>(
     let mut all = Vec::new();
     let solved = if settings.mode == Mode::All {
         engine.solve_with(&entry.puzzle, limit, &mut |grid| {
-            all.push(line(grid, &entry));
+            all.push(line(grid, entry.style));
             std::ops::ControlFlow::Continue(())
         })
     } else {
@@ -191,7 +190,7 @@ pub fn answer<S: Sink>(
         }
     };
     if settings.mode == Mode::Solve && !multiple {
-        record.solution = solutions.first.as_ref().map(|g| line(g, &entry));
+        record.solution = solutions.first.as_ref().map(|g| line(g, entry.style));
     }
     if settings.mode == Mode::Rate && record.verdict == "unique" {
         rate(settings, input, format, &entry, sink, tally, &mut record)?;

@@ -31,7 +31,7 @@ use sudokit::engine::StopReason;
 use sudokit::format::{self, Answer, Entry, Format, Limits, ParseError, ParseErrorKind, Warning};
 use sudokit::{Budget, Engine, EngineKind, Grid};
 
-mod json;
+pub mod json;
 
 /// What to print for each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
