@@ -80,7 +80,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
                     let record = json_record(i + 1, puzzle_seed(seed, i), &g);
                     writeln!(out, "{record}")?;
                     made.push(g.puzzle.givens().filled());
-                    tallies = Tally::sum([&tallies, &g.tally]);
+                    tallies.add(&g.tally);
                 }
                 Ok(g) => {
                     if first {
@@ -96,10 +96,10 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
                         write_record(&mut out, format, &solved)?;
                     }
                     made.push(g.puzzle.givens().filled());
-                    tallies = Tally::sum([&tallies, &g.tally]);
+                    tallies.add(&g.tally);
                 }
                 Err(e) => {
-                    tallies = Tally::sum([&tallies, &e.tally]);
+                    tallies.add(&e.tally);
                     eprintln!("sudokit: puzzle {}: {e}", i + 1);
                     status = status.max(Status::Malformed);
                 }

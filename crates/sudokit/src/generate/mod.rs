@@ -225,7 +225,8 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, other: &Tally) {
+    /// Adds `other`'s counts to these.
+    pub fn add(&mut self, other: &Tally) {
         self.tries += other.tries;
         self.fills += other.fills;
         self.failed_fills += other.failed_fills;
@@ -234,15 +235,6 @@ impl Tally {
         self.off_clues += other.off_clues;
         self.not_minimal += other.not_minimal;
         self.off_rating += other.off_rating;
-    }
-
-    /// The sum of several tallies.
-    pub fn sum<'a>(tallies: impl IntoIterator<Item = &'a Tally>) -> Tally {
-        let mut total = Tally::default();
-        for t in tallies {
-            total.add(t);
-        }
-        total
     }
 }
 
