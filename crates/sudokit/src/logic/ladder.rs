@@ -394,20 +394,32 @@ pub fn rate_within(
         };
         floors[i] = floors[i + 1].min(floor);
     }
+    // Above 4.4 the easy stretches of the path do not matter: jump to where
+    // the path next needs a rung past the basic ones (see `BASIC_RUNGS`).
+    // The bound below then starts from there instead of closing them again
+    // (the basic steps it no longer sees are 4.4 at most, under `low`).
+    let fast = low > Difficulty(44);
+    let stopped = |ctx: &Ctx| {
+        if ctx.timed_out() {
+            Fit::TimedOut
+        } else {
+            Fit::Above
+        }
+    };
+    if fast && close(&mut board, &BULK[..BASIC_BULK], ctx).is_none() {
+        return stopped(ctx);
+    }
     if closure_bound(&board, ctx).is_some_and(|b| b < low) {
         return Fit::Below(None);
     }
-    // Above 4.4 the easy stretches of the path do not matter: jump to where
-    // the path next needs a rung past the basic ones (see `BASIC_RUNGS`).
-    let fast = low > Difficulty(44);
     let mut tally = Tally::default();
+    let mut closed = fast;
     loop {
-        if fast && close(&mut board, &BULK[..BASIC_BULK], ctx).is_none() {
-            return if ctx.timed_out() {
-                Fit::TimedOut
-            } else {
-                Fit::Above
-            };
+        if fast
+            && !std::mem::replace(&mut closed, false)
+            && close(&mut board, &BULK[..BASIC_BULK], ctx).is_none()
+        {
+            return stopped(ctx);
         }
         let er = tally.er;
         if board.is_solved() {
