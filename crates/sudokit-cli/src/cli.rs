@@ -16,6 +16,7 @@ use sudokit::{Budget, EngineKind};
 mod generate;
 mod logic;
 mod render;
+mod serve;
 pub use generate::GenerateArgs;
 use generate::{GENERATE_EXAMPLES, GENERATE_LONG_ABOUT};
 pub use logic::{json_format_alias, ExplainArgs};
@@ -25,6 +26,8 @@ use logic::{
 };
 pub use render::RenderArgs;
 use render::{RENDER_EXAMPLES, RENDER_LONG_ABOUT};
+pub use serve::ServeArgs;
+use serve::{SERVE_EXAMPLES, SERVE_LONG_ABOUT};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -204,6 +207,9 @@ pub enum Command {
     /// Draw a puzzle as a print-ready SVG or PNG: its solution, candidates or a logical step.
     #[command(long_about = RENDER_LONG_ABOUT, after_help = RENDER_EXAMPLES)]
     Render(RenderArgs),
+    /// Serve a local web app (paste, play, hint, solve, rate, generate) and its JSON API.
+    #[command(long_about = SERVE_LONG_ABOUT, after_help = SERVE_EXAMPLES)]
+    Serve(ServeArgs),
     /// Solve an exact-cover problem written in Knuth's DLX format.
     #[command(long_about = EXACT_COVER_LONG_ABOUT, after_help = EXACT_COVER_EXAMPLES)]
     ExactCover(ExactCoverArgs),

@@ -145,7 +145,7 @@ fn json_record(number: u64, seed: u64, g: &Generated) -> String {
 }
 
 /// The spec the arguments ask for.
-fn spec_of(args: &GenerateArgs) -> anyhow::Result<Spec> {
+pub(crate) fn spec_of(args: &GenerateArgs) -> anyhow::Result<Spec> {
     let mut extras = Vec::new();
     if args.x {
         extras.push(Extra::Diagonals);
@@ -191,7 +191,7 @@ fn spec_of(args: &GenerateArgs) -> anyhow::Result<Spec> {
 }
 
 /// A seed for a run without `--seed` (shown by `--stats`).
-fn random_seed() -> u64 {
+pub(crate) fn random_seed() -> u64 {
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
     h.write_u128(
         std::time::SystemTime::now()
@@ -231,7 +231,11 @@ fn write_record(out: &mut impl Write, format: Format, puzzle: &Puzzle) -> io::Re
 /// Fails unless `puzzle`, written in `format` (after the variant header),
 /// reads back as the same puzzle: a format that cannot hold the grid (regions
 /// in a `line`, a 16x16 in `sdm`) is refused before anything is written.
-fn ensure_round_trip(format: Format, variant: Variant, puzzle: &Puzzle) -> anyhow::Result<()> {
+pub(crate) fn ensure_round_trip(
+    format: Format,
+    variant: Variant,
+    puzzle: &Puzzle,
+) -> anyhow::Result<()> {
     let mut text = Vec::new();
     write_header(&mut text, format, variant, 1)?;
     write_record(&mut text, format, puzzle)?;

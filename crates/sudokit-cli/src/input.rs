@@ -146,6 +146,8 @@ pub fn open_error(input: &Input, e: &io::Error) -> String {
 pub struct Source<'a> {
     /// The input's name, for messages.
     pub name: String,
+    /// The input's format (given or detected).
+    pub format: Format,
     records: format::Reader<Box<dyn BufRead + 'a>>,
     variant: Variant,
 }
@@ -172,23 +174,34 @@ pub fn open<'a>(
     variant: Variant,
 ) -> Result<Source<'a>, String> {
     let input = Input::classify(arg);
-    let name = input.to_string();
     let reader = input
         .open(stdin)
         .map_err(|e| crate::input::open_error(&input, &e))?;
+    open_reader(input.to_string(), reader, format, variant)
+}
+
+/// Reads the records of `reader`, named `name` in messages: its variant
+/// header, then its format (detected when `None`).
+pub fn open_reader<'a>(
+    name: String,
+    reader: Box<dyn BufRead + 'a>,
+    format: Option<Format>,
+    variant: Variant,
+) -> Result<Source<'a>, String> {
     let (header, reader) =
-        crate::variant::read_header(reader).map_err(|e| format!("cannot read {input}: {e}"))?;
-    let variant = variant.union(header.map_err(|why| format!("{input}:1: {why}"))?);
+        crate::variant::read_header(reader).map_err(|e| format!("cannot read {name}: {e}"))?;
+    let variant = variant.union(header.map_err(|why| format!("{name}:1: {why}"))?);
     let (format, reader): (Format, Box<dyn BufRead>) = match format {
         Some(f) => (f, reader),
         None => match format::detect_reader(reader) {
             Ok((Ok(f), rewound)) => (f, Box::new(rewound)),
-            Ok((Err(e), _)) => return Err(format!("{input}: {e}")),
-            Err(e) => return Err(format!("cannot read {input}: {e}")),
+            Ok((Err(e), _)) => return Err(format!("{name}: {e}")),
+            Err(e) => return Err(format!("cannot read {name}: {e}")),
         },
     };
     Ok(Source {
         name,
+        format,
         records: format::read(format, reader),
         variant,
     })

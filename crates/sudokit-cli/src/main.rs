@@ -22,6 +22,7 @@ mod progress;
 mod rate;
 mod record;
 mod render;
+mod serve;
 mod solve;
 mod status;
 mod variant;
@@ -67,6 +68,7 @@ fn main() -> ExitCode {
         cli::Command::Explain(args) => explain::run(args, explain::What::Explain),
         cli::Command::Generate(args) => generate::run(args),
         cli::Command::Render(args) => render::run(args),
+        cli::Command::Serve(args) => serve::run(args),
         cli::Command::Check(args) => check::run(args),
         cli::Command::ExactCover(args) => exact_cover::run(args),
         cli::Command::Bench(args) => bench::run(args),

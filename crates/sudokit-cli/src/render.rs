@@ -93,7 +93,7 @@ pub fn execute(
         let place = format!("{}:{}", source.name, entry.line);
         let drawn = draw(args, &entry, &mut *engine).and_then(|svg| match kind {
             Kind::Svg => Ok(svg.into_bytes()),
-            Kind::Png => png(&svg, fonts.get_or_insert_with(load_fonts)),
+            Kind::Png => png(&svg, fonts.get_or_insert_with(load_fonts), MAX_PNG_SIDE),
         });
         let bytes = match drawn {
             Ok(bytes) => bytes,
@@ -148,7 +148,11 @@ fn numbered(path: &Path, index: usize) -> PathBuf {
 }
 
 /// The puzzle's SVG, as the arguments ask; `Err` says why it cannot be drawn.
-fn draw(args: &RenderArgs, entry: &Entry, engine: &mut dyn Engine) -> Result<String, String> {
+pub(crate) fn draw(
+    args: &RenderArgs,
+    entry: &Entry,
+    engine: &mut dyn Engine,
+) -> Result<String, String> {
     let puzzle = &entry.puzzle;
     let options = Options {
         cell: args.cell,
@@ -237,7 +241,7 @@ const FONTS: [&[u8]; 2] = [
 
 /// The embedded fonts, then the system's (for a title beyond ASCII).
 /// `sans-serif` means DejaVu Sans, the drawing's first choice anyway.
-fn load_fonts() -> Arc<resvg::usvg::fontdb::Database> {
+pub(crate) fn load_fonts() -> Arc<resvg::usvg::fontdb::Database> {
     let mut db = resvg::usvg::fontdb::Database::new();
     for font in FONTS {
         db.load_font_data(font.to_vec());
@@ -251,7 +255,11 @@ fn load_fonts() -> Arc<resvg::usvg::fontdb::Database> {
 const MAX_PNG_SIDE: u32 = 10_032;
 
 /// The SVG rasterised, one pixel per SVG unit, as PNG bytes.
-fn png(svg: &str, fonts: &Arc<resvg::usvg::fontdb::Database>) -> Result<Vec<u8>, String> {
+pub(crate) fn png(
+    svg: &str,
+    fonts: &Arc<resvg::usvg::fontdb::Database>,
+    max_side: u32,
+) -> Result<Vec<u8>, String> {
     use resvg::{tiny_skia, usvg};
     let options = usvg::Options {
         fontdb: Arc::clone(fonts),
@@ -261,9 +269,9 @@ fn png(svg: &str, fonts: &Arc<resvg::usvg::fontdb::Database>) -> Result<Vec<u8>,
     let tree = usvg::Tree::from_str(svg, &options).map_err(|e| format!("cannot draw: {e}"))?;
     let size = tree.size().to_int_size();
     // A 64x64 grid at 400 px cells would need gigabytes of pixels.
-    if size.width().max(size.height()) > MAX_PNG_SIDE {
+    if size.width().max(size.height()) > max_side {
         return Err(format!(
-            "a {}x{} px PNG is too large (at most {MAX_PNG_SIDE} px a side): lower --cell",
+            "a {}x{} px PNG is too large (at most {max_side} px a side): lower --cell",
             size.width(),
             size.height()
         ));
@@ -306,12 +314,15 @@ mod tests {
         let options = Options::default();
         let with = render::svg(g, puzzle.givens(), None, None, None, &options);
         let without = render::svg(g, &Grid::empty(4), None, None, None, &options);
-        assert_ne!(png(&with, &fonts).unwrap(), png(&without, &fonts).unwrap());
+        assert_ne!(
+            png(&with, &fonts, MAX_PNG_SIDE).unwrap(),
+            png(&without, &fonts, MAX_PNG_SIDE).unwrap()
+        );
         let mut empty = resvg::usvg::fontdb::Database::new();
         empty.set_sans_serif_family("DejaVu Sans");
         assert_eq!(
-            png(&with, &Arc::new(empty)).unwrap(),
-            png(&without, &fonts).unwrap()
+            png(&with, &Arc::new(empty), MAX_PNG_SIDE).unwrap(),
+            png(&without, &fonts, MAX_PNG_SIDE).unwrap()
         );
     }
 }

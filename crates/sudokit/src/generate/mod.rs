@@ -31,6 +31,7 @@ mod symmetry;
 mod tests;
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -88,6 +89,10 @@ pub struct Spec {
     /// its clues (the puzzle stays unique, but that clue is unproven, so a
     /// `minimal` try with one is dropped).
     pub check_nodes: u64,
+    /// When to stop trying (checked before each try and during a rating): a
+    /// server's bound on one request. Output then depends on the clock, so
+    /// runs that must reproduce leave it `None`.
+    pub deadline: Option<Instant>,
 }
 
 impl Spec {
@@ -108,6 +113,7 @@ impl Spec {
             rating: None,
             max_tries: Spec::MAX_TRIES,
             check_nodes: Spec::check_nodes_for(shape_size),
+            deadline: None,
         }
     }
 
@@ -258,13 +264,15 @@ pub struct Generated {
 /// No puzzle met the spec within its tries.
 #[derive(Clone, Debug, Default, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "gave up after {} tries: {} off the clue range, {} not minimal, {} off the rating range, \
+    "gave up after {} tries{}: {} off the clue range, {} not minimal, {} off the rating range, \
      {} grids that could not be completed",
-    tally.tries, tally.off_clues, tally.not_minimal, tally.off_rating, tally.failed_fills
+    tally.tries, if *timed_out { " (time limit)" } else { "" }, tally.off_clues, tally.not_minimal, tally.off_rating, tally.failed_fills
 )]
 pub struct GaveUp {
     /// What the tries took.
     pub tally: Tally,
+    /// The [`Spec::deadline`] passed (else the tries ran out).
+    pub timed_out: bool,
 }
 
 /// The seed of puzzle `index` of a run seeded with `seed`: each puzzle's
@@ -408,7 +416,14 @@ impl Generator {
         let n = self.spec.shape.size();
         let cells = n * n;
         let check_budget = Budget::UNLIMITED.with_max_nodes(self.spec.check_nodes.max(1));
+        let deadline = self.spec.deadline;
         while tally.tries < self.spec.max_tries.max(1) {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(GaveUp {
+                    tally,
+                    timed_out: true,
+                });
+            }
             tally.tries += 1;
             let Some(geometry) = self.geometry(&mut rng) else {
                 tally.failed_fills += 1;
@@ -464,12 +479,19 @@ impl Generator {
                 let Ok(board) = logic::Board::new(&puzzle) else {
                     continue;
                 };
-                match logic::rate_within(board, low, high, &mut logic::Ctx::new(false)) {
+                let mut ctx = logic::Ctx::new(false).with_deadline(deadline);
+                match logic::rate_within(board, low, high, &mut ctx) {
                     Fit::Within { er: e, rating: r } => {
                         er = Some(e);
                         rating = r;
                     }
                     Fit::AtLeast => {}
+                    Fit::TimedOut => {
+                        return Err(GaveUp {
+                            tally,
+                            timed_out: true,
+                        })
+                    }
                     _ => {
                         tally.off_rating += 1;
                         continue;
@@ -484,7 +506,10 @@ impl Generator {
                 tally,
             });
         }
-        Err(GaveUp { tally })
+        Err(GaveUp {
+            tally,
+            timed_out: false,
+        })
     }
 
     /// The geometry of the next try: the fixed one, or new random regions.

@@ -1,0 +1,56 @@
+//! The arguments and help texts of `sudokit serve`.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use clap::Args;
+
+use super::parse_seconds;
+
+pub(super) const SERVE_LONG_ABOUT: &str = "\
+Serve a local web app and its JSON API. Open the address it prints in a
+browser: paste or drop a puzzle in any format sudokit reads, play it (digits,
+pencil marks, undo and redo, clashes shown), check it, ask for a hint (the
+next logical step, explained and highlighted on the board), solve, rate,
+generate by size, variant and level, and share a puzzle by its URL. The page
+and its assets are inside the binary: it works offline.
+
+The API answers POST requests under /api/ (solve, count, hint, explain, rate,
+generate, render, parse) with JSON; the README documents it. Every request
+is bounded: its body (--max-body), its search or rating time (--timeout),
+the grid side (36), and the number of requests worked on at once (--jobs,
+with at most --queue more waiting). A request past a bound gets a 4xx or 503
+answer with a JSON `error`.
+
+The server listens on 127.0.0.1 (this machine only) unless --addr says
+otherwise; Ctrl-C stops it.";
+
+pub(super) const SERVE_EXAMPLES: &str = "\
+Examples:
+  sudokit serve                          then open http://127.0.0.1:8080/
+  sudokit serve --addr 127.0.0.1:0       any free port (printed)
+  curl -d '{\"puzzle\":\"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\"}' 127.0.0.1:8080/api/solve";
+
+/// Arguments of `sudokit serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on (port 0: any free port).
+    #[arg(long, value_name = "IP:PORT", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+
+    /// Time limit of one request's work: a search, a rating, a generation.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds, default_value = "5")]
+    pub timeout: Duration,
+
+    /// Largest request body, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 1 << 20)]
+    pub max_body: usize,
+
+    /// Requests worked on at once [default: the number of CPUs].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+
+    /// Requests allowed to wait for a worker; more are answered 503 at once.
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    pub queue: usize,
+}

@@ -1,0 +1,693 @@
+//! The JSON API: one handler per endpoint. A request body is a JSON object
+//! (`{"puzzle": "...", ...}`, whatever its content type, so `curl -d` works),
+//! or the puzzle text itself. Unknown fields are refused, so a typo is an
+//! error rather than an ignored option.
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::State as Extract;
+use axum::http::{header, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use clap::Parser;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use sudokit::format::{Entry, Format, Style};
+use sudokit::logic::{self, Board, Ctx, End, Step};
+use sudokit::{Budget, Engine, EngineKind, Grid, Puzzle, Solutions};
+
+use super::board::{self, BoardJson};
+use super::{on_worker, ApiError, Limits, State};
+use crate::rate::{RatingJson, StepJson};
+use crate::variant::Variant;
+
+/// The side of the largest grid `generate` makes here (a 25x25 try takes
+/// about a second; 36x36 would not fit a request's time).
+const MAX_GENERATE_SIDE: usize = 25;
+
+/// The largest PNG side `render` draws here, in pixels.
+const MAX_PNG_SIDE: u32 = 4096;
+
+type Body = Result<Bytes, BytesRejection>;
+type Answer = Result<Json<Value>, ApiError>;
+
+/// The request as `T`: a JSON object, or the puzzle text itself.
+fn decode<T: DeserializeOwned>(body: Body, limits: &Limits) -> Result<T, ApiError> {
+    let bytes = body.map_err(|r| {
+        if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "the request body is too large: this server takes at most {} bytes",
+                    limits.body
+                ),
+            )
+        } else {
+            ApiError::new(
+                r.status(),
+                format!("cannot read the request: {}", r.body_text()),
+            )
+        }
+    })?;
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|e| ApiError::bad(format!("the request body is not UTF-8 text: {e}")))?;
+    let value = match text.trim_start().as_bytes().first() {
+        None => json!({}),
+        Some(b'{') => serde_json::from_str(text)
+            .map_err(|e| ApiError::bad(format!("the request body is not valid JSON: {e}")))?,
+        Some(_) => json!({ "puzzle": text }),
+    };
+    serde_json::from_value(value).map_err(|e| ApiError::bad(format!("bad request: {e}")))
+}
+
+/// The fields every puzzle request has.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PuzzleReq {
+    /// The puzzle, in any format sudokit reads.
+    puzzle: String,
+    /// Its format's name (detected when absent).
+    format: Option<String>,
+    /// X-sudoku: the two diagonals are houses too.
+    #[serde(default)]
+    x: bool,
+    /// Windoku: the four windows are houses too.
+    #[serde(default)]
+    windoku: bool,
+}
+
+impl PuzzleReq {
+    fn read(&self, limits: &Limits) -> Result<(Entry, Format), ApiError> {
+        let variant = Variant {
+            x: self.x,
+            windoku: self.windoku,
+        };
+        board::read(&self.puzzle, self.format.as_deref(), variant, limits)
+    }
+}
+
+/// The engine named by `name` (`auto` when absent), with the time limit.
+fn engine(name: Option<&str>, limits: &Limits) -> Result<Box<dyn Engine + Send>, ApiError> {
+    let kind = match name {
+        None => EngineKind::Auto,
+        Some(name) => name.parse::<EngineKind>().map_err(|_| {
+            ApiError::bad(format!(
+                "unknown engine `{name}`: expected one of {}",
+                EngineKind::NAMES.join(", ")
+            ))
+        })?,
+    };
+    let mut engine = kind.build();
+    engine.set_budget(Budget::UNLIMITED.with_time_limit(limits.time));
+    Ok(engine)
+}
+
+/// Searches `entry` up to `limit` solutions: 422 for a puzzle the engine
+/// refuses (givens that clash) or a search out of time.
+fn search(
+    engine: &mut dyn Engine,
+    entry: &Entry,
+    limit: u64,
+    limits: &Limits,
+) -> Result<Solutions, ApiError> {
+    let solutions = engine.solve(&entry.puzzle, limit).map_err(|e| {
+        ApiError::unprocessable(format!("puzzle:{}: {e}", entry.line))
+            .with(json!({ "verdict": "invalid" }))
+    })?;
+    if let Some(reason) = solutions.stopped {
+        return Err(
+            gave_up(limits, &format!("searching ({reason})")).with(json!({
+                "verdict": "gave_up",
+                "count": solutions.count,
+            })),
+        );
+    }
+    Ok(solutions)
+}
+
+/// 422: the work ran out of the server's time for one request.
+fn gave_up(limits: &Limits, what: &str) -> ApiError {
+    ApiError::unprocessable(format!(
+        "gave up {what}: the server's limit is {} s per request; the CLI has none",
+        limits.time.as_secs_f64()
+    ))
+}
+
+/// The one solution of `entry`, or 422 saying why there is none to work from.
+fn unique_solution(entry: &Entry, limits: &Limits) -> Result<Grid, ApiError> {
+    let mut engine = engine(None, limits)?;
+    let solutions = search(&mut *engine, entry, 2, limits)?;
+    match (solutions.count, solutions.first) {
+        (1, Some(solution)) => Ok(solution),
+        (0, _) => Err(ApiError::unprocessable("no solution: nothing to explain")
+            .with(json!({ "verdict": "no_solution" }))),
+        _ => Err(
+            ApiError::unprocessable("several solutions: a logical path needs a unique one")
+                .with(json!({ "verdict": "multiple" })),
+        ),
+    }
+}
+
+/// A logic context that stops at the request's time limit.
+fn ctx(limits: &Limits) -> Ctx {
+    Ctx::new(true).with_deadline(Some(std::time::Instant::now() + limits.time))
+}
+
+/// `GET /api`: what there is.
+pub async fn index() -> Json<Value> {
+    Json(json!({
+        "endpoints": {
+            "POST /api/parse": "the puzzle's board: size, regions, extra houses, givens, symbols",
+            "POST /api/solve": "verdict (unique, multiple, no_solution) and the solution in the puzzle's format",
+            "POST /api/count": "the number of solutions, up to `limit` (default 2)",
+            "POST /api/hint": "the next logical step from the player's `values`, or their mistakes",
+            "POST /api/explain": "every step of the logical path, and the rating",
+            "POST /api/rate": "the Sudoku Explainer rating: ER, EP, ED and level",
+            "POST /api/generate": "a new puzzle with one solution: size, box, jigsaw, x, windoku, symmetry, minimal, clues, level, rating, seed",
+            "POST /api/render": "an SVG or PNG picture: solution, candidates, step",
+        },
+        "request": "a JSON object {\"puzzle\": TEXT, ...} or the puzzle text itself; any format sudokit reads",
+        "errors": "4xx or 503 with {\"error\": MESSAGE}",
+    }))
+}
+
+/// Unknown paths: 404 with a pointer to the API.
+pub async fn not_found(uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!(
+            "nothing at {}: the page is at /, the API under /api/ (GET /api lists it)",
+            uri.path()
+        ),
+    )
+}
+
+/// A known path with the wrong method.
+pub async fn method_not_allowed(uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{} answers POST requests with a JSON body", uri.path()),
+    )
+}
+
+/// `POST /api/parse`: the board, for the page.
+pub async fn parse(Extract(state): Extract<State>, body: Body) -> Answer {
+    let req: PuzzleReq = decode(body, &state.limits)?;
+    let limits = state.limits.clone();
+    on_worker(&state, move || {
+        let (entry, format) = req.read(&limits)?;
+        Ok(json!({ "board": BoardJson::new(&entry.puzzle, entry.style, format) }))
+    })
+    .await
+    .map(Json)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SolveReq {
+    puzzle: String,
+    format: Option<String>,
+    #[serde(default)]
+    x: bool,
+    #[serde(default)]
+    windoku: bool,
+    /// `auto`, `dfs`, `dlx`, `fast9`, `triad9`.
+    engine: Option<String>,
+}
+
+/// `POST /api/solve`: the verdict, and the solution in the puzzle's format.
+pub async fn solve(Extract(state): Extract<State>, body: Body) -> Answer {
+    let req: SolveReq = decode(body, &state.limits)?;
+    let limits = state.limits.clone();
+    on_worker(&state, move || {
+        let p = PuzzleReq {
+            puzzle: req.puzzle,
+            format: req.format,
+            x: req.x,
+            windoku: req.windoku,
+        };
+        let (entry, format) = p.read(&limits)?;
+        let mut engine = engine(req.engine.as_deref(), &limits)?;
+        let solutions = search(&mut *engine, &entry, 2, &limits)?;
+        let board = BoardJson::new(&entry.puzzle, entry.style, format);
+        Ok(match (solutions.count, &solutions.first) {
+            (1, Some(solution)) => json!({
+                "verdict": "unique",
+                "solution": board::answer_text(format, &entry, solution),
+                "values": solution.to_values(),
+                "board": board,
+            }),
+            (0, _) => json!({ "verdict": "no_solution", "board": board }),
+            _ => json!({ "verdict": "multiple", "board": board }),
+        })
+    })
+    .await
+    .map(Json)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CountReq {
+    puzzle: String,
+    format: Option<String>,
+    #[serde(default)]
+    x: bool,
+    #[serde(default)]
+    windoku: bool,
+    /// Stop counting here (default 2: is it unique?).
+    limit: Option<u64>,
+}
+
+/// `POST /api/count`: the number of solutions up to `limit`.
+pub async fn count(Extract(state): Extract<State>, body: Body) -> Answer {
+    let req: CountReq = decode(body, &state.limits)?;
+    let limit = req.limit.unwrap_or(2);
+    if limit == 0 {
+        return Err(ApiError::bad(
+            "limit: a whole number of solutions, 1 or more",
+        ));
+    }
+    let limits = state.limits.clone();
+    on_worker(&state, move || {
+        let p = PuzzleReq {
+            puzzle: req.puzzle,
+            format: req.format,
+            x: req.x,
+            windoku: req.windoku,
+        };
+        let (entry, _) = p.read(&limits)?;
+        let mut engine = engine(None, &limits)?;
+        let solutions = search(&mut *engine, &entry, limit, &limits)?;
+        Ok(json!({
+            "count": solutions.count,
+            // Whether `count` is every solution (else the limit was reached).
+            "complete": solutions.complete,
+            "limit": limit,
+        }))
+    })
+    .await
+    .map(Json)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HintReq {
+    puzzle: String,
+    format: Option<String>,
+    #[serde(default)]
+    x: bool,
+    #[serde(default)]
+    windoku: bool,
+    /// The player's board: one number per cell, 0 for empty.
+    values: Option<Vec<u32>>,
+}
+
+/// The cells and candidates a step uses, by number, for the page to draw.
+#[derive(Debug, Serialize)]
+struct HighlightJson {
+    cells: Vec<usize>,
+    /// The cells of the step's houses.
+    house_cells: Vec<usize>,
+    /// `[cell, digit]` pairs.
+    evidence: Vec<[usize; 2]>,
+    eliminations: Vec<[usize; 2]>,
+    placements: Vec<[usize; 2]>,
+}
+
+impl HighlightJson {
+    fn new(puzzle: &Puzzle, step: &Step) -> HighlightJson {
+        let houses = puzzle.geometry().houses();
+        let mut house_cells: Vec<usize> = step
+            .houses
+            .iter()
+            .filter_map(|&h| houses.get(h))
+            .flat_map(|h| h.cells().iter().map(|c| c.index()))
+            .collect();
+        house_cells.sort_unstable();
+        house_cells.dedup();
+        let pairs = |list: &[logic::Candidate]| -> Vec<[usize; 2]> {
+            list.iter()
+                .map(|c| [c.cell, usize::from(c.digit)])
+                .collect()
+        };
+        HighlightJson {
+            cells: step.cells.clone(),
+            house_cells,
+            evidence: pairs(&step.evidence),
+            eliminations: pairs(&step.eliminations),
+            placements: pairs(&step.placements),
+        }
+    }
+}
+
+/// `POST /api/hint`: the player's mistakes if any, else the next logical
+/// step from their board.
+pub async fn hint(Extract(state): Extract<State>, body: Body) -> Answer {
+    let req: HintReq = decode(body, &state.limits)?;
+    let limits = state.limits.clone();
+    on_worker(&state, move || {
+        let p = PuzzleReq {
+            puzzle: req.puzzle,
+            format: req.format,
+            x: req.x,
+            windoku: req.windoku,
+        };
+        let (entry, _) = p.read(&limits)?;
+        let solution = unique_solution(&entry, &limits)?.to_values();
+        let n = entry.puzzle.size();
+        let mut values = entry.puzzle.givens().to_values();
+        if let Some(player) = &req.values {
+            if player.len() != values.len() {
+                return Err(ApiError::bad(format!(
+                    "values: expected {} numbers (one per cell, 0 for empty), got {}",
+                    values.len(),
+                    player.len()
+                )));
+            }
+            let mut mistakes = Vec::new();
+            for (cell, &v) in player.iter().enumerate() {
+                if v as usize > n {
+                    return Err(ApiError::bad(format!(
+                        "values: r{}c{} holds {v}, but digits go from 1 to {n}",
+                        cell / n + 1,
+                        cell % n + 1
+                    )));
+                }
+                if v == 0 || values[cell] != 0 {
+                    continue;
+                }
+                if v != u32::from(solution[cell]) {
+                    mistakes.push(cell);
+                }
+                values[cell] = v as u8;
+            }
+            if !mistakes.is_empty() {
+                let names: Vec<String> = mistakes
+                    .iter()
+                    .map(|c| format!("r{}c{}", c / n + 1, c % n + 1))
+                    .collect();
+                return Ok(json!({
+                    "verdict": "mistakes",
+                    "mistakes": mistakes,
+                    "text": format!("{} {} not the solution's digit", names.join(", "),
+                        if names.len() == 1 { "holds" } else { "hold" }),
+                }));
+            }
+        }
+        let grid = Grid::from_values(n, &values).map_err(|e| ApiError::bad(e.to_string()))?;
+        let puzzle = Puzzle::new(std::sync::Arc::clone(entry.puzzle.geometry()), grid)
+            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        let board = Board::new(&puzzle).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        if board.is_solved() {
+            return Ok(json!({ "verdict": "solved", "text": "Solved: every cell is filled" }));
+        }
+        let mut ctx = ctx(&limits);
+        match logic::next_step(&board, &mut ctx) {
+            Some(step) => Ok(json!({
+                "verdict": "step",
+                "text": crate::rate::step_line(&step),
+                "step": StepJson::new(&board, &step),
+                "highlight": HighlightJson::new(&puzzle, &step),
+            })),
+            None if ctx.timed_out() => Err(gave_up(&limits, "looking for a step")),
+            None => Ok(json!({
+                "verdict": "stuck",
+                "text": "No step found: no technique of the ladder applies",
+            })),
+        }
+    })
+    .await
+    .map(Json)
+}
+
+/// The logical path of a unique puzzle, within the time limit.
+fn path_of(p: PuzzleReq, limits: &Limits) -> Result<(Board, logic::Path), ApiError> {
+    let (entry, _) = p.read(limits)?;
+    unique_solution(&entry, limits)?;
+    let board = Board::new(&entry.puzzle).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    let mut ctx = ctx(limits);
+    let path = logic::solve_path(board.clone(), &mut ctx, true);
+    if path.end == End::TimedOut {
+        return Err(gave_up(limits, "rating").with(json!({ "verdict": "gave_up" })));
+    }
+    Ok((board, path))
+}
+
+/// `POST /api/explain`: every step of the logical path, and the rating.
+pub async fn explain(Extract(state): Extract<State>, body: Body) -> Answer {
+    let req: PuzzleReq = decode(body, &state.limits)?;
+    let limits = state.limits.clone();
+    on_worker(&state, move || {
+        let (board, path) = path_of(req, &limits)?;
+        let steps: Vec<StepJson> = path
+            .steps
+            .iter()
+            .map(|s| StepJson::new(&board, s))
+            .collect();
+        Ok(match path.end {
+            End::Solved => json!({
+                "verdict": "rated",
+                "steps": steps,
+                "rating": RatingJson::new(&path),
+            }),
+            _ => json!({
+                "verdict": "unrated",
+                "steps": steps,
+                "text": crate::rate::unrated_reason(&path),
+            }),
+        })
+    })
+    .await
+    .map(Json)
+}
+
+/// `POST /api/rate`: ER, EP, ED and the level.
+pub async fn rate(Extract(state): Extract<State>, body: Body) -> Answer {
+    let req: PuzzleReq = decode(body, &state.limits)?;
+    let limits = state.limits.clone();
+    on_worker(&state, move || {
+        let (_, path) = path_of(req, &limits)?;
+        Ok(match path.end {
+            End::Solved => json!({
+                "verdict": "rated",
+                "rating": RatingJson::new(&path),
+                "text": crate::rate::rating_line(&path),
+            }),
+            _ => json!({
+                "verdict": "unrated",
+                "text": crate::rate::unrated_reason(&path),
+            }),
+        })
+    })
+    .await
+    .map(Json)
+}
+
+/// The first paragraph of a clap error, without its `error: ` prefix.
+fn clap_message(e: &clap::Error) -> String {
+    let text = e.to_string();
+    let first = text.split("\n\n").next().unwrap_or(&text).trim();
+    first.strip_prefix("error: ").unwrap_or(first).to_owned()
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GenerateReq {
+    size: Option<usize>,
+    /// `RxC`.
+    #[serde(rename = "box")]
+    box_shape: Option<String>,
+    #[serde(default)]
+    jigsaw: bool,
+    #[serde(default)]
+    x: bool,
+    #[serde(default)]
+    windoku: bool,
+    symmetry: Option<String>,
+    #[serde(default)]
+    minimal: bool,
+    /// `K` or `A..B`.
+    clues: Option<String>,
+    /// `easy` ... `extreme`.
+    level: Option<String>,
+    /// An ER range, `A..B`.
+    rating: Option<String>,
+    seed: Option<u64>,
+    /// The output format (`line`, or `jigsaw` for a jigsaw).
+    format: Option<String>,
+}
+
+impl GenerateReq {
+    /// The same request as `sudokit generate` arguments, so the checks and
+    /// messages are the CLI's.
+    fn args(&self) -> Vec<String> {
+        let mut args: Vec<String> = ["sudokit", "generate", "-j", "1"].map(String::from).into();
+        let mut opt = |flag: &str, value: Option<String>| {
+            if let Some(v) = value {
+                args.push(format!("--{flag}={v}"));
+            }
+        };
+        opt("size", self.size.map(|n| n.to_string()));
+        opt("box", self.box_shape.clone());
+        opt("symmetry", self.symmetry.clone());
+        opt("clues", self.clues.clone());
+        opt("level", self.level.clone());
+        opt("rating", self.rating.clone());
+        opt("format", self.format.clone());
+        for (on, flag) in [
+            (self.jigsaw, "--jigsaw"),
+            (self.x, "--x"),
+            (self.windoku, "--windoku"),
+            (self.minimal, "--minimal"),
+        ] {
+            if on {
+                args.push(flag.into());
+            }
+        }
+        args
+    }
+}
+
+/// `POST /api/generate`: a new puzzle with one solution.
+pub async fn generate(Extract(state): Extract<State>, body: Body) -> Answer {
+    let req: GenerateReq = decode(body, &state.limits)?;
+    let cli =
+        crate::cli::Cli::try_parse_from(req.args()).map_err(|e| ApiError::bad(clap_message(&e)))?;
+    let crate::cli::Command::Generate(args) = cli.command else {
+        unreachable!("the arguments start with `generate`")
+    };
+    let limits = state.limits.clone();
+    on_worker(&state, move || {
+        let mut spec =
+            crate::generate::spec_of(&args).map_err(|e| ApiError::bad(format!("{e:#}")))?;
+        let side = spec.shape.size();
+        if side > MAX_GENERATE_SIDE {
+            return Err(ApiError::unprocessable(format!(
+                "this server generates grids up to {MAX_GENERATE_SIDE}x{MAX_GENERATE_SIDE}, not \
+                 {side}x{side}; the CLI has no such limit"
+            )));
+        }
+        spec.deadline = Some(std::time::Instant::now() + limits.time);
+        let mut generator = sudokit::generate::Generator::new(spec)
+            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        let seed = req.seed.unwrap_or_else(crate::generate::random_seed);
+        let made = generator.generate(seed).map_err(|e| {
+            if e.timed_out {
+                gave_up(
+                    &limits,
+                    &format!("generating after {} tries", e.tally.tries),
+                )
+            } else {
+                ApiError::unprocessable(e.to_string())
+            }
+        })?;
+        let format = args.format.unwrap_or(if args.jigsaw {
+            Format::Jigsaw
+        } else {
+            Format::Line
+        });
+        let variant = Variant {
+            x: args.x,
+            windoku: args.windoku,
+        };
+        crate::generate::ensure_round_trip(format, variant, &made.puzzle)
+            .map_err(|e| ApiError::bad(format!("{e:#}")))?;
+        let board = BoardJson::new(&made.puzzle, Style::default(), format);
+        Ok(json!({
+            "puzzle": board.text(),
+            "format": format.name(),
+            "board": board,
+            "seed": seed,
+            "clues": made.puzzle.givens().filled(),
+            "er": made.er.map(crate::rate::tenths),
+            "level": made.er.map(|er| logic::Level::of(er).name()),
+            "tries": made.tally.tries,
+        }))
+    })
+    .await
+    .map(Json)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RenderReq {
+    puzzle: String,
+    format: Option<String>,
+    #[serde(default)]
+    x: bool,
+    #[serde(default)]
+    windoku: bool,
+    #[serde(default)]
+    solution: bool,
+    #[serde(default)]
+    candidates: bool,
+    /// Draw the board before this step (1-based) of the logical path.
+    step: Option<u32>,
+    /// `svg` (default) or `png`.
+    image: Option<String>,
+    /// Side of a cell in pixels.
+    cell: Option<f64>,
+    title: Option<String>,
+}
+
+/// `POST /api/render`: the picture itself (`image/svg+xml` or `image/png`).
+pub async fn render(Extract(state): Extract<State>, body: Body) -> Result<Response, ApiError> {
+    let req: RenderReq = decode(body, &state.limits)?;
+    let png = match req.image.as_deref() {
+        None | Some("svg") => false,
+        Some("png") => true,
+        Some(other) => {
+            return Err(ApiError::bad(format!(
+                "image: `{other}` is not a picture format: expected svg or png"
+            )))
+        }
+    };
+    let mut argv: Vec<String> = ["sudokit", "render", "-"].map(String::from).into();
+    argv.push(format!("--timeout={}", state.limits.time.as_secs_f64()));
+    if req.solution {
+        argv.push("--solution".into());
+    }
+    if req.candidates {
+        argv.push("--candidates".into());
+    }
+    if let Some(n) = req.step {
+        argv.push(format!("--step={n}"));
+    }
+    if let Some(c) = req.cell {
+        argv.push(format!("--cell={c}"));
+    }
+    if let Some(t) = &req.title {
+        argv.push(format!("--title={t}"));
+    }
+    let cli = crate::cli::Cli::try_parse_from(argv).map_err(|e| ApiError::bad(clap_message(&e)))?;
+    let crate::cli::Command::Render(args) = cli.command else {
+        unreachable!("the arguments start with `render`")
+    };
+    let limits = state.limits.clone();
+    let fonts = std::sync::Arc::clone(&state.fonts);
+    on_worker(&state, move || {
+        let p = PuzzleReq {
+            puzzle: req.puzzle,
+            format: req.format,
+            x: req.x,
+            windoku: req.windoku,
+        };
+        let (entry, _) = p.read(&limits)?;
+        let mut engine = engine(None, &limits)?;
+        let svg = crate::render::draw(&args, &entry, &mut *engine)
+            .map_err(|why| ApiError::unprocessable(format!("puzzle:{}: {why}", entry.line)))?;
+        if png {
+            let bytes =
+                crate::render::png(&svg, &fonts, MAX_PNG_SIDE).map_err(ApiError::unprocessable)?;
+            Ok(([(header::CONTENT_TYPE, "image/png")], bytes).into_response())
+        } else {
+            Ok((
+                [(header::CONTENT_TYPE, "image/svg+xml; charset=utf-8")],
+                svg,
+            )
+                .into_response())
+        }
+    })
+    .await
+}

@@ -1,0 +1,165 @@
+//! A request's puzzle: read from its text as the CLI reads a file, and
+//! described as JSON for the page (its geometry, givens and symbols).
+
+use std::io::Cursor;
+
+use serde::Serialize;
+use sudokit::format::{self, Answer, Entry, Format, Style};
+use sudokit::{Geometry, Grid, HouseKind, Puzzle};
+
+use super::{ApiError, Limits};
+use crate::variant::Variant;
+
+/// How messages name the request's text: `puzzle:3: ...` as the CLI says
+/// `FILE:3: ...`.
+const NAME: &str = "puzzle";
+
+/// The one puzzle of `text` and its format (`format` names it, else it is
+/// detected); a `# sudokit: x` header or `variant` adds houses.
+pub fn read(
+    text: &str,
+    format: Option<&str>,
+    variant: Variant,
+    limits: &Limits,
+) -> Result<(Entry, Format), ApiError> {
+    let format = match format {
+        None => None,
+        Some(name) => Some(name.parse::<Format>().map_err(|_| {
+            ApiError::bad(format!(
+                "unknown format `{name}`: expected one of {}",
+                Format::NAMES.join(", ")
+            ))
+        })?),
+    };
+    if text.trim().is_empty() {
+        return Err(ApiError::bad("the puzzle text is empty"));
+    }
+    let reader = Box::new(Cursor::new(text.as_bytes().to_vec()));
+    let mut source =
+        crate::input::open_reader(NAME.into(), reader, format, variant).map_err(ApiError::bad)?;
+    let entry = match source.next() {
+        None => return Err(ApiError::bad(format!("{NAME}: no puzzle in the text"))),
+        Some(Err(why)) => return Err(ApiError::bad(why)),
+        Some(Ok(entry)) => entry,
+    };
+    if let Some(next) = source.next() {
+        let line = next.map_or_else(|_| String::new(), |e| format!(" (line {})", e.line));
+        return Err(ApiError::bad(format!(
+            "{NAME}: the text holds more than one puzzle: a second starts after line {}{line}; \
+             send one per request, or use the CLI for files",
+            entry.line
+        )));
+    }
+    let n = entry.puzzle.size();
+    if n > limits.max_side {
+        return Err(ApiError::unprocessable(format!(
+            "{NAME}:{}: a {n}x{n} grid is larger than this server takes (at most {m}x{m}); \
+             the CLI has no such limit",
+            entry.line,
+            m = limits.max_side
+        )));
+    }
+    Ok((entry, source.format))
+}
+
+/// The page's view of a puzzle.
+#[derive(Debug, Serialize)]
+pub struct BoardJson {
+    /// The side n: the grid has n² cells, numbered row by row from 0.
+    size: usize,
+    /// `[rows, columns]` of a box, or `null` for jigsaw regions.
+    #[serde(rename = "box")]
+    box_shape: Option<[usize; 2]>,
+    /// The region (box or jigsaw piece) of each cell.
+    regions: Vec<usize>,
+    /// The extra houses (diagonals, windows), each a list of cells.
+    extras: Vec<Vec<usize>>,
+    /// `x`, `windoku`: what the extra houses are.
+    variant: Vec<&'static str>,
+    /// Each cell's given digit, 1..=n, or 0.
+    givens: Vec<u8>,
+    /// The symbol of each digit, digit 1 first (`123456789`).
+    symbols: String,
+    /// The format the text was read in.
+    format: &'static str,
+    /// The puzzle written back in that format.
+    text: String,
+}
+
+impl BoardJson {
+    /// The view of `puzzle`, read (or to be written) in `format` and `style`.
+    pub fn new(puzzle: &Puzzle, style: Style, format: Format) -> BoardJson {
+        let geometry: &Geometry = puzzle.geometry();
+        let n = geometry.size();
+        let mut extras = Vec::new();
+        let mut variant = Vec::new();
+        for house in geometry.houses() {
+            let word = match house.kind() {
+                HouseKind::Diagonal => "x",
+                HouseKind::Window => "windoku",
+                HouseKind::Custom => "custom",
+                _ => continue,
+            };
+            if !variant.contains(&word) {
+                variant.push(word);
+            }
+            extras.push(house.cells().iter().map(|c| c.index()).collect());
+        }
+        BoardJson {
+            size: n,
+            box_shape: geometry.box_shape().map(|(r, c)| [r, c]),
+            regions: geometry.regions().collect(),
+            extras,
+            givens: puzzle.givens().to_values(),
+            symbols: symbols(style, n),
+            format: format.name(),
+            text: puzzle_text(format, puzzle, style, &variant),
+            variant,
+        }
+    }
+
+    /// The puzzle as text in its format.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+/// The symbols of digits 1..=n in `style` (the numeric alphabet when the
+/// input's cannot write them all).
+pub fn symbols(style: Style, n: usize) -> String {
+    let alphabet = if style.alphabet.max_size() >= n {
+        style.alphabet
+    } else {
+        format::Alphabet::Numeric
+    };
+    (0..n)
+        .map(|d| alphabet.symbol(d).map_or('?', char::from))
+        .collect()
+}
+
+/// `puzzle` written as an input of `format`: the variant header that adds
+/// its diagonals or windows, the case count of `hdu4069`, the record.
+fn puzzle_text(format: Format, puzzle: &Puzzle, style: Style, variant: &[&str]) -> String {
+    let mut text = Vec::new();
+    let words: Vec<&str> = variant.iter().copied().filter(|&w| w != "custom").collect();
+    if !words.is_empty() {
+        text.extend_from_slice(format!("# sudokit: {}\n", words.join(" ")).as_bytes());
+    }
+    if format == Format::Hdu4069 {
+        text.extend_from_slice(b"1\n");
+    }
+    let _ = format::write_puzzle(format, &mut text, puzzle, style);
+    String::from_utf8_lossy(&text).into_owned()
+}
+
+/// `solution` written as `format`'s answer to `entry` (the CLI's output).
+pub fn answer_text(format: Format, entry: &Entry, solution: &Grid) -> String {
+    let mut text = Vec::new();
+    let _ = format::write_answer(
+        format,
+        &mut text,
+        entry.index,
+        Answer::solved(entry, solution),
+    );
+    String::from_utf8_lossy(&text).into_owned()
+}

@@ -1,0 +1,221 @@
+//! `sudokit serve`: the local web app and its JSON API, on axum and tokio
+//! (both only in the CLI crate: the library stays synchronous).
+//!
+//! Every request is bounded: its body ([`Limits::body`]), its work (engine
+//! budgets, logic and generator deadlines of [`Limits::time`]), its grid
+//! ([`Limits::max_side`]), and how many run at once: CPU work runs on the
+//! blocking pool behind a semaphore of [`Limits::jobs`] permits, with at most
+//! [`Limits::queue`] requests waiting for one.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use tokio::sync::Semaphore;
+
+use crate::cli::ServeArgs;
+use crate::status::Status;
+
+mod api;
+mod assets;
+mod board;
+#[cfg(test)]
+mod tests;
+
+/// The bounds of every request.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Largest request body, in bytes.
+    pub body: usize,
+    /// Time limit of one request's search, rating or generation.
+    pub time: Duration,
+    /// Requests worked on at once.
+    pub jobs: usize,
+    /// Requests allowed to wait for a worker.
+    pub queue: usize,
+    /// Largest grid side taken.
+    pub max_side: usize,
+}
+
+impl Limits {
+    /// The largest side the server takes: the generator's, and far beyond
+    /// what a page can show (a 64x64 grid is refused before any work).
+    pub const MAX_SIDE: usize = 36;
+
+    fn of(args: &ServeArgs) -> Limits {
+        Limits {
+            body: args.max_body,
+            time: args.timeout,
+            jobs: args
+                .jobs
+                .map(usize::from)
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            queue: args.queue,
+            max_side: Limits::MAX_SIDE,
+        }
+    }
+}
+
+/// What every handler shares.
+struct Shared {
+    limits: Limits,
+    /// One permit per request worked on.
+    workers: Semaphore,
+    /// One permit per request waiting for a worker.
+    waiting: Semaphore,
+    /// The PNG fonts, loaded once.
+    fonts: Arc<resvg::usvg::fontdb::Database>,
+}
+
+type State = Arc<Shared>;
+
+/// A request that cannot be answered: its status and message, as JSON
+/// `{"error": message, ...}` with any further fields.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+    more: Option<Value>,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+            more: None,
+        }
+    }
+
+    /// 400: the request or its puzzle text cannot be read.
+    fn bad(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// 422: readable, but nothing can be done with it (an invalid or
+    /// ambiguous puzzle, a search given up on).
+    fn unprocessable(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+    }
+
+    /// Adds fields beside `error` (a verdict, a partial count).
+    fn with(mut self, more: Value) -> ApiError {
+        self.more = Some(more);
+        self
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut body = json!({ "error": self.message });
+        if let (Some(Value::Object(more)), Value::Object(map)) = (self.more, &mut body) {
+            map.extend(more);
+        }
+        (self.status, Json(body)).into_response()
+    }
+}
+
+/// Runs `work` on the blocking pool once a worker is free: 503 at once when
+/// the queue is full, or after waiting longer than the time limit.
+async fn on_worker<T, F>(state: &State, work: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce() -> Result<T, ApiError> + Send + 'static,
+{
+    let busy = || {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is busy: too many requests at once, try again",
+        )
+    };
+    let waiting = state.waiting.try_acquire().map_err(|_| busy())?;
+    let worker = tokio::time::timeout(state.limits.time * 2, state.workers.acquire())
+        .await
+        .map_err(|_| busy())?
+        .map_err(|_| busy())?;
+    drop(waiting);
+    let result = tokio::task::spawn_blocking(work).await;
+    drop(worker);
+    result.unwrap_or_else(|e| {
+        Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the request's work failed: {e}"),
+        ))
+    })
+}
+
+/// The app: the page and its assets, the API, JSON for unknown paths.
+pub fn router(limits: Limits) -> Router {
+    let state: State = Arc::new(Shared {
+        workers: Semaphore::new(limits.jobs.max(1)),
+        waiting: Semaphore::new(limits.queue),
+        fonts: crate::render::load_fonts(),
+        limits,
+    });
+    let body_limit = state.limits.body;
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/app.js", get(assets::script))
+        .route("/style.css", get(assets::style))
+        .route("/api", get(api::index))
+        .route("/api/parse", post(api::parse))
+        .route("/api/solve", post(api::solve))
+        .route("/api/count", post(api::count))
+        .route("/api/hint", post(api::hint))
+        .route("/api/explain", post(api::explain))
+        .route("/api/rate", post(api::rate))
+        .route("/api/generate", post(api::generate))
+        .route("/api/render", post(api::render))
+        .fallback(api::not_found)
+        .method_not_allowed_fallback(api::method_not_allowed)
+        .layer(axum::extract::DefaultBodyLimit::max(body_limit))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+            |_: Box<dyn std::any::Any + Send>| {
+                ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal error: the request could not be answered",
+                )
+                .into_response()
+            },
+        ))
+        .with_state(state)
+}
+
+/// Runs `sudokit serve` until Ctrl-C.
+pub fn run(args: &ServeArgs) -> anyhow::Result<Status> {
+    let limits = Limits::of(args);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("starting the server's runtime")?;
+    runtime.block_on(serve(args.addr, limits))?;
+    Ok(Status::Ok)
+}
+
+async fn serve(addr: SocketAddr, limits: Limits) -> anyhow::Result<()> {
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("cannot listen on {addr}"))?;
+    let bound = listener.local_addr()?;
+    // The first line of stdout, which scripts and tests read for the port.
+    println!("sudokit serve: listening on http://{bound}/ (Ctrl-C to stop)");
+    if !bound.ip().is_loopback() {
+        eprintln!(
+            "sudokit serve: warning: {} is reachable from other machines",
+            bound.ip()
+        );
+    }
+    axum::serve(listener, router(limits))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .context("serving")
+}
