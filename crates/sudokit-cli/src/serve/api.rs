@@ -26,6 +26,19 @@ use crate::variant::Variant;
 /// about a second; 36x36 would not fit a request's time).
 const MAX_GENERATE_SIDE: usize = 25;
 
+/// Elimination steps a hint goes through to reach a placement (a puzzle
+/// needs far fewer; the bound only keeps the answer small).
+const MAX_HINT_ELIMINATIONS: usize = 200;
+
+/// `1 step`, `3 steps`.
+fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
 /// The largest PNG side `render` draws here, in pixels.
 const MAX_PNG_SIDE: u32 = 4096;
 
@@ -402,19 +415,47 @@ pub async fn hint(Extract(state): Extract<State>, body: Body) -> Answer {
         if board.is_solved() {
             return Ok(json!({ "verdict": "solved", "text": "Solved: every cell is filled" }));
         }
+        // A player who keeps no candidates cannot use an elimination alone:
+        // the hint is the next step that places a digit, after the steps
+        // that only eliminate (listed in `before`).
         let mut ctx = ctx(&limits);
-        match logic::next_step(&board, &mut ctx) {
-            Some(step) => Ok(json!({
+        let mut work = board.clone();
+        let mut before = Vec::new();
+        loop {
+            let Some(step) = logic::next_step(&work, &mut ctx) else {
+                return if ctx.timed_out() {
+                    Err(gave_up(&limits, "looking for a step"))
+                } else {
+                    Ok(json!({
+                        "verdict": "stuck",
+                        "text": "No step found: no technique of the ladder applies",
+                    }))
+                };
+            };
+            if step.placements.is_empty() && before.len() < MAX_HINT_ELIMINATIONS {
+                work.apply(&step);
+                before.push(step);
+                continue;
+            }
+            let mut text = crate::rate::step_line(&step);
+            if !before.is_empty() {
+                let names: Vec<String> = before
+                    .iter()
+                    .map(|s| crate::rate::sentence_case(&s.name))
+                    .collect();
+                text = format!(
+                    "{text} (after {}: {})",
+                    plural(before.len(), "elimination step"),
+                    names.join(", ")
+                );
+            }
+            return Ok(json!({
                 "verdict": "step",
-                "text": crate::rate::step_line(&step),
+                "text": text,
                 "step": StepJson::new(&board, &step),
                 "highlight": HighlightJson::new(&puzzle, &step),
-            })),
-            None if ctx.timed_out() => Err(gave_up(&limits, "looking for a step")),
-            None => Ok(json!({
-                "verdict": "stuck",
-                "text": "No step found: no technique of the ladder applies",
-            })),
+                "before": before.iter().map(|s| StepJson::new(&board, s)).collect::<Vec<_>>(),
+            }));
         }
     })
     .await
@@ -569,8 +610,8 @@ pub async fn generate(Extract(state): Extract<State>, body: Body) -> Answer {
             )));
         }
         spec.deadline = Some(std::time::Instant::now() + limits.time);
-        let mut generator = sudokit::generate::Generator::new(spec)
-            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        let mut generator =
+            sudokit::generate::Generator::new(spec).map_err(|e| ApiError::bad(e.to_string()))?;
         let seed = req.seed.unwrap_or_else(crate::generate::random_seed);
         let made = generator.generate(seed).map_err(|e| {
             if e.timed_out {

@@ -122,7 +122,8 @@ impl IntoResponse for ApiError {
 }
 
 /// Runs `work` on the blocking pool once a worker is free: 503 at once when
-/// the queue is full, or after waiting longer than the time limit.
+/// none is and the queue is full, or after waiting longer than twice the time
+/// limit.
 async fn on_worker<T, F>(state: &State, work: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
@@ -134,12 +135,18 @@ where
             "the server is busy: too many requests at once, try again",
         )
     };
-    let waiting = state.waiting.try_acquire().map_err(|_| busy())?;
-    let worker = tokio::time::timeout(state.limits.time * 2, state.workers.acquire())
-        .await
-        .map_err(|_| busy())?
-        .map_err(|_| busy())?;
-    drop(waiting);
+    let worker = match state.workers.try_acquire() {
+        Ok(worker) => worker,
+        Err(_) => {
+            // Wait in line, if there is room in it; a request waits at most
+            // twice the time limit (the work ahead of it is bounded by that).
+            let _waiting = state.waiting.try_acquire().map_err(|_| busy())?;
+            tokio::time::timeout(state.limits.time * 2, state.workers.acquire())
+                .await
+                .map_err(|_| busy())?
+                .map_err(|_| busy())?
+        }
+    };
     let result = tokio::task::spawn_blocking(work).await;
     drop(worker);
     result.unwrap_or_else(|e| {
