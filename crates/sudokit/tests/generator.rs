@@ -400,3 +400,33 @@ fn an_unreachable_target_gives_up_after_its_tries() {
     assert_eq!(e.tally.off_clues, 3);
     assert!(e.to_string().contains("gave up after 3 tries"), "{e}");
 }
+
+#[test]
+fn a_deadline_ends_the_tries_and_any_try_in_progress() {
+    use std::time::{Duration, Instant};
+    // A 25x25 jigsaw try (layout, fill, checks) takes far longer than 100 ms
+    // in this build; a rare rating target takes many tries.
+    for (shape, rating) in [
+        (
+            Shape::Jigsaw {
+                size: 25,
+                extras: vec![],
+            },
+            None,
+        ),
+        (classic(), Some((Difficulty(99), None))),
+    ] {
+        let mut s = spec(shape);
+        s.rating = rating;
+        let start = Instant::now();
+        s.deadline = Some(start + Duration::from_millis(100));
+        let e = Generator::new(s).unwrap().generate(1).unwrap_err();
+        assert!(e.timed_out);
+        assert!(e.to_string().contains("(time limit)"), "{e}");
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            start.elapsed()
+        );
+    }
+}

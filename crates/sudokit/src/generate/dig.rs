@@ -2,8 +2,9 @@
 //! removal stays only if an engine proves the puzzle still has one solution.
 
 use std::sync::Arc;
+use std::time::Instant;
 
-use crate::{Cell, DigitSet, Engine, Geometry, Grid, Puzzle};
+use crate::{Budget, Cell, DigitSet, Engine, Geometry, Grid, Puzzle};
 
 /// What a removal check found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,6 +124,12 @@ pub(crate) struct Digger<'a> {
     pub(crate) unknown: u64,
     /// The solution's two-digit unavoidable sets.
     pub(crate) unavoidable: Unavoidable,
+    /// Each check's budget; with a deadline, also the time left.
+    pub(crate) budget: Budget,
+    /// When checks stop searching (answering `Unknown`).
+    pub(crate) deadline: Option<Instant>,
+    /// A check found the deadline passed: the try is worth nothing.
+    pub(crate) expired: bool,
 }
 
 impl Digger<'_> {
@@ -132,6 +139,15 @@ impl Digger<'_> {
     /// that is a single search with its solution digit ruled out, stopping at
     /// the first solution found; for several, a count to two.
     pub(crate) fn check(&mut self, givens: &Grid, removed: &[usize]) -> Check {
+        if let Some(deadline) = self.deadline {
+            let now = Instant::now();
+            if now >= deadline {
+                self.expired = true;
+                return Check::Unknown;
+            }
+            self.engine
+                .set_budget(self.budget.with_time_limit(deadline - now));
+        }
         self.checks += 1;
         let Ok(puzzle) = Puzzle::new(Arc::clone(self.geometry), givens.clone()) else {
             return Check::Unknown;

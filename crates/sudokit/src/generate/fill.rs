@@ -8,6 +8,7 @@
 //! completion (or a search that runs past its budget) just mean another try.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -25,6 +26,7 @@ pub(crate) fn random_grid<R: Rng + ?Sized>(
     engine: &mut dyn Engine,
     rng: &mut R,
     attempts: &mut u64,
+    deadline: Option<Instant>,
 ) -> Option<Grid> {
     let n = geometry.size();
     let cells = geometry.cell_count();
@@ -32,8 +34,16 @@ pub(crate) fn random_grid<R: Rng + ?Sized>(
     let seeds = (n + n / 2).min(cells);
     let mut order: Vec<usize> = (0..cells).collect();
     // Big grids search longer; the bound keeps a bad seeding cheap.
-    engine.set_budget(Budget::UNLIMITED.with_max_nodes(20_000 + 200 * cells as u64));
+    let budget = Budget::UNLIMITED.with_max_nodes(20_000 + 200 * cells as u64);
+    engine.set_budget(budget);
     for _ in 0..TRIES {
+        if let Some(deadline) = deadline {
+            let now = Instant::now();
+            if now >= deadline {
+                return None;
+            }
+            engine.set_budget(budget.with_time_limit(deadline - now));
+        }
         *attempts += 1;
         order.shuffle(rng);
         let mut givens = Grid::empty(n);

@@ -429,9 +429,13 @@ impl Generator {
                 tally.failed_fills += 1;
                 continue;
             };
-            let Some(solution) =
-                fill::random_grid(&geometry, &mut *self.engine, &mut rng, &mut tally.fills)
-            else {
+            let Some(solution) = fill::random_grid(
+                &geometry,
+                &mut *self.engine,
+                &mut rng,
+                &mut tally.fills,
+                deadline,
+            ) else {
                 tally.failed_fills += 1;
                 continue;
             };
@@ -452,11 +456,20 @@ impl Generator {
                 checks: 0,
                 unknown: 0,
                 unavoidable: dig::Unavoidable::of(&geometry, &solution),
+                budget: check_budget,
+                deadline,
+                expired: false,
             };
             let (givens, proven) = digger.run(&order, stop, floor);
             let minimal = !self.spec.minimal || proven || digger.is_minimal(&givens);
             tally.checks += digger.checks;
             tally.unknown += digger.unknown;
+            if digger.expired {
+                return Err(GaveUp {
+                    tally,
+                    timed_out: true,
+                });
+            }
             if !minimal {
                 tally.not_minimal += 1;
                 continue;
