@@ -24,6 +24,47 @@ use crate::cli::BenchArgs;
 use crate::status::Status;
 use crate::variant::Variant;
 
+/// The CPU's model (from `/proc/cpuinfo` where there is one) and the vector
+/// extensions the kernels use, so a table says what it was measured on.
+fn cpu_line() -> String {
+    let model = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, m)| m.trim().to_owned())
+        })
+        .unwrap_or_else(|| format!("unknown {} CPU", std::env::consts::ARCH));
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    #[cfg(target_arch = "x86_64")]
+    let flags: Vec<&str> = [
+        ("avx2", std::arch::is_x86_feature_detected!("avx2")),
+        ("bmi2", std::arch::is_x86_feature_detected!("bmi2")),
+        ("avx512f", std::arch::is_x86_feature_detected!("avx512f")),
+        ("avx512bw", std::arch::is_x86_feature_detected!("avx512bw")),
+        ("avx512vl", std::arch::is_x86_feature_detected!("avx512vl")),
+        (
+            "avx512bitalg",
+            std::arch::is_x86_feature_detected!("avx512bitalg"),
+        ),
+    ]
+    .into_iter()
+    .filter_map(|(name, on)| on.then_some(name))
+    .collect();
+    #[cfg(not(target_arch = "x86_64"))]
+    let flags: Vec<&str> = Vec::new();
+    let flags = if flags.is_empty() {
+        "none".to_owned()
+    } else {
+        flags.join(" ")
+    };
+    format!(
+        "{model}, {threads} threads; vector extensions: {flags}; best backend {}",
+        Backend::detect().name()
+    )
+}
+
 /// A puzzle to time and the line it starts on.
 struct Loaded {
     line: usize,
@@ -79,6 +120,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
         (false, true) => "; windoku",
         (true, true) => "; X-sudoku with windoku",
     };
+    writeln!(out, "cpu: {}", cpu_line())?;
     writeln!(
         out,
         "engine {}{backend}; mode {mode}{extras}; {:.1} s per file after {:.1} s warm-up; one thread; giving up on a puzzle after {:.1} s{}\n",

@@ -102,6 +102,12 @@ fn bench_gives_up_on_a_monster_and_says_so_in_the_table() {
     assert_eq!(rows[0][8], "1", "{text}");
     assert!(rows[0][3].parse::<f64>().unwrap() > 0.0, "{text}");
     assert!(text.contains("| gave up |"), "{text}");
+    // The header says what it ran on.
+    let cpu = text.lines().next().unwrap_or_default();
+    assert!(
+        cpu.starts_with("cpu: ") && cpu.contains("best backend "),
+        "{text}"
+    );
 
     // A node budget is deterministic.
     sudokit()
