@@ -182,6 +182,7 @@ pub fn router(limits: Limits) -> Router {
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::map_response(nosniff))
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(
             |_: Box<dyn std::any::Any + Send>| {
                 ApiError::new(
@@ -194,7 +195,33 @@ pub fn router(limits: Limits) -> Router {
         .with_state(state)
 }
 
-/// Runs `sudokit serve` until Ctrl-C.
+/// Every answer is what its content type says (no sniffing a JSON error
+/// into HTML).
+async fn nosniff(mut response: Response) -> Response {
+    response.headers_mut().insert(
+        axum::http::header::X_CONTENT_TYPE_OPTIONS,
+        axum::http::HeaderValue::from_static("nosniff"),
+    );
+    response
+}
+
+/// Ctrl-C, or SIGTERM (a service manager's stop) on Unix.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// Runs `sudokit serve` until Ctrl-C or SIGTERM.
 pub fn run(args: &ServeArgs) -> anyhow::Result<Status> {
     let limits = Limits::of(args);
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -220,9 +247,7 @@ async fn serve(addr: SocketAddr, limits: Limits) -> anyhow::Result<()> {
         );
     }
     axum::serve(listener, router(limits))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
+        .with_graceful_shutdown(stop_signal())
         .await
         .context("serving")
 }

@@ -583,8 +583,14 @@ async fn the_page_and_its_assets_are_served() {
         let request = Request::get(path).body(Body::empty()).unwrap();
         let response = app.clone().oneshot(request).await.unwrap();
         assert_eq!(response.status(), StatusCode::OK, "{path}");
-        let content_type = response.headers()["content-type"].to_str().unwrap();
+        let headers = response.headers();
+        let content_type = headers["content-type"].to_str().unwrap();
         assert!(content_type.starts_with(kind), "{path}: {content_type}");
+        assert_eq!(headers["x-content-type-options"], "nosniff");
+        if path == "/" {
+            let csp = headers["content-security-policy"].to_str().unwrap();
+            assert!(csp.contains("script-src 'self'"), "{csp}");
+        }
     }
     let (status, index) = call_raw(&app, "GET", "/api", Vec::new()).await;
     assert_eq!(status, StatusCode::OK);
