@@ -31,15 +31,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
     };
     // Fail on a spec the library refuses before any thread starts.
     make(spec.clone()).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let format = args.format.unwrap_or(if args.jigsaw {
-        Format::Jigsaw
-    } else {
-        Format::Line
-    });
-    let variant = Variant {
-        x: args.x,
-        windoku: args.windoku,
-    };
+    let (format, variant) = output_of(args);
     let seed = args.seed.unwrap_or_else(random_seed);
     let threads = match args.threads {
         Some(n) => n as usize,
@@ -142,6 +134,21 @@ fn json_record(number: u64, seed: u64, g: &Generated) -> String {
         "tries": g.tally.tries,
     });
     value.to_string()
+}
+
+/// The output format the arguments ask for (`line`, or `jigsaw` for a
+/// jigsaw) and the variant header the puzzles need.
+pub(crate) fn output_of(args: &GenerateArgs) -> (Format, Variant) {
+    let format = args.format.unwrap_or(if args.jigsaw {
+        Format::Jigsaw
+    } else {
+        Format::Line
+    });
+    let variant = Variant {
+        x: args.x,
+        windoku: args.windoku,
+    };
+    (format, variant)
 }
 
 /// The spec the arguments ask for.

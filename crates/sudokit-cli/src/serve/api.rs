@@ -1,26 +1,21 @@
-//! The JSON API: one handler per endpoint. A request body is a JSON object
-//! (`{"puzzle": "...", ...}`, whatever its content type, so `curl -d` works),
-//! or the puzzle text itself. Unknown fields are refused, so a typo is an
-//! error rather than an ignored option.
+//! The JSON API: one handler per endpoint (requests are read by
+//! [`super::request`]).
 
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
 use axum::extract::State as Extract;
 use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use clap::Parser;
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use sudokit::format::{Entry, Format, Style};
+use sudokit::format::{Entry, Style};
 use sudokit::logic::{self, Board, Ctx, End, Step};
 use sudokit::{Budget, Engine, EngineKind, Grid, Puzzle, Solutions};
 
 use super::board::{self, BoardJson};
+use super::request::{decode, Body, PuzzleReq, PUZZLE_FIELDS};
 use super::{on_worker, ApiError, Limits, State};
 use crate::rate::{RatingJson, StepJson};
-use crate::variant::Variant;
 
 /// The side of the largest grid `generate` makes here (a 25x25 try takes
 /// about a second; 36x36 would not fit a request's time).
@@ -42,63 +37,7 @@ fn plural(n: usize, what: &str) -> String {
 /// The largest PNG side `render` draws here, in pixels.
 const MAX_PNG_SIDE: u32 = 4096;
 
-type Body = Result<Bytes, BytesRejection>;
 type Answer = Result<Json<Value>, ApiError>;
-
-/// The request as `T`: a JSON object, or the puzzle text itself.
-fn decode<T: DeserializeOwned>(body: Body, limits: &Limits) -> Result<T, ApiError> {
-    let bytes = body.map_err(|r| {
-        if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!(
-                    "the request body is too large: this server takes at most {} bytes",
-                    limits.body
-                ),
-            )
-        } else {
-            ApiError::new(
-                r.status(),
-                format!("cannot read the request: {}", r.body_text()),
-            )
-        }
-    })?;
-    let text = std::str::from_utf8(&bytes)
-        .map_err(|e| ApiError::bad(format!("the request body is not UTF-8 text: {e}")))?;
-    let value = match text.trim_start().as_bytes().first() {
-        None => json!({}),
-        Some(b'{') => serde_json::from_str(text)
-            .map_err(|e| ApiError::bad(format!("the request body is not valid JSON: {e}")))?,
-        Some(_) => json!({ "puzzle": text }),
-    };
-    serde_json::from_value(value).map_err(|e| ApiError::bad(format!("bad request: {e}")))
-}
-
-/// The fields every puzzle request has.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PuzzleReq {
-    /// The puzzle, in any format sudokit reads.
-    puzzle: String,
-    /// Its format's name (detected when absent).
-    format: Option<String>,
-    /// X-sudoku: the two diagonals are houses too.
-    #[serde(default)]
-    x: bool,
-    /// Windoku: the four windows are houses too.
-    #[serde(default)]
-    windoku: bool,
-}
-
-impl PuzzleReq {
-    fn read(&self, limits: &Limits) -> Result<(Entry, Format), ApiError> {
-        let variant = Variant {
-            x: self.x,
-            windoku: self.windoku,
-        };
-        board::read(&self.puzzle, self.format.as_deref(), variant, limits)
-    }
-}
 
 /// The engine named by `name` (`auto` when absent), with the time limit.
 fn engine(name: Option<&str>, limits: &Limits) -> Result<Box<dyn Engine + Send>, ApiError> {
@@ -206,7 +145,7 @@ pub async fn method_not_allowed(uri: Uri) -> ApiError {
 
 /// `POST /api/parse`: the board, for the page.
 pub async fn parse(Extract(state): Extract<State>, body: Body) -> Answer {
-    let req: PuzzleReq = decode(body, &state.limits)?;
+    let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS])?;
     let limits = state.limits.clone();
     on_worker(&state, move || {
         let (entry, format) = req.read(&limits)?;
@@ -216,31 +155,12 @@ pub async fn parse(Extract(state): Extract<State>, body: Body) -> Answer {
     .map(Json)
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SolveReq {
-    puzzle: String,
-    format: Option<String>,
-    #[serde(default)]
-    x: bool,
-    #[serde(default)]
-    windoku: bool,
-    /// `auto`, `dfs`, `dlx`, `fast9`, `triad9`.
-    engine: Option<String>,
-}
-
 /// `POST /api/solve`: the verdict, and the solution in the puzzle's format.
 pub async fn solve(Extract(state): Extract<State>, body: Body) -> Answer {
-    let req: SolveReq = decode(body, &state.limits)?;
+    let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS, &["engine"]])?;
     let limits = state.limits.clone();
     on_worker(&state, move || {
-        let p = PuzzleReq {
-            puzzle: req.puzzle,
-            format: req.format,
-            x: req.x,
-            windoku: req.windoku,
-        };
-        let (entry, format) = p.read(&limits)?;
+        let (entry, format) = req.read(&limits)?;
         let mut engine = engine(req.engine.as_deref(), &limits)?;
         let solutions = search(&mut *engine, &entry, 2, &limits)?;
         let board = BoardJson::new(&entry.puzzle, entry.style, format);
@@ -259,22 +179,9 @@ pub async fn solve(Extract(state): Extract<State>, body: Body) -> Answer {
     .map(Json)
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CountReq {
-    puzzle: String,
-    format: Option<String>,
-    #[serde(default)]
-    x: bool,
-    #[serde(default)]
-    windoku: bool,
-    /// Stop counting here (default 2: is it unique?).
-    limit: Option<u64>,
-}
-
 /// `POST /api/count`: the number of solutions up to `limit`.
 pub async fn count(Extract(state): Extract<State>, body: Body) -> Answer {
-    let req: CountReq = decode(body, &state.limits)?;
+    let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS, &["limit"]])?;
     let limit = req.limit.unwrap_or(2);
     if limit == 0 {
         return Err(ApiError::bad(
@@ -283,13 +190,7 @@ pub async fn count(Extract(state): Extract<State>, body: Body) -> Answer {
     }
     let limits = state.limits.clone();
     on_worker(&state, move || {
-        let p = PuzzleReq {
-            puzzle: req.puzzle,
-            format: req.format,
-            x: req.x,
-            windoku: req.windoku,
-        };
-        let (entry, _) = p.read(&limits)?;
+        let (entry, _) = req.read(&limits)?;
         let mut engine = engine(None, &limits)?;
         let solutions = search(&mut *engine, &entry, limit, &limits)?;
         Ok(json!({
@@ -301,19 +202,6 @@ pub async fn count(Extract(state): Extract<State>, body: Body) -> Answer {
     })
     .await
     .map(Json)
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct HintReq {
-    puzzle: String,
-    format: Option<String>,
-    #[serde(default)]
-    x: bool,
-    #[serde(default)]
-    windoku: bool,
-    /// The player's board: one number per cell, 0 for empty.
-    values: Option<Vec<u32>>,
 }
 
 /// The cells and candidates a step uses, by number, for the page to draw.
@@ -357,16 +245,10 @@ impl HighlightJson {
 /// `POST /api/hint`: the player's mistakes if any, else the next logical
 /// step from their board.
 pub async fn hint(Extract(state): Extract<State>, body: Body) -> Answer {
-    let req: HintReq = decode(body, &state.limits)?;
+    let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS, &["values"]])?;
     let limits = state.limits.clone();
     on_worker(&state, move || {
-        let p = PuzzleReq {
-            puzzle: req.puzzle,
-            format: req.format,
-            x: req.x,
-            windoku: req.windoku,
-        };
-        let (entry, _) = p.read(&limits)?;
+        let (entry, _) = req.read(&limits)?;
         let solution = unique_solution(&entry, &limits)?.to_values();
         let n = entry.puzzle.size();
         let mut values = entry.puzzle.givens().to_values();
@@ -463,8 +345,8 @@ pub async fn hint(Extract(state): Extract<State>, body: Body) -> Answer {
 }
 
 /// The logical path of a unique puzzle, within the time limit.
-fn path_of(p: PuzzleReq, limits: &Limits) -> Result<(Board, logic::Path), ApiError> {
-    let (entry, _) = p.read(limits)?;
+fn path_of(req: &PuzzleReq, limits: &Limits) -> Result<(Board, logic::Path), ApiError> {
+    let (entry, _) = req.read(limits)?;
     unique_solution(&entry, limits)?;
     let board = Board::new(&entry.puzzle).map_err(|e| ApiError::unprocessable(e.to_string()))?;
     let mut ctx = ctx(limits);
@@ -477,10 +359,10 @@ fn path_of(p: PuzzleReq, limits: &Limits) -> Result<(Board, logic::Path), ApiErr
 
 /// `POST /api/explain`: every step of the logical path, and the rating.
 pub async fn explain(Extract(state): Extract<State>, body: Body) -> Answer {
-    let req: PuzzleReq = decode(body, &state.limits)?;
+    let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS])?;
     let limits = state.limits.clone();
     on_worker(&state, move || {
-        let (board, path) = path_of(req, &limits)?;
+        let (board, path) = path_of(&req, &limits)?;
         let steps: Vec<StepJson> = path
             .steps
             .iter()
@@ -505,10 +387,10 @@ pub async fn explain(Extract(state): Extract<State>, body: Body) -> Answer {
 
 /// `POST /api/rate`: ER, EP, ED and the level.
 pub async fn rate(Extract(state): Extract<State>, body: Body) -> Answer {
-    let req: PuzzleReq = decode(body, &state.limits)?;
+    let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS])?;
     let limits = state.limits.clone();
     on_worker(&state, move || {
-        let (_, path) = path_of(req, &limits)?;
+        let (_, path) = path_of(&req, &limits)?;
         Ok(match path.end {
             End::Solved => json!({
                 "verdict": "rated",
@@ -531,6 +413,15 @@ fn clap_message(e: &clap::Error) -> String {
     let first = text.split("\n\n").next().unwrap_or(&text).trim();
     first.strip_prefix("error: ").unwrap_or(first).to_owned()
 }
+
+/// The fields of `generate`: `sudokit generate`'s options.
+const GENERATE_FIELDS: &[&str] = &[
+    "size", "box", "jigsaw", "x", "windoku", "symmetry", "minimal", "clues", "level", "rating",
+    "seed", "format",
+];
+
+/// The fields `render` takes besides the puzzle's.
+const RENDER_FIELDS: &[&str] = &["solution", "candidates", "step", "image", "cell", "title"];
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -592,7 +483,7 @@ impl GenerateReq {
 
 /// `POST /api/generate`: a new puzzle with one solution.
 pub async fn generate(Extract(state): Extract<State>, body: Body) -> Answer {
-    let req: GenerateReq = decode(body, &state.limits)?;
+    let req: GenerateReq = decode(body, &state.limits, &[GENERATE_FIELDS])?;
     let cli =
         crate::cli::Cli::try_parse_from(req.args()).map_err(|e| ApiError::bad(clap_message(&e)))?;
     let crate::cli::Command::Generate(args) = cli.command else {
@@ -623,15 +514,7 @@ pub async fn generate(Extract(state): Extract<State>, body: Body) -> Answer {
                 ApiError::unprocessable(e.to_string())
             }
         })?;
-        let format = args.format.unwrap_or(if args.jigsaw {
-            Format::Jigsaw
-        } else {
-            Format::Line
-        });
-        let variant = Variant {
-            x: args.x,
-            windoku: args.windoku,
-        };
+        let (format, variant) = crate::generate::output_of(&args);
         crate::generate::ensure_round_trip(format, variant, &made.puzzle)
             .map_err(|e| ApiError::bad(format!("{e:#}")))?;
         let board = BoardJson::new(&made.puzzle, Style::default(), format);
@@ -650,31 +533,9 @@ pub async fn generate(Extract(state): Extract<State>, body: Body) -> Answer {
     .map(Json)
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RenderReq {
-    puzzle: String,
-    format: Option<String>,
-    #[serde(default)]
-    x: bool,
-    #[serde(default)]
-    windoku: bool,
-    #[serde(default)]
-    solution: bool,
-    #[serde(default)]
-    candidates: bool,
-    /// Draw the board before this step (1-based) of the logical path.
-    step: Option<u32>,
-    /// `svg` (default) or `png`.
-    image: Option<String>,
-    /// Side of a cell in pixels.
-    cell: Option<f64>,
-    title: Option<String>,
-}
-
 /// `POST /api/render`: the picture itself (`image/svg+xml` or `image/png`).
 pub async fn render(Extract(state): Extract<State>, body: Body) -> Result<Response, ApiError> {
-    let req: RenderReq = decode(body, &state.limits)?;
+    let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS, RENDER_FIELDS])?;
     let png = match req.image.as_deref() {
         None | Some("svg") => false,
         Some("png") => true,
@@ -708,13 +569,7 @@ pub async fn render(Extract(state): Extract<State>, body: Body) -> Result<Respon
     let limits = state.limits.clone();
     let fonts = std::sync::Arc::clone(&state.fonts);
     on_worker(&state, move || {
-        let p = PuzzleReq {
-            puzzle: req.puzzle,
-            format: req.format,
-            x: req.x,
-            windoku: req.windoku,
-        };
-        let (entry, _) = p.read(&limits)?;
+        let (entry, _) = req.read(&limits)?;
         let mut engine = engine(None, &limits)?;
         let svg = crate::render::draw(&args, &entry, &mut *engine)
             .map_err(|why| ApiError::unprocessable(format!("puzzle:{}: {why}", entry.line)))?;

@@ -25,6 +25,7 @@ use crate::status::Status;
 mod api;
 mod assets;
 mod board;
+mod request;
 #[cfg(test)]
 mod tests;
 

@@ -427,143 +427,107 @@ async fn render_draws_svg_and_png() {
 async fn bad_requests_get_clear_json_errors() {
     let app = app();
     let bad = StatusCode::BAD_REQUEST;
-    let puzzle = |text: &str| json!({ "puzzle": text }).to_string().into_bytes();
-    refused(&app, "/api/solve", b"garbage".to_vec(), bad, "puzzle:1:").await;
-    refused(
-        &app,
-        "/api/solve",
-        b"{\"puzzle\":".to_vec(),
-        bad,
-        "not valid JSON",
-    )
-    .await;
-    refused(&app, "/api/solve", vec![0xff, 0xfe, 0], bad, "not UTF-8").await;
-    refused(
-        &app,
-        "/api/solve",
-        b"".to_vec(),
-        bad,
-        "missing field `puzzle`",
-    )
-    .await;
-    refused(&app, "/api/solve", puzzle("  \n"), bad, "empty").await;
-    refused(
-        &app,
-        "/api/solve",
-        json!({ "puzzle": PUZZLE, "engine": "fast" })
-            .to_string()
-            .into_bytes(),
-        bad,
-        "unknown engine `fast`",
-    )
-    .await;
-    refused(
-        &app,
-        "/api/solve",
-        json!({ "puzzle": PUZZLE, "format": "csv" })
-            .to_string()
-            .into_bytes(),
-        bad,
-        "unknown format `csv`",
-    )
-    .await;
-    refused(
-        &app,
-        "/api/solve",
-        json!({ "puzzle": PUZZLE, "limit": 3 })
-            .to_string()
-            .into_bytes(),
-        bad,
-        "unknown field `limit`",
-    )
-    .await;
-    refused(&app, "/api/solve", puzzle(&PUZZLE[1..]), bad, "puzzle:1:").await;
-    refused(
-        &app,
-        "/api/solve",
-        puzzle(&format!("{PUZZLE}\n{PUZZLE}\n")),
-        bad,
-        "more than one puzzle",
-    )
-    .await;
-    // A 64x64 empty grid is refused before any work.
+    let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
+    let body = |value: Value| value.to_string().into_bytes();
     let grid64: String = (0..64).map(|_| format!("{}\n", ".".repeat(64))).collect();
-    refused(
-        &app,
-        "/api/count",
-        json!({ "puzzle": grid64, "format": "grid" })
-            .to_string()
-            .into_bytes(),
-        bad,
-        "side 64",
-    )
-    .await;
-    // Huge bodies stop at the limit.
-    let huge = vec![b'.'; (1 << 20) + 1];
-    refused(
-        &app,
-        "/api/solve",
-        huge,
-        StatusCode::PAYLOAD_TOO_LARGE,
-        "at most 1048576 bytes",
-    )
-    .await;
-    refused(
-        &app,
-        "/api/hint",
-        json!({ "puzzle": PUZZLE, "values": [1, 2] })
-            .to_string()
-            .into_bytes(),
-        bad,
-        "expected 81 numbers",
-    )
-    .await;
-    refused(
-        &app,
-        "/api/hint",
-        json!({ "puzzle": PUZZLE, "values": vec![10; 81] })
-            .to_string()
-            .into_bytes(),
-        bad,
-        "digits go from 1 to 9",
-    )
-    .await;
-    refused(
-        &app,
-        "/api/count",
-        json!({ "puzzle": PUZZLE, "limit": 0 })
-            .to_string()
-            .into_bytes(),
-        bad,
-        "1 or more",
-    )
-    .await;
-    refused(
-        &app,
-        "/api/generate",
-        json!({ "level": "hardest" }).to_string().into_bytes(),
-        bad,
-        "unknown level `hardest`",
-    )
-    .await;
-    refused(
-        &app,
-        "/api/generate",
-        json!({ "size": 36 }).to_string().into_bytes(),
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "up to 25x25",
-    )
-    .await;
-    refused(
-        &app,
-        "/api/generate",
-        json!({ "size": 16, "level": "expert" })
-            .to_string()
-            .into_bytes(),
-        bad,
-        "9x9",
-    )
-    .await;
+    let cases: Vec<(&str, Vec<u8>, StatusCode, &str)> = vec![
+        ("solve", b"garbage".to_vec(), bad, "puzzle:1:"),
+        ("solve", b"{\"puzzle\":".to_vec(), bad, "not valid JSON"),
+        ("solve", b"[1, 2]".to_vec(), bad, "puzzle:1:"),
+        ("solve", b" {\"puzzle\": 5}".to_vec(), bad, "invalid type"),
+        ("solve", vec![0xff, 0xfe, 0], bad, "not UTF-8"),
+        ("solve", b"".to_vec(), bad, "missing field `puzzle`"),
+        ("solve", body(json!({ "puzzle": "  \n" })), bad, "empty"),
+        (
+            "solve",
+            body(json!({ "puzzle": PUZZLE, "engine": "fast" })),
+            bad,
+            "unknown engine `fast`",
+        ),
+        (
+            "solve",
+            body(json!({ "puzzle": PUZZLE, "format": "csv" })),
+            bad,
+            "unknown format `csv`",
+        ),
+        (
+            "solve",
+            body(json!({ "puzzle": PUZZLE, "limit": 3 })),
+            bad,
+            "unknown field `limit`",
+        ),
+        (
+            "solve",
+            body(json!({ "puzzle": &PUZZLE[1..] })),
+            bad,
+            "puzzle:1:",
+        ),
+        (
+            "solve",
+            body(json!({ "puzzle": format!("{PUZZLE}\n{PUZZLE}\n") })),
+            bad,
+            "more than one puzzle",
+        ),
+        // A 64x64 empty grid is refused before any work.
+        (
+            "count",
+            body(json!({ "puzzle": grid64, "format": "grid" })),
+            bad,
+            "side 64",
+        ),
+        // Huge bodies stop at the limit.
+        (
+            "solve",
+            vec![b'.'; (1 << 20) + 1],
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "at most 1048576 bytes",
+        ),
+        (
+            "hint",
+            body(json!({ "puzzle": PUZZLE, "values": [1, 2] })),
+            bad,
+            "expected 81 numbers",
+        ),
+        (
+            "hint",
+            body(json!({ "puzzle": PUZZLE, "values": vec![10; 81] })),
+            bad,
+            "digits go from 1 to 9",
+        ),
+        (
+            "count",
+            body(json!({ "puzzle": PUZZLE, "limit": 0 })),
+            bad,
+            "1 or more",
+        ),
+        (
+            "generate",
+            body(json!({ "level": "hardest" })),
+            bad,
+            "unknown level `hardest`",
+        ),
+        (
+            "generate",
+            body(json!({ "puzzle": PUZZLE })),
+            bad,
+            "unknown field `puzzle`",
+        ),
+        (
+            "generate",
+            body(json!({ "size": 36 })),
+            unprocessable,
+            "up to 25x25",
+        ),
+        (
+            "generate",
+            body(json!({ "size": 16, "level": "expert" })),
+            bad,
+            "9x9",
+        ),
+    ];
+    for (endpoint, request, status, needle) in cases {
+        refused(&app, &format!("/api/{endpoint}"), request, status, needle).await;
+    }
     let (status, answer) = call_raw(&app, "GET", "/api/solve", Vec::new()).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
     assert!(String::from_utf8_lossy(&answer).contains("POST"));
