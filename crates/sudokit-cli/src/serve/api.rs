@@ -321,9 +321,18 @@ pub async fn hint(Extract(state): Extract<State>, body: Body) -> Answer {
             }
             let mut text = crate::rate::step_line(&step);
             if !before.is_empty() {
-                let names: Vec<String> = before
-                    .iter()
-                    .map(|s| crate::rate::sentence_case(&s.name))
+                // `Pointing ×5, Claiming ×4`: each technique once, in order.
+                let mut names: Vec<(String, usize)> = Vec::new();
+                for s in &before {
+                    let name = crate::rate::sentence_case(&s.name);
+                    match names.iter_mut().find(|(n, _)| *n == name) {
+                        Some((_, k)) => *k += 1,
+                        None => names.push((name, 1)),
+                    }
+                }
+                let names: Vec<String> = names
+                    .into_iter()
+                    .map(|(n, k)| if k == 1 { n } else { format!("{n} ×{k}") })
                     .collect();
                 text = format!(
                     "{text} (after {}: {})",
