@@ -275,6 +275,33 @@ async fn scenario(client: &Client, base: &str) {
     .await;
     click(client, "#undo").await;
 
+    // Pencil marks: Space switches them on; digits toggle small marks.
+    click(client, &format!("[data-cell=\"{other}\"]")).await;
+    board.send_keys(" 12").await.unwrap();
+    until(
+        client,
+        "the pencil marks",
+        &format!("document.querySelector('[data-cell=\"{other}\"] .marks').textContent === '12'"),
+    )
+    .await;
+    assert_eq!(
+        js(
+            client,
+            "document.getElementById('pencil').getAttribute('aria-pressed')"
+        )
+        .await,
+        json!("true")
+    );
+    board.send_keys(" ").await.unwrap();
+    click(client, "#undo").await;
+    click(client, "#undo").await;
+    until(
+        client,
+        "the marks undone",
+        &format!("!document.querySelector('[data-cell=\"{other}\"] .marks')"),
+    )
+    .await;
+
     // A hint: a technique in words, its cells highlighted; applying it
     // places the solution's digits.
     click(client, "#hint").await;
