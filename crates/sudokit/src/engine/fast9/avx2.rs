@@ -15,10 +15,10 @@
 #![allow(unsafe_code)]
 
 use std::arch::x86_64::{
-    __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_pd,
-    _mm256_castsi256_si128, _mm256_cmpeq_epi64, _mm256_extracti128_si256, _mm256_loadu_si256,
-    _mm256_movemask_pd, _mm256_or_si256, _mm256_set_epi64x, _mm256_setzero_si256,
-    _mm256_storeu_si256, _mm_and_si128, _mm_loadu_si128, _mm_or_si128, _mm_storeu_si128,
+    __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_si128,
+    _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_or_si256, _mm256_set_epi64x,
+    _mm256_setzero_si256, _mm256_storeu_si256, _mm_and_si128, _mm_loadu_si128, _mm_or_si128,
+    _mm_storeu_si128,
 };
 use std::arch::x86_64::{_pdep_u32, _pext_u32};
 use std::ops::ControlFlow;
@@ -154,24 +154,17 @@ impl Kernel for Avx2 {
 
     #[inline(always)]
     fn holders(self, planes: &[u128; 9], pos: usize) -> u32 {
-        let bit = 1u128 << pos;
-        let lane = pos >> 6;
-        let mut had = 0u32;
-        // SAFETY: `self` proves AVX2 and BMI2; the loads read planes 0–7,
-        // 32 bytes each, inside the 144-byte array.
-        unsafe {
-            let base = planes.as_ptr().cast::<__m256i>();
-            let b = splat(bit);
-            let zero = _mm256_setzero_si256();
-            for i in 0..4 {
-                let v = _mm256_loadu_si256(base.add(i));
-                let empty = _mm256_cmpeq_epi64(_mm256_and_si256(v, b), zero);
-                had |= (_mm256_movemask_pd(_mm256_castsi256_pd(empty)) as u32) << (4 * i);
-            }
-            // Lanes of vector i: plane 2i low, high, plane 2i+1 low, high;
-            // so bit `2k + lane` of `!had` says plane k has the bit.
-            _pext_u32(!had >> lane, 0x5555) | u32::from(planes[8] & bit != 0) << 8
+        let (lane, sh) = (pos >> 6, pos & 63);
+        let mut set = 0;
+        for (d, p) in planes.iter().enumerate() {
+            let w = if lane == 0 {
+                *p as u64
+            } else {
+                (*p >> 64) as u64
+            };
+            set |= ((w >> sh) as u32 & 1) << d;
         }
+        set
     }
 
     #[inline(always)]

@@ -51,9 +51,11 @@
 //! bit-sliced candidate count, clearing a cell, the digits that hold a
 //! cell) and the bit gathering of the band and stack rules. The portable
 //! kernel is plain Rust and runs everywhere; the AVX2 one does the plane
-//! operations two planes per 256-bit instruction (the digit of a naked
-//! single without a data-dependent branch: `movemask` and `pext`), and the
-//! gathering with BMI2 `pext`/`pdep`; its search is compiled with BMI1,
+//! operations two planes per 256-bit instruction, except the digits holding
+//! a cell, read as nine 64-bit words (a vector read there would wait on the
+//! scalar store that has just narrowed one plane: a store-forwarding stall
+//! that cost about 10% on sparse puzzles), and the gathering with BMI2
+//! `pext`/`pdep`; its search is compiled with BMI1,
 //! POPCNT and LZCNT as well. Both run the same search (the same nodes,
 //! guesses and solutions in the same order; the tests check this).
 //!
