@@ -15,8 +15,8 @@
 //! Rounds until nothing changes, cheapest rule first:
 //! - **naked singles**: the planes of the open cells are added bit-sliced
 //!   (`ones`, `twos`), which also finds an open cell with no candidate;
-//!   placing a digit clears the cell in every plane and the peers in its own
-//!   plane, one `u128` operation each;
+//!   a round's singles are placed digit by digit: a digit's singles are
+//!   `plane & singles`, and their peers leave its plane in one operation;
 //! - **the band and stack rules**, per digit whose plane changed
 //!   (`update`): a digit takes one minirow per row and per box of a band,
 //!   and one minicolumn per column and per box of a stack, so only minirows

@@ -102,18 +102,10 @@ fn propagate<K: Kernel>(k: K, s: &mut State) -> bool {
         if s.open & !ones != 0 {
             return false;
         }
-        let mut singles = s.open & !twos;
+        let singles = s.open & !twos;
         if singles != 0 {
-            while singles != 0 {
-                let pos = singles.trailing_zeros() as usize;
-                singles &= singles - 1;
-                // An earlier single of this round may have taken the only
-                // candidate.
-                let holders = k.holders(&s.planes, pos);
-                if holders == 0 {
-                    return false;
-                }
-                s.place_single(pos, holders.trailing_zeros() as usize);
+            if !s.place_singles(singles) {
+                return false;
             }
             continue;
         }
