@@ -124,19 +124,10 @@ fn propagate<K: Kernel>(k: K, s: &mut State) -> bool {
             };
             // `update` ran to its own fixpoint: no need to run it again
             // unless another placement changes the plane.
-            let mut changed = plane != p;
-            s.planes[d] = plane;
-            let mut found = found & s.open;
-            while found != 0 {
-                let pos = found.trailing_zeros() as usize;
-                found &= found - 1;
-                // Two places found for the digit in one house: the first
-                // took the second away.
-                if s.planes[d] >> pos & 1 == 0 {
-                    return false;
-                }
-                s.place(k, pos, d);
-                changed = true;
+            let found = found & s.open;
+            let changed = plane != p || found != 0;
+            if !s.place_hidden(d, plane, found) {
+                return false;
             }
             if changed {
                 continue 'naked;
