@@ -101,7 +101,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
             } else {
                 format!(
                     ": 9x9 with over {} givens to triad9 ({}), others to fast9 ({fast9})",
-                    sudokit::Auto::SPARSE_GIVENS,
+                    sudokit::Auto::sparse_givens_for(triad9),
                     triad9.name(),
                 )
             }

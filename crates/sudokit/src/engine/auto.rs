@@ -9,9 +9,9 @@ use crate::outcome::{Solutions, Stats};
 use crate::puzzle::Puzzle;
 
 /// The engine that picks an engine, per puzzle:
-/// - classic 9x9 puzzles with more than [`Auto::SPARSE_GIVENS`] givens go
-///   to [`Triad9`] when this CPU runs one of its vector kernels (a
-///   [`Backend`] other than the portable one);
+/// - classic 9x9 puzzles with more givens than
+///   [`Auto::sparse_givens_for`] triad9's [`Backend`] go to [`Triad9`]:
+///   more than 18 with AVX-512, more than 29 with AVX2 only;
 /// - other classic 9x9 puzzles (sparse ones, or every one on a CPU without
 ///   AVX2) go to [`Fast9`];
 /// - every other geometry (16x16, 25x25, jigsaw …) goes to [`Dfs`] and
@@ -41,6 +41,8 @@ pub struct Auto {
     /// `None` when triad9 would run its portable kernel, which is several
     /// times slower than fast9's.
     triad9: Option<Triad9>,
+    /// Puzzles with more givens than this go to triad9 (when it is here).
+    sparse: usize,
 }
 
 impl Default for Auto {
@@ -51,18 +53,40 @@ impl Default for Auto {
             dlx: Dlx::new(),
             budget: Budget::UNLIMITED,
             fast9: Fast9::default(),
+            sparse: Auto::sparse_givens_for(triad9.backend()),
             triad9: (triad9.backend() != Backend::Portable).then_some(triad9),
         }
     }
 }
 
 impl Auto {
-    /// Classic puzzles with at most this many givens go to fast9 even where
-    /// triad9 runs vectorised: on 17- and 18-clue puzzles fast9 is the
-    /// faster of the two, on denser ones triad9 is level or ahead. A sparse
-    /// grid takes triad9 many rounds of box and band rules to fill by
-    /// singles, which fast9 places one cell at a time for little.
+    /// Classic puzzles with at most this many givens go to fast9 where
+    /// triad9 runs its AVX-512 kernel: on 17- and 18-clue puzzles fast9 is
+    /// the faster of the two, on denser ones triad9 is level or ahead. A
+    /// sparse grid takes triad9 many rounds of box and band rules to fill
+    /// by singles, which fast9 places in a few operations.
     pub const SPARSE_GIVENS: usize = 18;
+
+    /// The same bound where triad9 runs its AVX2 kernel: there fast9 is
+    /// ahead on the hard sets (20–28 givens) as well, and triad9 only on
+    /// dense puzzles (serg's 34 and 35 givens).
+    pub const SPARSE_GIVENS_AVX2: usize = 29;
+
+    /// The bound for triad9's `backend`: puzzles with more givens go to
+    /// triad9 ([`usize::MAX`] for the portable kernel: none do).
+    pub fn sparse_givens_for(backend: Backend) -> usize {
+        match backend {
+            Backend::Portable => usize::MAX,
+            Backend::Avx2 => Auto::SPARSE_GIVENS_AVX2,
+            Backend::Avx512 => Auto::SPARSE_GIVENS,
+        }
+    }
+
+    /// The bound this engine uses on this CPU; see
+    /// [`sparse_givens_for`](Auto::sparse_givens_for).
+    pub fn sparse_givens(&self) -> usize {
+        self.sparse
+    }
 
     /// Search nodes of the dfs engine in the first round on large grids.
     pub const FIRST_ROUND: u64 = 16_384;
@@ -84,7 +108,7 @@ impl Auto {
     /// The engine for a classic 9x9 `puzzle`; see [`Auto`].
     fn engine_for(&mut self, puzzle: &Puzzle) -> &mut dyn Engine {
         match &mut self.triad9 {
-            Some(triad9) if puzzle.givens().filled() > Auto::SPARSE_GIVENS => triad9,
+            Some(triad9) if puzzle.givens().filled() > self.sparse => triad9,
             _ => &mut self.fast9,
         }
     }
