@@ -44,6 +44,12 @@ pub(super) trait Kernel: Copy {
     /// `msg[i]`, its triad lane `msg[3 + i]`; whether it lost any.
     fn restrict_box(self, x: &mut [u16; 16], vertical: bool, msg: &[u16; 8]) -> bool;
 
+    /// Gives digit bit `d` configuration `p` of band `c` and no other (the
+    /// branch of the search). One vector operation in the vector kernels:
+    /// the band is read whole right after, and a whole read of eight
+    /// separate 16-bit stores would wait for them (no store forwarding).
+    fn assign(self, c: &mut [u16; 8], p: usize, d: u16);
+
     /// The boxes a search starts from: a given's lane holds its digit (if
     /// allowed), an empty cell's the allowed digits not given in its row,
     /// its column or its box, a triad lane its allowed digits. (Taking the

@@ -31,6 +31,15 @@ pub(super) struct Portable;
 
 impl Kernel for Portable {
     #[inline(always)]
+    fn assign(self, c: &mut [u16; 8], p: usize, d: u16) {
+        for (q, m) in c.iter_mut().enumerate() {
+            if q != p {
+                *m &= !d;
+            }
+        }
+    }
+
+    #[inline(always)]
     fn settle(self, x: &mut [u16; 16]) -> bool {
         loop {
             // Asserted digits per lane: a cell with one digit, a triad lane

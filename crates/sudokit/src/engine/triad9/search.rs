@@ -45,7 +45,7 @@ pub(super) fn search<K: Kernel>(
                     // The child is copied once, straight into its slot.
                     let (parents, children) = stack.split_at_mut(sp + 1);
                     children[0].copy_from(&parents[sp]);
-                    children[0].assign(t, p, d);
+                    children[0].assign(k, t, p, d);
                     parents[sp].refute(t, p, d);
                     sp += 1;
                     continue;

@@ -29,9 +29,9 @@
 
 use std::arch::x86_64::_mm256_popcnt_epi16;
 use std::arch::x86_64::{
-    __m128i, _mm256_broadcastsi128_si256, _mm_and_si128, _mm_andnot_si128, _mm_loadu_si128,
-    _mm_or_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm_testz_si128, _mm_unpackhi_epi8,
-    _mm_unpacklo_epi8,
+    __m128i, _mm256_broadcastsi128_si256, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi16,
+    _mm_loadu_si128, _mm_or_si128, _mm_set1_epi16, _mm_setr_epi16, _mm_shuffle_epi8,
+    _mm_storeu_si128, _mm_testz_si128, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
 };
 use std::arch::x86_64::{
     __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_blendv_epi8,
@@ -141,6 +141,21 @@ unsafe fn search_avx512(
 }
 
 impl<const BITALG: bool> Kernel for Avx<BITALG> {
+    #[inline(always)]
+    fn assign(self, c: &mut [u16; 8], p: usize, d: u16) {
+        // SAFETY: `self` proves AVX2; the load and the store touch the 16
+        // bytes of `c`.
+        unsafe {
+            let at = c.as_mut_ptr().cast::<__m128i>();
+            let lane = _mm_cmpeq_epi16(
+                _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7),
+                _mm_set1_epi16(p as i16),
+            );
+            let keep = _mm_or_si128(lane, _mm_set1_epi16(!d as i16));
+            _mm_storeu_si128(at, _mm_and_si128(_mm_loadu_si128(at), keep));
+        }
+    }
+
     #[inline(always)]
     fn start(self, start: &Start) -> [[u16; 16]; 9] {
         // SAFETY: `self` proves AVX2; the loads read 16 bytes of

@@ -169,12 +169,8 @@ impl State {
 
     /// Gives digit bit `d` configuration `p` of band `t` (and no other).
     #[inline(always)]
-    pub(super) fn assign(&mut self, t: usize, p: usize, d: u16) {
-        for (q, m) in self.bands[t].iter_mut().enumerate() {
-            if q != p {
-                *m &= !d;
-            }
-        }
+    pub(super) fn assign<K: Kernel>(&mut self, k: K, t: usize, p: usize, d: u16) {
+        k.assign(&mut self.bands[t], p, d);
         self.dirty |= 1 << (9 + t);
     }
 

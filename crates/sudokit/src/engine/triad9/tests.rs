@@ -126,6 +126,11 @@ fn agrees_with_portable<K: Kernel>(vector: K) {
             vector.box_to_bands(&x, at_h, bh, at_v, bv)
         );
         assert_eq!(a, b);
+        let (p, d) = ((r >> 60) as usize % 8, 1 << ((r >> 40) % 9));
+        let (mut a, mut b) = (band, band);
+        Portable.assign(&mut a, p, d);
+        vector.assign(&mut b, p, d);
+        assert_eq!(a, b, "assign {p} {d} to {band:?}");
         let msg = [m[0], m[1], m[2], n[0], n[1], n[2], 0xffff, 0xffff];
         for vertical in [false, true] {
             let (mut a, mut b) = (x, x);
