@@ -12,6 +12,17 @@ pub(super) trait Kernel: Copy {
     /// no longer changes; `false` on a contradiction (`x` is then garbage).
     fn settle(self, x: &mut [u16; 16]) -> bool;
 
+    /// Whether [`settle_pair`](Kernel::settle_pair) settles two boxes for
+    /// much less than two [`settle`](Kernel::settle)s; the propagation then
+    /// takes dirty boxes two at a time.
+    const PAIRS: bool = false;
+
+    /// [`settle`](Kernel::settle) on boxes `x` and `y`; `false` when either
+    /// has a contradiction (both are then garbage).
+    fn settle_pair(self, x: &mut [u16; 16], y: &mut [u16; 16]) -> bool {
+        self.settle(x) && self.settle(y)
+    }
+
     /// Runs the band rules on band `c` until it no longer changes, and
     /// returns its lines: per box `at` and line, the digits that may take
     /// the line (`msg[at][line]`, the union of the two configurations that

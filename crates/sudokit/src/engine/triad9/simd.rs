@@ -27,7 +27,6 @@
 
 #![allow(unsafe_code)]
 
-use std::arch::x86_64::_mm256_popcnt_epi16;
 use std::arch::x86_64::{
     __m128i, _mm256_broadcastsi128_si256, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi16,
     _mm_loadu_si128, _mm_or_si128, _mm_set1_epi16, _mm_setr_epi16, _mm_shuffle_epi8,
@@ -41,6 +40,14 @@ use std::arch::x86_64::{
     _mm256_set_m128i, _mm256_setr_epi16, _mm256_setr_epi32, _mm256_setr_epi8, _mm256_setzero_si256,
     _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_srli_si256, _mm256_storeu_si256,
     _mm256_sub_epi16, _mm256_testz_si256, _mm256_xor_si256,
+};
+use std::arch::x86_64::{
+    __m512i, _mm256_popcnt_epi16, _mm512_and_si512, _mm512_andnot_si512, _mm512_broadcast_i64x4,
+    _mm512_castsi256_si512, _mm512_castsi512_si256, _mm512_cmpeq_epi16_mask,
+    _mm512_cmpeq_epi64_mask, _mm512_cmpgt_epi16_mask, _mm512_extracti64x4_epi64,
+    _mm512_inserti64x4, _mm512_mask_blend_epi16, _mm512_maskz_mov_epi16, _mm512_or_si512,
+    _mm512_permutex_epi64, _mm512_popcnt_epi16, _mm512_set1_epi16, _mm512_shuffle_epi8,
+    _mm512_sub_epi16, _mm512_test_epi16_mask,
 };
 use std::ops::ControlFlow;
 
@@ -141,6 +148,66 @@ unsafe fn search_avx512(
 }
 
 impl<const BITALG: bool> Kernel for Avx<BITALG> {
+    const PAIRS: bool = true;
+
+    #[inline(always)]
+    fn settle_pair(self, x: &mut [u16; 16], y: &mut [u16; 16]) -> bool {
+        if !BITALG {
+            // SAFETY: `self` proves AVX2; the loads and stores touch the 32
+            // bytes of `x` and of `y`.
+            unsafe {
+                // The two boxes' rounds interleaved: one loop exit for both,
+                // and two independent chains for the out-of-order core.
+                let (px, py) = (
+                    x.as_mut_ptr().cast::<__m256i>(),
+                    y.as_mut_ptr().cast::<__m256i>(),
+                );
+                let (mut v, mut w) = (_mm256_loadu_si256(px), _mm256_loadu_si256(py));
+                loop {
+                    let (nv, fv) = box_round::<BITALG>(v);
+                    let (nw, fw) = box_round::<BITALG>(w);
+                    let fail = _mm256_or_si256(fv, fw);
+                    if _mm256_testz_si256(fail, fail) == 0 {
+                        return false;
+                    }
+                    let diff = _mm256_or_si256(_mm256_xor_si256(nv, v), _mm256_xor_si256(nw, w));
+                    (v, w) = (nv, nw);
+                    if _mm256_testz_si256(diff, diff) != 0 {
+                        _mm256_storeu_si256(px, v);
+                        _mm256_storeu_si256(py, w);
+                        return true;
+                    }
+                }
+            }
+        }
+        // SAFETY: `BITALG` holds only for a kernel made by `Avx512::new`
+        // from a token proving AVX-512 F, BW and BITALG; the loads and
+        // stores touch the 32 bytes of `x` and of `y`.
+        unsafe {
+            let (px, py) = (
+                x.as_mut_ptr().cast::<__m256i>(),
+                y.as_mut_ptr().cast::<__m256i>(),
+            );
+            let mut v = _mm512_inserti64x4::<1>(
+                _mm512_castsi256_si512(_mm256_loadu_si256(px)),
+                _mm256_loadu_si256(py),
+            );
+            loop {
+                let (new, fail) = box_round_pair(v);
+                if fail {
+                    return false;
+                }
+                let same = _mm512_cmpeq_epi64_mask(new, v) == 0xff;
+                v = new;
+                if same {
+                    _mm256_storeu_si256(px, _mm512_castsi512_si256(v));
+                    _mm256_storeu_si256(py, _mm512_extracti64x4_epi64::<1>(v));
+                    return true;
+                }
+            }
+        }
+    }
+
     #[inline(always)]
     fn assign(self, c: &mut [u16; 8], p: usize, d: u16) {
         // SAFETY: `self` proves AVX2; the load and the store touch the 16
@@ -492,6 +559,88 @@ unsafe fn box_round<const BITALG: bool>(v: __m256i) -> (__m256i, __m256i) {
         );
         let assigned = _mm256_andnot_si256(_mm256_cmpeq_epi16(a, zero), cells);
         let new = _mm256_andnot_si256(others, _mm256_blendv_epi8(v, a, assigned));
+        (new, fail)
+    }
+}
+
+/// [`box_round`] on two boxes at once, one per 256-bit half of `v`: the
+/// boxes with every assertion applied, and whether either shows a
+/// contradiction. The same rules in 512-bit instructions, comparisons to
+/// mask registers.
+///
+/// # Safety
+/// The CPU must have AVX-512 F, BW and BITALG (the caller is compiled for
+/// them, so this inlines).
+#[inline(always)]
+unsafe fn box_round_pair(v: __m512i) -> (__m512i, bool) {
+    // SAFETY: the caller guarantees AVX-512 F, BW and BITALG; the loads
+    // read 32-byte tables.
+    unsafe {
+        let both = |x: __m256i| _mm512_broadcast_i64x4(x);
+        let load = |t: &[u8; 32]| both(_mm256_loadu_si256(t.as_ptr().cast::<__m256i>()));
+        let (rot0, rot1, rot2) = (load(&ROT[0]), load(&ROT[1]), load(&ROT[2]));
+        let in_row = |w: __m512i| {
+            _mm512_or_si512(
+                _mm512_or_si512(_mm512_shuffle_epi8(w, rot0), _mm512_shuffle_epi8(w, rot1)),
+                _mm512_shuffle_epi8(w, rot2),
+            )
+        };
+        let in_col = |w: __m512i| {
+            _mm512_or_si512(
+                _mm512_or_si512(
+                    _mm512_permutex_epi64::<0x39>(w),
+                    _mm512_permutex_epi64::<0x4e>(w),
+                ),
+                _mm512_permutex_epi64::<0x93>(w),
+            )
+        };
+        let all = _mm512_set1_epi16(0x1ff);
+        let min = both(_mm256_setr_epi16(
+            1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1, 6, 6, 6, 6, 0,
+        ));
+        let rows = both(_mm256_setr_epi16(
+            -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0,
+        ));
+        let cols = both(_mm256_setr_epi16(
+            -1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0,
+        ));
+        let cells = both(_mm256_setr_epi16(
+            -1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0, 0, 0, 0, 0,
+        ));
+        let count = _mm512_popcnt_epi16(v);
+        let short = _mm512_cmpgt_epi16_mask(min, count);
+        let at_min = _mm512_cmpeq_epi16_mask(min, count);
+        let (ro, co) = (in_row(v), in_col(v));
+        // A clause that lost a digit everywhere.
+        let lost = _mm512_or_si512(
+            _mm512_and_si512(_mm512_andnot_si512(_mm512_or_si512(v, ro), all), rows),
+            _mm512_and_si512(_mm512_andnot_si512(_mm512_or_si512(v, co), all), cols),
+        );
+        // Asserted: a lane at its minimum, a digit alone in a clause.
+        let a = _mm512_or_si512(
+            _mm512_maskz_mov_epi16(at_min, v),
+            _mm512_or_si512(
+                _mm512_and_si512(_mm512_andnot_si512(ro, v), rows),
+                _mm512_and_si512(_mm512_andnot_si512(co, v), cols),
+            ),
+        );
+        // Two digits asserted in one cell, or one digit in two lanes of a
+        // clause.
+        let others = _mm512_or_si512(
+            _mm512_and_si512(in_row(a), rows),
+            _mm512_and_si512(in_col(a), cols),
+        );
+        let clash = _mm512_or_si512(
+            _mm512_and_si512(
+                _mm512_and_si512(a, _mm512_sub_epi16(a, _mm512_set1_epi16(1))),
+                cells,
+            ),
+            _mm512_and_si512(a, others),
+        );
+        let bad = _mm512_or_si512(lost, clash);
+        let fail = short != 0 || _mm512_test_epi16_mask(bad, bad) != 0;
+        let assigned = _mm512_test_epi16_mask(a, cells);
+        let new = _mm512_andnot_si512(others, _mm512_mask_blend_epi16(assigned, v, a));
         (new, fail)
     }
 }

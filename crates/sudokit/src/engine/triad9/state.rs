@@ -54,7 +54,7 @@ impl State {
         // The boxes the givens went into first, all of them, so that the
         // bands start from every box's message (not from the first box's).
         while boxes != 0 {
-            let Some(woken) = self.box_rules(k, pop(&mut boxes)) else {
+            let Some(woken) = self.next_boxes(k, &mut boxes) else {
                 return false;
             };
             bands |= woken;
@@ -70,11 +70,30 @@ impl State {
             if boxes == 0 {
                 return true;
             }
-            let Some(woken) = self.box_rules(k, pop(&mut boxes)) else {
+            let Some(woken) = self.next_boxes(k, &mut boxes) else {
                 return false;
             };
             bands |= woken;
         }
+    }
+
+    /// The rules of the lowest dirty box, or of the two lowest when the
+    /// kernel settles pairs cheaply (the order does not change the fixpoint:
+    /// every rule only removes digits). Returns the bands that lost a digit,
+    /// or `None` on a contradiction.
+    #[inline(always)]
+    fn next_boxes<K: Kernel>(&mut self, k: K, boxes: &mut u32) -> Option<u32> {
+        let b = pop(boxes);
+        if !K::PAIRS || *boxes == 0 {
+            return self.box_rules(k, b);
+        }
+        let c = pop(boxes);
+        // b < c: `c` is the first box of the upper part.
+        let (low, high) = self.boxes.split_at_mut(c);
+        if !k.settle_pair(&mut low[b], &mut high[0]) {
+            return None;
+        }
+        Some(self.box_messages(k, b) | self.box_messages(k, c))
     }
 
     /// The rules of box `b` ([`Kernel::settle`]), then its messages to its
@@ -87,6 +106,13 @@ impl State {
         if !k.settle(&mut self.boxes[b]) {
             return None;
         }
+        Some(self.box_messages(k, b))
+    }
+
+    /// Box `b`'s messages to its two bands ([`Kernel::box_to_bands`]);
+    /// returns the bands that lost a digit (bit `t` for band `t`).
+    #[inline(always)]
+    fn box_messages<K: Kernel>(&mut self, k: K, b: usize) -> u32 {
         let (h, v) = (b / 3, 3 + b % 3);
         let (horizontal, vertical) = self.bands.split_at_mut(3);
         let (lost_h, lost_v) = k.box_to_bands(
@@ -96,7 +122,7 @@ impl State {
             b / 3,
             &mut vertical[v - 3],
         );
-        Some(u32::from(lost_h) << h | u32::from(lost_v) << v)
+        u32::from(lost_h) << h | u32::from(lost_v) << v
     }
 
     /// The rules of band `t`, then its messages to its three boxes.

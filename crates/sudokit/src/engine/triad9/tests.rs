@@ -44,6 +44,8 @@ fn agrees_with_portable<K: Kernel>(vector: K) {
         seed
     };
     let mut outcomes = [0usize; 2];
+    let mut pair_outcomes = [0usize; 2];
+    let mut prev = State::EMPTY.boxes[0];
     for _ in 0..200_000 {
         let mut x = State::EMPTY.boxes[0];
         for (l, v) in x.iter_mut().enumerate().take(15) {
@@ -66,8 +68,22 @@ fn agrees_with_portable<K: Kernel>(vector: K) {
             assert_eq!(a, b, "{x:?}");
         }
         outcomes[usize::from(ok)] += 1;
+        // Two boxes at once: what two settles give.
+        let (mut pa, mut xa) = (prev, x);
+        let both = Portable.settle(&mut pa) && Portable.settle(&mut xa);
+        let (mut pb, mut xb) = (prev, x);
+        assert_eq!(vector.settle_pair(&mut pb, &mut xb), both, "{prev:?} {x:?}");
+        if both {
+            assert_eq!((pa, xa), (pb, xb), "{prev:?} {x:?}");
+        }
+        pair_outcomes[usize::from(both)] += 1;
+        prev = x;
     }
     assert!(outcomes.iter().all(|&n| n > 10_000), "{outcomes:?}");
+    assert!(
+        pair_outcomes.iter().all(|&n| n > 5_000),
+        "{pair_outcomes:?}"
+    );
     // The band rules, the box-to-band messages and the band-to-box
     // restriction, on random lanes.
     let mut settled = [0usize; 2];
