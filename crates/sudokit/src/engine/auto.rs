@@ -11,7 +11,7 @@ use crate::puzzle::Puzzle;
 /// The engine that picks an engine, per puzzle:
 /// - classic 9x9 puzzles with more givens than
 ///   [`Auto::sparse_givens_for`] triad9's [`Backend`] go to [`Triad9`]:
-///   more than 18 with AVX-512, more than 29 with AVX2 only;
+///   more than 18 with AVX-512 or AVX2;
 /// - other classic 9x9 puzzles (sparse ones, or every one on a CPU without
 ///   AVX2) go to [`Fast9`];
 /// - every other geometry (16x16, 25x25, jigsaw …) goes to [`Dfs`] and
@@ -67,10 +67,10 @@ impl Auto {
     /// by singles, which fast9 places in a few operations.
     pub const SPARSE_GIVENS: usize = 18;
 
-    /// The same bound where triad9 runs its AVX2 kernel: there fast9 is
-    /// ahead on the hard sets (20–28 givens) as well, and triad9 only on
-    /// dense puzzles (serg's 34 and 35 givens).
-    pub const SPARSE_GIVENS_AVX2: usize = 29;
+    /// The same bound where triad9 runs its AVX2 kernel. Measured apart
+    /// (the two kernels' costs differ by CPU); since triad9 settles boxes
+    /// in pairs it is ahead of fast9 on the hard sets with AVX2 too.
+    pub const SPARSE_GIVENS_AVX2: usize = 18;
 
     /// The bound for triad9's `backend`: puzzles with more givens go to
     /// triad9 ([`usize::MAX`] for the portable kernel: none do).
