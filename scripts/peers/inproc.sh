@@ -45,9 +45,13 @@ declare -A R
 for F in "${SETS[@]}"; do
   for L in $LIMITS; do
     for ((r = 1; r <= REPS; r++)); do
-      for p in "${PROGS[@]}"; do R["$F|$L|$p"]+="$(rate "$p" "$L" "$F") "; done
+      for p in "${PROGS[@]}"; do
+        v=$(rate "$p" "$L" "$F")
+        # A run that printed no rate (a missing file, a crash) is named, not counted as 0.
+        if [[ "$v" =~ ^[0-9.]+$ ]]; then R["$F|$L|$p"]+="$v "; else echo "# $p failed on $F at limit $L" >&2; fi
+      done
     done
-    for p in "${PROGS[@]}"; do echo "# $(basename "$F") limit $L $p: ${R["$F|$L|$p"]}" >&2; done
+    for p in "${PROGS[@]}"; do echo "# $(basename "$F") limit $L $p: ${R["$F|$L|$p"]:-none}" >&2; done
   done
 done
 
@@ -60,9 +64,10 @@ for F in "${SETS[@]}"; do
   for L in $LIMITS; do
     row="| $(basename "$F" .txt) | $L |"; best=0; own=0
     for p in "${PROGS[@]}"; do
+      if [ -z "${R["$F|$L|$p"]:-}" ]; then row+=" — |"; continue; fi
       m=$(median ${R["$F|$L|$p"]}); row+=" $(printf '%.0f' "$m") |"
       if [ "$p" = sudokit ]; then own=$m; elif awk -v a="$m" -v b="$best" 'BEGIN{exit !(a>b)}'; then best=$m; fi
     done
-    echo "$row $(awk -v a="$own" -v b="$best" 'BEGIN{ if (b > 0) printf "%.2f", a/b; else print "-" }') |"
+    echo "$row $(awk -v a="$own" -v b="$best" 'BEGIN{ if (a > 0 && b > 0) printf "%.2f", a/b; else print "-" }') |"
   done
 done
