@@ -9,8 +9,9 @@ use std::io::{self, BufRead, Write};
 use sudokit::format::{Alphabet, Entry};
 use sudokit::{Budget, Cell, Engine, Geometry, Grid, HouseKind, Layout};
 
+use crate::answers::{Record, Verdict};
 use crate::cli::CheckArgs;
-use crate::input::{open_or_report, Input, Source};
+use crate::input::{Input, Source};
 use crate::status::Status;
 
 /// Runs `sudokit check`.
@@ -18,8 +19,9 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Status> {
     crate::input::with_stdio(|stdin, out, err| execute(args, stdin, out, err))
 }
 
-/// Checks every grid of `args.grid` (stdin is `stdin`): the findings to
-/// `out`, why an input cannot be read to `err`.
+/// Checks every grid of `args.grids` (stdin is `stdin`; every record
+/// `sudokit solve` writes, answer lines included): the findings to `out`,
+/// why an input cannot be read to `err`.
 ///
 /// # Errors
 /// Errors writing to `out`.
@@ -30,85 +32,176 @@ pub fn execute(
     err: &mut dyn Write,
 ) -> io::Result<Status> {
     let variant = args.variant.variant();
-    let grid_is_stdin = Input::classify(&args.grid) == Input::Stdin;
+    let stdin_arg = [std::ffi::OsString::from("-")];
+    let grid_args = if args.grids.is_empty() {
+        &stdin_arg[..]
+    } else {
+        &args.grids[..]
+    };
+    let grids_read_stdin = grid_args.iter().any(|g| Input::classify(g) == Input::Stdin);
     let puzzle_is_stdin = args
         .puzzle
         .as_deref()
         .is_some_and(|p| Input::classify(p) == Input::Stdin);
-    if grid_is_stdin && puzzle_is_stdin {
-        let _ = writeln!(err, "sudokit: GRID and --puzzle cannot both be stdin");
+    if grids_read_stdin && puzzle_is_stdin {
+        let _ = writeln!(err, "sudokit: the grids and --puzzle cannot both be stdin");
         return Ok(Status::Failed);
     }
-    // Only one of the two reads stdin; the other gets an empty reader.
+    // Only one side reads stdin; the other gets an empty reader.
     let mut none = io::empty();
     let (grid_stdin, puzzle_stdin): (&mut dyn BufRead, &mut dyn BufRead) = if puzzle_is_stdin {
         (&mut none, stdin)
     } else {
         (stdin, &mut none)
     };
-    let Some(mut grids) = open_or_report(&args.grid, grid_stdin, args.format, variant, err) else {
-        return Ok(Status::Failed);
-    };
     let mut puzzles = match &args.puzzle {
         None => None,
-        Some(p) => match open_or_report(p, puzzle_stdin, args.format, variant, err) {
-            Some(s) => Some(s),
-            None => return Ok(Status::Failed),
+        Some(p) => match crate::input::open(p, puzzle_stdin, args.format, variant) {
+            Ok(s) => Some(s),
+            Err(why) => {
+                let _ = writeln!(err, "sudokit: {why}");
+                return Ok(Status::Failed);
+            }
         },
     };
     let mut engine = args.engine.build();
     engine.set_budget(Budget::UNLIMITED.with_time_limit(args.timeout));
     let mut status = Status::Ok;
     let mut seen = 0usize;
-    loop {
-        let grid = grids.next();
-        let puzzle = puzzles.as_mut().map(Source::next);
-        let (grid, puzzle) = match (grid, puzzle) {
-            (None, None | Some(None)) => break,
-            (Some(g), None) => (g, None),
-            (Some(g), Some(Some(p))) => (g, Some(p)),
-            (None, Some(Some(_))) | (Some(_), Some(None)) => {
-                let _ = writeln!(
-                    err,
-                    "sudokit: {} and {} hold different numbers of puzzles (they pair up in order); stopped after {seen}",
-                    grids.name,
-                    puzzles.as_ref().map_or("", |p| &p.name),
-                );
-                status = Status::Failed;
-                break;
-            }
+    for arg in grid_args {
+        let input = Input::classify(arg);
+        let name = input.to_string();
+        let records = match input.open(&mut *grid_stdin) {
+            Err(e) => Err(crate::input::Opened::Failed(crate::input::open_error(
+                &input, &e,
+            ))),
+            Ok(reader) => crate::answers::read(&name, reader, args.format, variant),
         };
-        seen += 1;
-        let (grid, puzzle) = match (grid, puzzle.transpose()) {
-            (Ok(g), Ok(p)) => (g, p),
-            (Err(why), _) | (_, Err(why)) => {
+        let (variant, records) = match records {
+            Ok(r) => r,
+            Err(crate::input::Opened::Empty(name)) => {
+                let _ = writeln!(err, "{name}: warning: no grid in the input");
+                continue;
+            }
+            Err(why) => {
                 let _ = writeln!(err, "sudokit: {why}");
                 status = Status::Failed;
                 continue;
             }
         };
-        let place = format!("{}:{}", grids.name, grid.line);
-        let found = check_one(&grid, puzzle.as_ref(), &mut *engine, args.timeout);
-        match found {
-            Err(why) => {
-                let _ = writeln!(err, "sudokit: {place}: {why}");
-                status = Status::Failed;
-            }
-            Ok(report) => {
-                for line in &report.lines {
-                    writeln!(out, "{place}: {line}")?;
+        for record in records {
+            let puzzle = match puzzles.as_mut().map(Source::next) {
+                None => None,
+                Some(Some(p)) => Some(p),
+                Some(None) => {
+                    let puzzles = puzzles.as_ref().map_or("", |p| &p.name);
+                    let _ = writeln!(err, "sudokit: {}", unpaired(&name, puzzles, seen));
+                    return Ok(Status::Failed);
                 }
-                if report.bad {
+            };
+            seen += 1;
+            let (place, found) = match record {
+                Record::Malformed(why) => {
+                    let _ = writeln!(err, "{why}");
                     status = status.max(Status::Malformed);
+                    continue;
+                }
+                Record::Verdict(verdict, line) => (
+                    format!("{name}:{line}"),
+                    Ok(check_verdict(verdict, puzzle, &mut *engine)),
+                ),
+                Record::Grid(mut grid) => {
+                    let place = format!("{name}:{}", grid.line);
+                    let found = match puzzle.transpose() {
+                        Err(why) => Err(format!("its puzzle cannot be read: {why}")),
+                        Ok(p) => match variant.apply(grid.puzzle.clone()) {
+                            Err(why) => Err(why),
+                            Ok(with_houses) => {
+                                grid.puzzle = with_houses;
+                                check_one(&grid, p.as_ref(), &mut *engine, args.timeout)
+                            }
+                        },
+                    };
+                    (place, found)
+                }
+            };
+            match found {
+                Err(why) => {
+                    let _ = writeln!(err, "{place}: {why}");
+                    status = status.max(Status::Malformed);
+                }
+                Ok(report) => {
+                    for line in &report.lines {
+                        writeln!(out, "{place}: {line}")?;
+                    }
+                    if report.bad {
+                        status = status.max(Status::Malformed);
+                    }
                 }
             }
         }
     }
-    if seen == 0 {
-        let _ = writeln!(err, "sudokit: {}: no grid to check", grids.name);
-        status = Status::Failed;
+    if let Some(p) = puzzles.as_mut() {
+        if p.next().is_some() {
+            let grids = grid_args.iter().map(|g| Input::classify(g).to_string());
+            let grids = grids.collect::<Vec<_>>().join(", ");
+            let _ = writeln!(err, "sudokit: {}", unpaired(&grids, &p.name, seen));
+            status = Status::Failed;
+        }
     }
     Ok(status)
+}
+
+/// Why the grids and the puzzles cannot be checked to the end.
+fn unpaired(grids: &str, puzzles: &str, seen: usize) -> String {
+    format!("{grids} and {puzzles} hold different numbers of puzzles (they pair up in order); stopped after {seen}")
+}
+
+/// Checks an answer line against its puzzle: is it the right answer?
+fn check_verdict(
+    verdict: Verdict,
+    puzzle: Option<Result<Entry, String>>,
+    engine: &mut dyn Engine,
+) -> Report {
+    let said = verdict.text();
+    let problem = |line: String| Report {
+        lines: vec![line],
+        bad: true,
+    };
+    let ok = |line: &str| Report {
+        lines: vec![format!("ok: `{said}`, {line}")],
+        bad: false,
+    };
+    let Some(puzzle) = puzzle else {
+        return problem(format!(
+            "`{said}` cannot be checked without its puzzle (--puzzle)"
+        ));
+    };
+    let entry = match (verdict, puzzle) {
+        (Verdict::Invalid, Err(_)) => return ok("and the puzzle is malformed"),
+        (_, Err(why)) => return problem(format!("`{said}`, but its puzzle cannot be read: {why}")),
+        (_, Ok(entry)) => entry,
+    };
+    if verdict == Verdict::GaveUp {
+        return problem(format!("`{said}`: the puzzle was not answered"));
+    }
+    match (verdict, engine.solve(&entry.puzzle, 2)) {
+        (Verdict::Invalid, Err(_)) => ok("and the engines refuse the puzzle"),
+        (_, Err(e)) => problem(format!("`{said}`, but the puzzle is malformed: {e}")),
+        (_, Ok(s)) if s.stopped.is_some() => problem(format!(
+            "`{said}` not confirmed: the puzzle's solutions were not counted within --timeout"
+        )),
+        (Verdict::NoSolution, Ok(s)) if s.count == 0 => ok("and the puzzle has no solution"),
+        (Verdict::Multiple, Ok(s)) if s.count >= 2 => ok("and the puzzle has several solutions"),
+        (_, Ok(s)) => problem(format!(
+            "`{said}`, but the puzzle has {}",
+            match s.count {
+                0 => "no solution",
+                1 => "exactly one solution",
+                _ => "several solutions",
+            }
+        )),
+    }
 }
 
 /// What was found about one grid.

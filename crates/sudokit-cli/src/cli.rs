@@ -19,7 +19,6 @@ mod render;
 mod serve;
 pub use generate::GenerateArgs;
 use generate::{GENERATE_EXAMPLES, GENERATE_LONG_ABOUT};
-pub use logic::{json_format_alias, ExplainArgs};
 use logic::{
     EXPLAIN_EXAMPLES, EXPLAIN_LONG_ABOUT, HINT_EXAMPLES, HINT_LONG_ABOUT, RATE_EXAMPLES,
     RATE_LONG_ABOUT,
@@ -30,44 +29,71 @@ pub use serve::ServeArgs;
 use serve::{SERVE_EXAMPLES, SERVE_LONG_ABOUT};
 
 const EXAMPLES: &str = "\
+Every command that reads puzzles takes files, `-` for stdin, or puzzles
+given inline, and reads stdin when none is named; the format is detected
+(or --format). Commands that answer puzzles write one record per puzzle, in
+input order, malformed ones included (`Invalid puzzle`, the reason on
+stderr as FILE:LINE: message); --json (or --format json) writes one JSON
+object per puzzle instead.
+
+Exit status, every command: 0 when every puzzle was read and answered (`No
+solution`, `Multiple Solutions`, `Unrated` are answers); 1 when a puzzle was
+malformed, given up on (--timeout), could not be drawn, or (check) a grid
+is wrong; 2 when the command could not run (usage, an input that cannot be
+opened or whose format cannot be detected). An empty input is a warning.
+
 Examples:
-  sudokit solve puzzles.txt
+  sudokit solve puzzles.txt                     answers, in the input's format
   sudokit solve --format hdu4069 < cases.txt
   sudokit solve -j 8 --stats big.txt > answers.txt
-  sudokit count --limit 2 puzzles.txt
+  sudokit count --limit 2 puzzles.txt           0, 1 or 2+ per puzzle
   sudokit solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
   sudokit solve --x x-sudoku.txt
-  sudokit check my-grid.txt --puzzle puzzle.txt
+  sudokit rate puzzles.txt                      Sudoku Explainer ratings
+  sudokit hint puzzle.txt                       the next logical step
+  sudokit explain --json puzzle.txt             every step, then the rating
+  sudokit generate -n 10 --level hard --symmetry rotate180
+  sudokit render puzzle.txt --solution -o solved.png
+  sudokit check answers.txt --puzzle puzzles.txt
+  sudokit serve                                 the web app on 127.0.0.1:8080
+  sudokit exact-cover problem.dlx
   sudokit bench --limit 2 puzzles.txt";
 
 const SOLVE_ABOUT: &str = "Solve every puzzle of the inputs and print one answer per puzzle";
 
 const CHECK_LONG_ABOUT: &str = "\
-Check a filled or partly filled grid. Every grid of GRID is read (any format,
-detected unless --format is given; a file's `# sudokit: x windoku` header and
---x/--windoku add the variant's houses) and checked against PUZZLE (the
-puzzle of the same position) or, without --puzzle, against its own digits:
+Check filled or partly filled grids. Every record of the GRID inputs (files,
+`-` for stdin, grids given inline; stdin when none is named; any format,
+detected unless --format is given; a file's `# sudokit: x windoku` header
+and --x/--windoku add the variant's houses) is checked against PUZZLE (the
+puzzle of the same position) or, without --puzzle, against its own digits.
+`sudokit solve`'s output reads back as it is, in every format: `Case k:`
+labels are skipped and its answer lines are records too.
 
   - every house (row, column, box or region, diagonal, window) in which a
     digit repeats, with the cells that hold it;
   - every given of the puzzle that the grid changes;
   - every filled cell that differs from the puzzle's unique solution (found
-    with --engine); a puzzle with no solution, or with several, is said so.
+    with --engine); a puzzle with no solution, or with several, is said so;
+  - an answer line is confirmed or refuted: `No solution` and `Multiple
+    Solutions` by counting the puzzle's solutions, `Invalid puzzle` by the
+    puzzle being malformed; `Gave up` is never right.
 
 Output (stdout): one line per problem, `FILE:LINE: problem`, cells named
-r1c1 (row 1, column 1); or one `FILE:LINE: ok: ...` line for a grid without
-problems.
+r1c1 (row 1, column 1); or one `FILE:LINE: ok: ...` line for a record
+without problems.
 
-Exit status: 0 when every grid is right (complete or not), 1 when any has a
-clash, a changed given or a wrong cell (or its puzzle has no solution, or the
-solution was not found in --timeout), 2 when an input cannot be read (a
-missing file, an undetectable format, a malformed grid, sizes that differ).";
+Exit status: 0 when every record is right (complete or not), 1 when any is
+wrong (a clash, a changed given, a wrong cell, a refuted answer line, a
+solution not found in --timeout) or malformed, 2 when an input cannot be
+read (a missing file, an undetectable format) or the grids and puzzles do
+not pair up.";
 
 const CHECK_EXAMPLES: &str = "\
 Examples:
   sudokit check solved.txt                      is every grid a valid solution?
   sudokit check --puzzle puzzle.txt mine.txt    my partial grid against the puzzle
-  sudokit solve puzzles.txt | sudokit check - --puzzle puzzles.txt
+  sudokit solve puzzles.txt | sudokit check --puzzle puzzles.txt
   sudokit check --x 123456789456789123789123456214365897365897214897214365531642978642978531978531642";
 
 const SOLVE_LONG_ABOUT: &str = "\
@@ -148,12 +174,15 @@ Examples:
   sudokit count --limit 1000 puzzles.txt        0, 1, 2, ... or 1000+ per puzzle
   sudokit solve --x --windoku puzzles.txt       X-sudoku with windoku windows";
 
+/// `--timeout` of the logic commands.
+const LOGIC_TIMEOUT_HELP: &str = "Give up on a puzzle (its uniqueness check, then its logic) after SECS seconds [default: none; 10 s when stdout is a terminal]";
+
 /// The sudokit command line.
 #[derive(Debug, Parser)]
 #[command(
     name = "sudokit",
     version,
-    about = "Sudoku of any size, jigsaw and judge formats: solve, count, check",
+    about = "Sudoku of any size, jigsaw, X and windoku: solve, count, rate, hint, explain, generate, render, check and serve, in the judges' formats and the common ones",
     after_help = EXAMPLES,
     arg_required_else_help = true
 )]
@@ -192,31 +221,50 @@ pub enum Command {
         mut_arg("all", |a| a.hide(true)),
         mut_arg("color", |a| a.hide(true)),
         mut_arg("json", |a| a.help("One JSON object per puzzle (also `--format json`); the schema is in the README")),
-        mut_arg("timeout", |a| a.help("Give up on a puzzle (its uniqueness check, then its rating) after SECS seconds [default: none; 10 s when stdout is a terminal]")),
+        mut_arg("timeout", |a| a.help(LOGIC_TIMEOUT_HELP)),
     )]
     Rate(SolveArgs),
-    /// Print the next logical step of a puzzle, in words.
-    #[command(long_about = HINT_LONG_ABOUT, after_help = HINT_EXAMPLES)]
-    Hint(ExplainArgs),
-    /// Print the whole logical path of a puzzle, one step per line, then its rating.
-    #[command(long_about = EXPLAIN_LONG_ABOUT, after_help = EXPLAIN_EXAMPLES)]
-    Explain(ExplainArgs),
+    /// Print the next logical step of every puzzle, in words.
+    #[command(
+        long_about = HINT_LONG_ABOUT,
+        after_help = HINT_EXAMPLES,
+        // `hint` shares `solve`'s arguments; hide those that change nothing.
+        mut_arg("limit", |a| a.hide(true)),
+        mut_arg("count", |a| a.hide(true)),
+        mut_arg("all", |a| a.hide(true)),
+        mut_arg("color", |a| a.hide(true)),
+        mut_arg("json", |a| a.help("One JSON object per puzzle (also `--format json`): the step's technique, difficulty, placements, eliminations, cells, houses, text")),
+        mut_arg("timeout", |a| a.help(LOGIC_TIMEOUT_HELP)),
+    )]
+    Hint(SolveArgs),
+    /// Print the whole logical path of every puzzle, one step per line, then its rating.
+    #[command(
+        long_about = EXPLAIN_LONG_ABOUT,
+        after_help = EXPLAIN_EXAMPLES,
+        mut_arg("limit", |a| a.hide(true)),
+        mut_arg("count", |a| a.hide(true)),
+        mut_arg("all", |a| a.hide(true)),
+        mut_arg("color", |a| a.hide(true)),
+        mut_arg("json", |a| a.help("One JSON object per puzzle (also `--format json`): every step, and the rating")),
+        mut_arg("timeout", |a| a.help(LOGIC_TIMEOUT_HELP)),
+    )]
+    Explain(SolveArgs),
     /// Generate puzzles with one solution: any size, shape, symmetry, clue count and difficulty.
     #[command(long_about = GENERATE_LONG_ABOUT, after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
     /// Draw a puzzle as a print-ready SVG or PNG: its solution, candidates or a logical step.
     #[command(long_about = RENDER_LONG_ABOUT, after_help = RENDER_EXAMPLES)]
     Render(RenderArgs),
+    /// Check a filled or partly filled grid: clashes, and cells that differ
+    /// from the puzzle's solution.
+    #[command(long_about = CHECK_LONG_ABOUT, after_help = CHECK_EXAMPLES)]
+    Check(CheckArgs),
     /// Serve a local web app (paste, play, hint, solve, rate, generate) and its JSON API.
     #[command(long_about = SERVE_LONG_ABOUT, after_help = SERVE_EXAMPLES)]
     Serve(ServeArgs),
     /// Solve an exact-cover problem written in Knuth's DLX format.
     #[command(long_about = EXACT_COVER_LONG_ABOUT, after_help = EXACT_COVER_EXAMPLES)]
     ExactCover(ExactCoverArgs),
-    /// Check a filled or partly filled grid: clashes, and cells that differ
-    /// from the puzzle's solution.
-    #[command(long_about = CHECK_LONG_ABOUT, after_help = CHECK_EXAMPLES)]
-    Check(CheckArgs),
     /// Time an engine on puzzle files, in process, and print a table.
     #[command(long_about = BENCH_LONG_ABOUT, after_help = BENCH_EXAMPLES)]
     Bench(BenchArgs),
@@ -297,10 +345,11 @@ pub struct BenchArgs {
 /// Arguments of `sudokit check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// The grid to check: a file, `-` for stdin, or a grid given inline (as
-    /// `solve` takes puzzles). Every grid of the input is checked.
+    /// The grids to check: files, `-` for stdin, or grids given inline (as
+    /// `solve` takes puzzles); stdin when none is named. Every record is
+    /// checked, `solve`'s answer lines (`No solution`, ...) included.
     #[arg(value_name = "GRID")]
-    pub grid: OsString,
+    pub grids: Vec<OsString>,
 
     /// The puzzle the grid should solve (a file, `-` or inline): givens
     /// must be kept and filled cells must agree with its solution. With
@@ -410,9 +459,10 @@ pub struct SolveArgs {
     pub inputs: Vec<OsString>,
 
     /// Input format; the output uses the same one. Detected from the start of
-    /// each input when not given.
-    #[arg(short, long, value_name = "FORMAT", value_parser = format_parser())]
-    pub format: Option<Format>,
+    /// each input when not given. `json` keeps the input's format detected
+    /// and writes JSON Lines (same as --json).
+    #[arg(short, long, value_name = "FORMAT", value_parser = format_or_json_parser())]
+    pub format: Option<FormatArg>,
 
     /// Solving engine.
     #[arg(short, long, value_name = "ENGINE", default_value = "auto", value_parser = engine_parser())]
@@ -480,7 +530,8 @@ pub struct SolveArgs {
 
     /// Write one JSON object per puzzle (JSON Lines) instead of the input
     /// format's records: input, line, case, puzzle, verdict, solution(s),
-    /// count, stats, and the error of a malformed puzzle.
+    /// count, stats, and the error of a malformed puzzle (also `--format
+    /// json`).
     #[arg(long)]
     pub json: bool,
 
@@ -501,6 +552,19 @@ pub struct SolveArgs {
 }
 
 impl SolveArgs {
+    /// The input format asked for (`None`: detected).
+    pub fn format(&self) -> Option<Format> {
+        match self.format {
+            Some(FormatArg::Text(f)) => Some(f),
+            Some(FormatArg::Json) | None => None,
+        }
+    }
+
+    /// Whether JSON Lines are asked for (`--json` or `--format json`).
+    pub fn json(&self) -> bool {
+        self.json || self.format == Some(FormatArg::Json)
+    }
+
     /// The reader limits the arguments ask for.
     pub fn limits(&self) -> Limits {
         Limits {
@@ -532,6 +596,25 @@ fn engine_parser() -> impl TypedValueParser<Value = EngineKind> {
 /// `--format`: one of the library's format names.
 fn format_parser() -> impl TypedValueParser<Value = Format> {
     PossibleValuesParser::new(Format::NAMES).map(|s| s.parse::<Format>().expect("a listed name"))
+}
+
+/// A `--format` value where JSON output is possible: a text format (read,
+/// and written), or `json` (JSON Lines out, the input format detected).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormatArg {
+    /// A text format.
+    Text(Format),
+    /// JSON Lines output.
+    Json,
+}
+
+/// `--format` where `json` is accepted too.
+pub fn format_or_json_parser() -> impl TypedValueParser<Value = FormatArg> {
+    let names: Vec<&'static str> = Format::NAMES.iter().copied().chain(["json"]).collect();
+    PossibleValuesParser::new(names).map(|s| match s.as_str() {
+        "json" => FormatArg::Json,
+        name => FormatArg::Text(name.parse::<Format>().expect("a listed name")),
+    })
 }
 
 /// A positive, finite number of seconds.

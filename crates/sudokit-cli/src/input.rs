@@ -166,37 +166,63 @@ impl Source<'_> {
     }
 }
 
-/// Opens an input: `Err` is the message saying why it cannot be read.
+/// Why an input gives no records.
+#[derive(Debug)]
+pub enum Opened {
+    /// It holds nothing (its name).
+    Empty(String),
+    /// It cannot be read, or its format cannot be detected (why).
+    Failed(String),
+}
+
+impl fmt::Display for Opened {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Opened::Empty(name) => write!(f, "{name}: no puzzle in the input"),
+            Opened::Failed(why) => f.write_str(why),
+        }
+    }
+}
+
+/// Opens an input.
+///
+/// # Errors
+/// Why it gives no records.
 pub fn open<'a>(
     arg: &std::ffi::OsStr,
     stdin: &'a mut dyn BufRead,
     format: Option<Format>,
     variant: Variant,
-) -> Result<Source<'a>, String> {
+) -> Result<Source<'a>, Opened> {
     let input = Input::classify(arg);
     let reader = input
         .open(stdin)
-        .map_err(|e| crate::input::open_error(&input, &e))?;
+        .map_err(|e| Opened::Failed(crate::input::open_error(&input, &e)))?;
     open_reader(input.to_string(), reader, format, variant)
 }
 
 /// Reads the records of `reader`, named `name` in messages: its variant
 /// header, then its format (detected when `None`).
+///
+/// # Errors
+/// Why it gives no records.
 pub fn open_reader<'a>(
     name: String,
     reader: Box<dyn BufRead + 'a>,
     format: Option<Format>,
     variant: Variant,
-) -> Result<Source<'a>, String> {
-    let (header, reader) =
-        crate::variant::read_header(reader).map_err(|e| format!("cannot read {name}: {e}"))?;
-    let variant = variant.union(header.map_err(|why| format!("{name}:1: {why}"))?);
+) -> Result<Source<'a>, Opened> {
+    let failed = Opened::Failed;
+    let (header, reader) = crate::variant::read_header(reader)
+        .map_err(|e| failed(format!("cannot read {name}: {e}")))?;
+    let variant = variant.union(header.map_err(|why| failed(format!("{name}:1: {why}")))?);
     let (format, reader): (Format, Box<dyn BufRead>) = match format {
         Some(f) => (f, reader),
         None => match format::detect_reader(reader) {
             Ok((Ok(f), rewound)) => (f, Box::new(rewound)),
-            Ok((Err(e), _)) => return Err(format!("{name}: {e}")),
-            Err(e) => return Err(format!("cannot read {name}: {e}")),
+            Ok((Err(format::DetectError::Empty), _)) => return Err(Opened::Empty(name)),
+            Ok((Err(e), _)) => return Err(failed(format!("{name}: {e}"))),
+            Err(e) => return Err(failed(format!("cannot read {name}: {e}"))),
         },
     };
     Ok(Source {
@@ -207,35 +233,58 @@ pub fn open_reader<'a>(
     })
 }
 
-/// [`open`], or `None` after writing why the input cannot be read to `err`
-/// (the run then ends as [`Status::Failed`](crate::status::Status)).
-pub fn open_or_report<'a>(
-    arg: &std::ffi::OsStr,
-    stdin: &'a mut dyn BufRead,
+/// Reads every puzzle of `args` (files, `-`, inline puzzles; stdin when
+/// none), input after input, and hands each to `each` with the input's
+/// name: an entry, or why it is malformed (`FILE:LINE: message`, already
+/// written to `err`). An input that cannot be opened or detected is reported
+/// and the next one is read; an input without a puzzle gets a warning, as in
+/// `sudokit solve`.
+///
+/// # Errors
+/// What `each` returns.
+pub fn each_puzzle(
+    args: &[std::ffi::OsString],
+    stdin: &mut dyn BufRead,
     format: Option<Format>,
     variant: Variant,
     err: &mut dyn Write,
-) -> Option<Source<'a>> {
-    open(arg, stdin, format, variant)
-        .map_err(|why| writeln!(err, "sudokit: {why}"))
-        .ok()
-}
-
-/// The entry of an item, or `None` after writing why it is malformed to
-/// `err` (the run then ends as [`Status::Malformed`](crate::status::Status)).
-pub fn entry_or_report(
-    item: Result<Entry, String>,
-    err: &mut dyn Write,
-    status: &mut crate::status::Status,
-) -> Option<Entry> {
-    match item {
-        Ok(entry) => Some(entry),
-        Err(why) => {
-            let _ = writeln!(err, "sudokit: {why}");
-            *status = (*status).max(crate::status::Status::Malformed);
-            None
+    mut each: impl FnMut(&str, Result<Entry, String>) -> io::Result<()>,
+) -> io::Result<crate::status::Status> {
+    use crate::status::Status;
+    let mut status = Status::Ok;
+    let stdin_arg = [std::ffi::OsString::from("-")];
+    let args = if args.is_empty() {
+        &stdin_arg[..]
+    } else {
+        args
+    };
+    for arg in args {
+        let mut source = match open(arg, &mut *stdin, format, variant) {
+            Ok(s) => s,
+            Err(Opened::Empty(name)) => {
+                let _ = writeln!(err, "{name}: warning: no puzzle in the input");
+                continue;
+            }
+            Err(Opened::Failed(why)) => {
+                let _ = writeln!(err, "sudokit: {why}");
+                status = Status::Failed;
+                continue;
+            }
+        };
+        let mut seen = false;
+        while let Some(item) = source.next() {
+            seen = true;
+            if let Err(why) = &item {
+                let _ = writeln!(err, "{why}");
+                status = status.max(Status::Malformed);
+            }
+            each(&source.name, item)?;
+        }
+        if !seen {
+            let _ = writeln!(err, "{}: warning: no puzzle in the input", source.name);
         }
     }
+    Ok(status)
 }
 
 /// Runs a subcommand's `execute` on the process's stdin, a buffered stdout

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+mod answers;
 mod batch;
 mod bench;
 mod check;
@@ -28,44 +29,22 @@ mod status;
 mod variant;
 
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse_from(cli::json_format_alias(std::env::args_os().collect()));
+    let cli = cli::Cli::parse();
     let result = match &cli.command {
         cli::Command::Solve(args) => solve::run(args, record::Mode::Solve),
         cli::Command::Count(args) => {
             if args.all {
                 // `count` shares `solve`'s arguments but prints numbers only.
-                use clap::CommandFactory;
-                let mut command = cli::Cli::command();
-                command.build();
-                command
-                    .find_subcommand_mut("count")
-                    .expect("`count` is a subcommand")
-                    .error(
-                        clap::error::ErrorKind::ArgumentConflict,
-                        "`count` prints the number of solutions; to print every solution use `sudokit solve --all`",
-                    )
-                    .exit();
+                refuse(
+                    "count",
+                    "`count` prints the number of solutions; to print every solution use `sudokit solve --all`",
+                );
             }
             solve::run(args, record::Mode::Count)
         }
-        cli::Command::Rate(args) => {
-            if args.all || args.count {
-                use clap::CommandFactory;
-                let mut command = cli::Cli::command();
-                command.build();
-                command
-                    .find_subcommand_mut("rate")
-                    .expect("`rate` is a subcommand")
-                    .error(
-                        clap::error::ErrorKind::ArgumentConflict,
-                        "`rate` prints one rating per puzzle; --all and --count belong to `sudokit solve`",
-                    )
-                    .exit();
-            }
-            solve::run(args, record::Mode::Rate)
-        }
-        cli::Command::Hint(args) => explain::run(args, explain::What::Hint),
-        cli::Command::Explain(args) => explain::run(args, explain::What::Explain),
+        cli::Command::Rate(args) => logic(args, "rate", record::Mode::Rate),
+        cli::Command::Hint(args) => logic(args, "hint", record::Mode::Hint),
+        cli::Command::Explain(args) => logic(args, "explain", record::Mode::Explain),
         cli::Command::Generate(args) => generate::run(args),
         cli::Command::Render(args) => render::run(args),
         cli::Command::Serve(args) => serve::run(args),
@@ -89,4 +68,28 @@ fn main() -> ExitCode {
             ExitCode::from(status::Status::Failed as u8)
         }
     }
+}
+
+/// Runs `rate`, `hint` or `explain`, which share `solve`'s arguments but
+/// not `--all` and `--count`.
+fn logic(args: &cli::SolveArgs, name: &str, mode: record::Mode) -> anyhow::Result<status::Status> {
+    if args.all || args.count {
+        refuse(
+            name,
+            &format!("`{name}` writes one record per puzzle; --all and --count belong to `sudokit solve`"),
+        );
+    }
+    solve::run(args, mode)
+}
+
+/// Exits with clap's usage error for subcommand `name`.
+fn refuse(name: &str, message: &str) -> ! {
+    use clap::CommandFactory;
+    let mut command = cli::Cli::command();
+    command.build();
+    command
+        .find_subcommand_mut(name)
+        .expect("a subcommand")
+        .error(clap::error::ErrorKind::ArgumentConflict, message)
+        .exit()
 }

@@ -13,7 +13,6 @@ use sudokit::render::{self, Highlight, Options};
 use sudokit::{Budget, Engine, Grid, Solutions};
 
 use crate::cli::RenderArgs;
-use crate::input::{entry_or_report, open_or_report};
 use crate::status::Status;
 
 /// What `-o` asks for.
@@ -28,7 +27,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<Status> {
     crate::input::with_stdio(|stdin, out, err| execute(args, stdin, out, err))
 }
 
-/// Draws every puzzle of `args.puzzle` (stdin is `stdin`); SVG goes to
+/// Draws every puzzle of `args.inputs` (stdin is `stdin`); SVG goes to
 /// `out` when no file is named.
 ///
 /// # Errors
@@ -53,31 +52,28 @@ pub fn execute(
             }
         },
     };
-    let Some(mut source) = open_or_report(
-        &args.puzzle,
+    // Read everything first: whether files are numbered depends on how many
+    // puzzles there are.
+    let mut items = Vec::new();
+    let mut status = crate::input::each_puzzle(
+        &args.inputs,
         stdin,
         args.format,
         args.variant.variant(),
         err,
-    ) else {
-        return Ok(Status::Failed);
-    };
-    // Read everything first: whether files are numbered depends on how many
-    // puzzles there are.
-    let mut items = Vec::new();
-    while let Some(item) = source.next() {
-        items.push(item);
-    }
+        |name, item| {
+            items.push((name.to_owned(), item));
+            Ok(())
+        },
+    )?;
     if items.is_empty() {
-        let _ = writeln!(err, "sudokit: {}: no puzzle", source.name);
-        return Ok(Status::Failed);
+        return Ok(status);
     }
     let several = items.len() > 1;
     if several && args.output.is_none() {
         let _ = writeln!(
             err,
-            "sudokit: {} holds {} puzzles: name an output file with -o (one file per puzzle)",
-            source.name,
+            "sudokit: the inputs hold {} puzzles: name an output file with -o (one file per puzzle)",
             items.len()
         );
         return Ok(Status::Failed);
@@ -85,12 +81,12 @@ pub fn execute(
     let mut engine = args.engine.build();
     engine.set_budget(Budget::UNLIMITED.with_time_limit(args.timeout));
     let mut fonts = None;
-    let mut status = Status::Ok;
-    for item in items {
-        let Some(entry) = entry_or_report(item, err, &mut status) else {
+    for (number, (name, item)) in items.into_iter().enumerate() {
+        // Already reported by `each_puzzle`.
+        let Ok(entry) = item else {
             continue;
         };
-        let place = format!("{}:{}", source.name, entry.line);
+        let place = format!("{name}:{}", entry.line);
         let drawn = draw(args, &entry, &mut *engine).and_then(|svg| match kind {
             Kind::Svg => Ok(svg.into_bytes()),
             Kind::Png => png(&svg, fonts.get_or_insert_with(load_fonts), MAX_PNG_SIDE),
@@ -98,7 +94,7 @@ pub fn execute(
         let bytes = match drawn {
             Ok(bytes) => bytes,
             Err(why) => {
-                let _ = writeln!(err, "sudokit: {place}: {why}");
+                let _ = writeln!(err, "{place}: {why}");
                 status = status.max(Status::Malformed);
                 continue;
             }
@@ -107,7 +103,7 @@ pub fn execute(
             None => out.write_all(&bytes)?,
             Some(path) => {
                 let path = if several {
-                    numbered(path, entry.index)
+                    numbered(path, number + 1)
                 } else {
                     path.clone()
                 };
@@ -164,7 +160,13 @@ pub(crate) fn draw(
     let mut candidates = None;
     let mut highlight = None;
     if args.solution {
-        let solutions = solve(engine, puzzle, 1, args)?;
+        let solutions = solve(engine, puzzle, 2, args)?;
+        if solutions.count > 1 {
+            return Err(
+                "several solutions: --solution draws the solution of a puzzle that has exactly one"
+                    .into(),
+            );
+        }
         filled = Some(solutions.first.ok_or("no solution: nothing to draw")?);
     }
     if args.candidates || args.step.is_some() {

@@ -61,8 +61,9 @@ impl Job {
         };
         // One puzzle given inline, with no --format: a person asked; draw it.
         let person = args.format.is_none()
-            && !args.json
-            && !matches!(mode, Mode::Count | Mode::Rate)
+            && !args.json()
+            && !mode.is_logic()
+            && mode != Mode::Count
             && args.shard.is_none()
             && matches!(inputs, [Input::Inline(_)]);
         let color = crate::pretty::color_wanted(args.color);
@@ -77,10 +78,10 @@ impl Job {
                 limits: args.limits(),
                 variant: args.variant(),
                 header: crate::variant::Variant::NONE,
-                json: args.json,
+                json: args.json(),
                 timeout_is_default: false,
             },
-            format: args.format,
+            format: args.format(),
             shard: args.shard,
             threads: threads(args),
             progress: args.progress,
@@ -154,6 +155,9 @@ struct Run<'a, W: Write, E: Write> {
     bytes_done: u64,
     /// Inputs whose reading failed part way.
     read_errors: u64,
+    /// The variant the output's header line says, once the first input
+    /// with puzzles is open (`None` before).
+    header: Option<crate::variant::Variant>,
 }
 
 impl<W: Write + Send, E: Write> Run<'_, W, E> {
@@ -238,6 +242,7 @@ impl<W: Write + Send, E: Write> Run<'_, W, E> {
         let Some((format, reader)) = self.open(input, stdin)? else {
             return Ok(());
         };
+        self.write_header(input)?;
         self.bytes.set(0);
         let (read_before, errors_before) = (self.read_so_far(), self.read_errors);
         let reader = Counted::new(reader, self.bytes.clone());
@@ -260,6 +265,35 @@ impl<W: Write + Send, E: Write> Run<'_, W, E> {
             self.diagnose(format_args!("{input}: warning: no puzzle in the input"))?;
         }
         result
+    }
+
+    /// Starts the output with the variant's header line (`# sudokit: x`)
+    /// when the records are puzzles' grids and the first input has extra
+    /// houses, so that the output reads back as the same puzzles; later
+    /// inputs of another variant get a warning, as the header speaks for the
+    /// whole output. A shard after the first writes none: the shards'
+    /// outputs concatenated are the whole output.
+    fn write_header(&mut self, input: &Input) -> io::Result<()> {
+        let s = &self.settings;
+        let grids = matches!(s.mode, Mode::Solve | Mode::All) && !s.json && s.pretty.is_none();
+        let variant = s.variant.union(s.header);
+        match self.header {
+            None => {
+                self.header = Some(variant);
+                let first_shard = self.window.as_ref().is_none_or(|w| w.range.start == 0);
+                if let Some(line) = variant.header_line().filter(|_| grids && first_shard) {
+                    writeln!(self.out, "{line}")?;
+                }
+            }
+            Some(written) if grids && written != variant => {
+                let said = written.header_line().unwrap_or("no header".into());
+                self.diagnose(format_args!(
+                    "{input}: warning: its puzzles' extra houses differ from the first input's, whose header the output starts with ({said})"
+                ))?;
+            }
+            Some(_) => {}
+        }
+        Ok(())
     }
 
     /// Puzzles read so far (answered, or passed over by `--shard`).
@@ -636,6 +670,7 @@ pub fn execute<R: BufRead, W: Write + Send, E: Write>(
         bytes: Rc::new(Cell::new(0)),
         bytes_done: 0,
         read_errors: 0,
+        header: None,
     };
     for input in inputs {
         run.input(input, &mut stdin)

@@ -50,6 +50,17 @@ impl Variant {
         }
     }
 
+    /// The header line that says this variant (`# sudokit: x windoku`),
+    /// `None` for no extra house.
+    pub fn header_line(self) -> Option<String> {
+        let words: Vec<&str> = [(self.x, "x"), (self.windoku, "windoku")]
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, w)| *w)
+            .collect();
+        (!words.is_empty()).then(|| format!("# sudokit: {}", words.join(" ")))
+    }
+
     /// The variant a header's words name (`x`, `windoku`, blank-separated).
     ///
     /// # Errors

@@ -27,12 +27,16 @@ mod commands;
 mod delivery;
 #[path = "cli/detection.rs"]
 mod detection;
+#[path = "cli/docs.rs"]
+mod docs;
 #[path = "cli/generate.rs"]
 mod generate;
 #[path = "cli/logic.rs"]
 mod logic;
 #[path = "cli/render.rs"]
 mod render;
+#[path = "cli/roundtrip.rs"]
+mod roundtrip;
 
 /// Checks that `output` has one record per puzzle of `input`, that malformed
 /// puzzles got `Invalid puzzle`, and that every solution is valid. Returns

@@ -11,8 +11,8 @@ use sudokit::EngineKind;
 use super::{engine_parser, format_parser, parse_seconds, VariantArgs};
 
 pub(super) const RENDER_LONG_ABOUT: &str = "\
-Draw each puzzle of PUZZLE (a file, `-` for stdin, or a puzzle given inline,
-any format, pencil marks included) as a print-ready picture: thin cell lines,
+Draw each puzzle of the inputs (files, `-` for stdin, puzzles given inline;
+stdin when none is named; any format, pencil marks included) as a print-ready picture: thin cell lines,
 thick box borders (for a jigsaw, thick lines exactly where regions meet, and
 a pastel fill per region), X-sudoku diagonals, windoku windows in grey,
 givens in bold black.
@@ -26,10 +26,16 @@ circled in green.
 
 The output format comes from the name given to -o: `.svg` or `.png` (PNG is
 drawn with a built-in DejaVu Sans, one pixel per SVG unit: raise --cell for
-print). Without -o, one SVG goes to stdout. When the input holds several puzzles,
--o out.svg writes out-1.svg, out-2.svg, ... (numbered by puzzle in the input).
-A puzzle that cannot be drawn is reported as `FILE:LINE: message` on stderr
-and the exit status is non-zero.";
+print). Without -o, one SVG goes to stdout. When the inputs hold several puzzles,
+-o out.svg writes out-1.svg, out-2.svg, ... (numbered by puzzle, across the
+inputs in order). --solution draws only a unique solution: a puzzle with
+several is refused.
+
+Exit status as in `sudokit solve`: 0 when every puzzle was drawn; 1 when a
+puzzle is malformed or cannot be drawn (no solution, several for
+--solution, a step out of range, a timeout), reported as
+`FILE:LINE: message` on stderr; 2 when an input or output file cannot be
+opened.";
 
 pub(super) const RENDER_EXAMPLES: &str = "\
 Examples:
@@ -41,9 +47,10 @@ Examples:
 /// Arguments of `sudokit render`.
 #[derive(Debug, Args)]
 pub struct RenderArgs {
-    /// The puzzle: a file, `-` for stdin, or a puzzle given inline.
-    #[arg(value_name = "PUZZLE")]
-    pub puzzle: OsString,
+    /// Files, `-` for stdin, or puzzles given inline; stdin when none is
+    /// named.
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<OsString>,
 
     /// Output file, `.svg` or `.png`; several puzzles give OUT-1, OUT-2, ...
     /// [default: SVG on stdout]

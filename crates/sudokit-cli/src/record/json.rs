@@ -8,7 +8,9 @@
 //! go to stderr as well, so a person watching sees the same messages.
 //!
 //! Verdicts: `solved` (a solution found with limit 1, not checked for
-//! uniqueness), `unique`, `multiple`, `no_solution`, `invalid`, `gave_up`.
+//! uniqueness), `unique`, `multiple`, `no_solution`, `invalid`, `gave_up`;
+//! `rate`, `hint` and `explain` add `unrated` (no technique of the ladder
+//! applies) and `complete` (`hint`: every cell is already filled).
 
 use std::io::{self, Write};
 
@@ -42,6 +44,10 @@ struct Record<'a> {
     limit: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     stats: Option<Stats>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    step: Option<crate::rate::StepJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<Vec<crate::rate::StepJson>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     rating: Option<crate::rate::RatingJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -194,6 +200,14 @@ pub fn answer<S: Sink>(
     }
     if settings.mode == Mode::Rate && record.verdict == "unique" {
         rate(settings, input, format, &entry, sink, tally, &mut record)?;
+    }
+    if matches!(settings.mode, Mode::Hint | Mode::Explain) && record.verdict == "unique" {
+        let part = crate::explain::json(settings, input, format, &entry, sink, tally)?;
+        record.verdict = part.verdict.unwrap_or(record.verdict);
+        record.step = part.step;
+        record.steps = part.steps;
+        record.rating = part.rating;
+        record.error = part.error;
     }
     write(sink.out(), &record)
 }

@@ -45,6 +45,26 @@ pub enum Mode {
     /// The puzzle's Sudoku Explainer rating (`ER/EP/ED level`), one line per
     /// puzzle; uniqueness is checked first.
     Rate,
+    /// The next logical step, one line per puzzle; uniqueness is checked
+    /// first.
+    Hint,
+    /// The whole logical path and the rating, then an empty line;
+    /// uniqueness is checked first.
+    Explain,
+}
+
+impl Mode {
+    /// Whether the mode answers a question about the puzzle's logic (the
+    /// solution is checked to be unique first and not printed).
+    pub fn is_logic(self) -> bool {
+        matches!(self, Mode::Rate | Mode::Hint | Mode::Explain)
+    }
+
+    /// Whether each record ends with an empty line (several lines a
+    /// puzzle: every solution, or every step).
+    pub fn ends_with_blank(self) -> bool {
+        matches!(self, Mode::All | Mode::Explain)
+    }
 }
 
 /// Everything the answer to one puzzle depends on besides the puzzle.
@@ -109,7 +129,7 @@ impl Settings {
             Mode::Solve => format.effective_limit(self.limit.unwrap_or(1)),
             Mode::Count => self.limit.unwrap_or(2).max(1),
             Mode::All => self.limit.unwrap_or(u64::MAX).max(1),
-            Mode::Rate => 2,
+            Mode::Rate | Mode::Hint | Mode::Explain => 2,
         }
     }
 }
@@ -253,7 +273,7 @@ fn write_message<W: Write>(
     answer: Answer<'_>,
 ) -> io::Result<()> {
     match (settings.mode, settings.pretty) {
-        (Mode::Count | Mode::Rate, _) | (_, Some(_)) => {
+        (Mode::Count | Mode::Rate | Mode::Hint | Mode::Explain, _) | (_, Some(_)) => {
             let message = answer.message().unwrap_or_default();
             writeln!(out, "{message}")
         }
@@ -315,10 +335,7 @@ pub fn answer<S: Sink>(
             warn(sink, input, format, e.puzzle, &e.warnings)?;
             report(sink, input, format, &e)?;
             write_message(settings, format, sink.out(), e.puzzle, Answer::Invalid)?;
-            if settings.mode == Mode::All {
-                sink.out().write_all(b"\n")?;
-            }
-            return Ok(());
+            return end_record(settings, sink);
         }
     };
     warn(sink, input, format, entry.index, &entry.warnings)?;
@@ -351,10 +368,7 @@ pub fn answer<S: Sink>(
             tally.invalid += 1;
             sink.diagnose(format_args!("{input}:{}: {e}", entry.line))?;
             write_message(settings, format, sink.out(), entry.index, Answer::Invalid)?;
-            if settings.mode == Mode::All {
-                sink.out().write_all(b"\n")?;
-            }
-            return Ok(());
+            return end_record(settings, sink);
         }
     };
     tally.guesses += solutions.stats.guesses;
@@ -368,10 +382,7 @@ pub fn answer<S: Sink>(
             gave_up_message(settings, reason, solutions.stats.nodes)
         ))?;
         write_message(settings, format, sink.out(), entry.index, Answer::GaveUp)?;
-        if settings.mode == Mode::All {
-            sink.out().write_all(b"\n")?;
-        }
-        return Ok(());
+        return end_record(settings, sink);
     }
     let multiple = limit >= 2 && solutions.count >= 2;
     match (&solutions.first, multiple) {
@@ -396,23 +407,41 @@ pub fn answer<S: Sink>(
             }
             sink.out().write_all(b"\n")
         }
-        Mode::Solve | Mode::Rate => match (&solutions.first, multiple) {
-            (None, _) => write_message(
-                settings,
-                format,
-                sink.out(),
-                entry.index,
-                Answer::NoSolution,
-            ),
-            (Some(_), true) => {
-                write_message(settings, format, sink.out(), entry.index, Answer::Multiple)
+        Mode::Solve | Mode::Rate | Mode::Hint | Mode::Explain => {
+            match (&solutions.first, multiple) {
+                (None, _) => write_message(
+                    settings,
+                    format,
+                    sink.out(),
+                    entry.index,
+                    Answer::NoSolution,
+                )?,
+                (Some(_), true) => {
+                    write_message(settings, format, sink.out(), entry.index, Answer::Multiple)?
+                }
+                (Some(_), false) if settings.mode == Mode::Rate => {
+                    rate(settings, input, format, &entry, sink, tally)?
+                }
+                (Some(_), false) if settings.mode.is_logic() => {
+                    crate::explain::answer(settings, input, format, &entry, sink, tally)?
+                }
+                (Some(grid), false) => write_solution(settings, format, sink.out(), &entry, grid)?,
             }
-            (Some(_), false) if settings.mode == Mode::Rate => {
-                rate(settings, input, format, &entry, sink, tally)
+            if settings.mode == Mode::Explain {
+                sink.out().write_all(b"\n")?;
             }
-            (Some(grid), false) => write_solution(settings, format, sink.out(), &entry, grid),
-        },
+            Ok(())
+        }
     }
+}
+
+/// Ends a record that could not be answered: the empty line of the modes
+/// whose records have several lines.
+fn end_record<S: Sink>(settings: &Settings, sink: &mut S) -> io::Result<()> {
+    if settings.mode.ends_with_blank() {
+        sink.out().write_all(b"\n")?;
+    }
+    Ok(())
 }
 
 /// What the rating of a puzzle with a unique solution came to.

@@ -35,8 +35,8 @@ pub fn read(
         return Err(ApiError::bad("the puzzle text is empty"));
     }
     let reader = Box::new(Cursor::new(text.as_bytes().to_vec()));
-    let mut source =
-        crate::input::open_reader(NAME.into(), reader, format, variant).map_err(ApiError::bad)?;
+    let mut source = crate::input::open_reader(NAME.into(), reader, format, variant)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
     let entry = match source.next() {
         None => return Err(ApiError::bad(format!("{NAME}: no puzzle in the text"))),
         Some(Err(why)) => return Err(ApiError::bad(why)),

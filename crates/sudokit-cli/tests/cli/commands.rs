@@ -169,18 +169,20 @@ fn x_sudoku_and_windoku_from_flags() {
             .assert()
             .success()
             .stdout("1\n");
+        // The output says its variant, so that it reads back.
+        let header = format!("# sudokit: {}\n", flag.trim_start_matches('-'));
         sudokit()
             .args(["solve", "--limit", "2", "--format", "line", flag, puzzle])
             .assert()
             .success()
-            .stdout(format!("{solved}\n"));
+            .stdout(format!("{header}{solved}\n"));
         // The worker pool gives the same answers.
         sudokit()
             .args(["solve", "-j", "2", "--limit", "2", flag, "-"])
             .write_stdin(format!("{puzzle}\n{puzzle}\n"))
             .assert()
             .success()
-            .stdout(format!("{solved}\n{solved}\n"));
+            .stdout(format!("{header}{solved}\n{solved}\n"));
         // So does the JSON output.
         let json = sudokit()
             .args(["solve", "--json", "--limit", "2", flag, puzzle])
@@ -210,7 +212,7 @@ fn x_sudoku_and_windoku_from_flags() {
         .write_stdin(format!("{jigsaw}\n"))
         .assert()
         .code(1)
-        .stdout("Invalid puzzle\n")
+        .stdout("# sudokit: windoku\nInvalid puzzle\n")
         .stderr(
             predicate::str::contains("<stdin>:1: ").and(predicate::str::contains(
                 "windoku: windoku windows need square boxes",
@@ -244,12 +246,20 @@ fn a_header_line_names_the_variant_of_its_file() {
         .assert()
         .code(1)
         .stdout(format!(
-            "{X_SOLVED}\nInvalid puzzle\n{X_SOLVED}\nMultiple Solutions\n"
+            "# sudokit: x\n{X_SOLVED}\nInvalid puzzle\n{X_SOLVED}\nMultiple Solutions\n"
         ))
-        .stderr(predicate::str::contains("x.txt:3: line has 80 cells"));
+        .stderr(predicate::str::contains("x.txt:3: line has 80 cells"))
+        // The output's header is the first input's: the plain file is named.
+        .stderr(predicate::str::contains(
+            "plain.txt: warning: its puzzles' extra houses differ",
+        ));
     // Sharding counts the same puzzles (the header is no puzzle) and keeps
-    // the variant.
-    for (shard, record) in [("1/3", X_SOLVED), ("3/3", X_SOLVED)] {
+    // the variant; the first shard's output starts with the header, so the
+    // shards' outputs concatenated are the whole output.
+    for (shard, record) in [
+        ("1/3", format!("# sudokit: x\n{X_SOLVED}")),
+        ("3/3", X_SOLVED.into()),
+    ] {
         let out = sudokit()
             .args(["solve", "--limit", "2", "--shard", shard])
             .arg(&x)
@@ -398,7 +408,7 @@ fn check_names_clashing_houses_and_wrong_cells() {
 }
 
 #[test]
-fn check_exits_2_on_unreadable_input() {
+fn check_exits_2_on_unreadable_input_and_1_on_a_malformed_grid() {
     sudokit()
         .args(["check", "no-such-grid.txt"])
         .assert()
@@ -408,17 +418,18 @@ fn check_exits_2_on_unreadable_input() {
         .args(["check", A_SOLVED, "--puzzle", "no-such-puzzle.txt"])
         .assert()
         .code(2);
-    // A malformed grid, sizes that differ, both inputs on stdin.
+    // A malformed grid is a malformed record (1); sizes that differ, both
+    // inputs on stdin.
     sudokit()
         .args(["check", "-", "--format", "line"])
         .write_stdin(format!("{}\n", &A[..80]))
         .assert()
-        .code(2)
+        .code(1)
         .stderr(predicate::str::contains("<stdin>:1: line has 80 cells"));
     sudokit()
         .args(["check", "1234341221434321", "--puzzle", A])
         .assert()
-        .code(2)
+        .code(1)
         .stderr(predicate::str::contains(
             "the grid is 4x4 but the puzzle is 9x9",
         ));

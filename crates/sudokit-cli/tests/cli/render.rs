@@ -117,7 +117,7 @@ fn render_writes_one_numbered_file_per_puzzle() {
         .assert()
         .code(2)
         .stdout("")
-        .stderr(predicate::str::contains("holds 3 puzzles"));
+        .stderr(predicate::str::contains("the inputs hold 3 puzzles"));
 }
 
 #[test]
