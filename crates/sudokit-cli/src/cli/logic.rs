@@ -3,8 +3,9 @@
 
 pub(super) const RATE_LONG_ABOUT: &str = "\
 Rate every puzzle of the inputs as Sudoku Explainer 1.2.1 does (its `serate`
-with the classic technique set): take the easiest step available, apply it,
-repeat. One line per puzzle, in input order:
+with the classic technique set): take a step, apply it, repeat; the step is
+the first one found by the first rung of SE's ladder that finds any (not the
+easiest by number). One line per puzzle, in input order:
 
   ER/EP/ED LEVEL     e.g. `4.5/1.2/1.2 hard`
 
