@@ -1,8 +1,8 @@
-//! `sudokit hint` and `sudokit explain`: the next logical step of a puzzle,
-//! or its whole path and rating. Both are record modes of the solve
-//! pipeline ([`crate::record::Mode::Hint`], [`crate::record::Mode::Explain`]):
-//! inputs, one record per puzzle, exit status, `--json`, threads and shards
-//! are `solve`'s. This module answers a puzzle whose solution is unique.
+//! The records of `sudokit rate`, `hint` and `explain`: a puzzle's rating,
+//! its next logical step, or its whole path and rating. All three are record
+//! modes of the solve pipeline ([`crate::record::Mode::is_logic`]): inputs,
+//! one record per puzzle, exit status, `--json`, threads and shards are
+//! `solve`'s. This module answers a puzzle whose solution is unique.
 
 use std::io::{self, Write};
 
@@ -16,7 +16,8 @@ use crate::record::{case_prefix, Mode, Settings, Sink, Tally};
 pub enum Found {
     /// `hint`: the next step, or `None` when every cell is filled.
     Step(Board, Option<Step>),
-    /// `explain`: the path (solved, stuck or timed out) from the board.
+    /// `rate`, `explain`: the path (solved, stuck or timed out) from the
+    /// board (with its steps for `explain`).
     Path(Board, Path),
     /// The ladder found no step (`hint`).
     Stuck,
@@ -37,9 +38,10 @@ fn find(settings: &Settings, entry: &Entry) -> Found {
         .budget
         .time_limit
         .map(|t| std::time::Instant::now() + t);
-    if settings.mode == Mode::Explain {
-        let mut ctx = Ctx::new(true).with_deadline(deadline);
-        let path = logic::solve_path(board.clone(), &mut ctx, true);
+    if settings.mode != Mode::Hint {
+        let keep = settings.mode == Mode::Explain;
+        let mut ctx = Ctx::new(keep).with_deadline(deadline);
+        let path = logic::solve_path(board.clone(), &mut ctx, keep);
         return Found::Path(board, path);
     }
     if board.is_solved() {
@@ -71,18 +73,19 @@ fn problem(found: &Found) -> Option<(String, bool)> {
     }
 }
 
-/// Reports what went wrong (stderr) and counts a failure in the tally
-/// instead of a solved puzzle.
-fn report<S: Sink>(
-    found: &Found,
+/// Finds what `settings.mode` asks for; reports what went wrong (stderr)
+/// and counts a failure in the tally instead of a solved puzzle.
+fn find_and_report<S: Sink>(
+    settings: &Settings,
     input: &str,
     format: Format,
     entry: &Entry,
     sink: &mut S,
     tally: &mut Tally,
-) -> io::Result<()> {
-    let Some((why, failed)) = problem(found) else {
-        return Ok(());
+) -> io::Result<Found> {
+    let found = find(settings, entry);
+    let Some((why, failed)) = problem(&found) else {
+        return Ok(found);
     };
     if failed {
         tally.solved -= 1;
@@ -92,11 +95,13 @@ fn report<S: Sink>(
         }
     }
     let case = case_prefix(format, entry.index);
-    sink.diagnose(format_args!("{input}:{}: {case}{why}", entry.line))
+    sink.diagnose(format_args!("{input}:{}: {case}{why}", entry.line))?;
+    Ok(found)
 }
 
-/// Writes the `hint` or `explain` record of a puzzle with a unique
-/// solution: the step line, or the numbered steps and the rating line.
+/// Writes the `rate`, `hint` or `explain` record of a puzzle with a unique
+/// solution: the rating line, the step line, or the numbered steps and the
+/// rating line.
 ///
 /// # Errors
 /// Errors writing to the sink.
@@ -108,10 +113,14 @@ pub fn answer<S: Sink>(
     sink: &mut S,
     tally: &mut Tally,
 ) -> io::Result<()> {
-    let found = find(settings, entry);
-    report(&found, input, format, entry, sink, tally)?;
+    let found = find_and_report(settings, input, format, entry, sink, tally)?;
     let out = sink.out();
     match &found {
+        Found::Path(_, path) if settings.mode == Mode::Rate => match path.end {
+            End::Solved => writeln!(out, "{}", crate::rate::rating_line(path)),
+            End::Stuck => writeln!(out, "Unrated"),
+            End::TimedOut => writeln!(out, "Gave up"),
+        },
         Found::Step(_, Some(step)) => writeln!(out, "{}", crate::rate::step_line(step)),
         Found::Step(_, None) => writeln!(out, "Solved: every cell is filled"),
         Found::Stuck => writeln!(out, "No step found"),
@@ -137,7 +146,7 @@ pub fn answer<S: Sink>(
     }
 }
 
-/// What `hint` or `explain` adds to a puzzle's JSON object.
+/// What `rate`, `hint` or `explain` adds to a puzzle's JSON object.
 #[derive(Debug, Default)]
 pub struct JsonPart {
     /// The verdict, when not `unique`.
@@ -146,14 +155,14 @@ pub struct JsonPart {
     pub step: Option<StepJson>,
     /// `explain`: every step.
     pub steps: Option<Vec<StepJson>>,
-    /// `explain`: the rating of a solved path.
+    /// `rate`, `explain`: the rating of a solved path.
     pub rating: Option<RatingJson>,
     /// Why there is no step or no rating.
     pub error: Option<String>,
 }
 
-/// The JSON part of the `hint` or `explain` answer of a puzzle with a
-/// unique solution; diagnostics and tally as [`answer`].
+/// The JSON part of the `rate`, `hint` or `explain` answer of a puzzle
+/// with a unique solution; diagnostics and tally as [`answer`].
 ///
 /// # Errors
 /// Errors writing to the sink.
@@ -165,8 +174,7 @@ pub fn json<S: Sink>(
     sink: &mut S,
     tally: &mut Tally,
 ) -> io::Result<JsonPart> {
-    let found = find(settings, entry);
-    report(&found, input, format, entry, sink, tally)?;
+    let found = find_and_report(settings, input, format, entry, sink, tally)?;
     let mut part = JsonPart {
         error: problem(&found).map(|(why, _)| why),
         ..JsonPart::default()
@@ -179,7 +187,9 @@ pub fn json<S: Sink>(
             }
         }
         Found::Path(board, path) => {
-            part.steps = Some(path.steps.iter().map(|s| StepJson::new(board, s)).collect());
+            if settings.mode == Mode::Explain {
+                part.steps = Some(path.steps.iter().map(|s| StepJson::new(board, s)).collect());
+            }
             match path.end {
                 End::Solved => part.rating = Some(RatingJson::new(path)),
                 End::Stuck => part.verdict = Some("unrated"),

@@ -1,26 +1,8 @@
 //! The logic side of `rate`, `hint` and `explain`: a puzzle's logical path
 //! and rating ([`sudokit::logic`]), and how a step reads in words and in JSON.
 
-use std::time::{Duration, Instant};
-
 use serde::Serialize;
-use sudokit::logic::{self, Board, Ctx, End, Level, Path, Step};
-use sudokit::Puzzle;
-
-/// Solves `puzzle` with the ladder, keeping the steps if `keep`, giving up
-/// after `time_limit`.
-///
-/// # Errors
-/// The givens clash (a digit twice in a house).
-pub fn path(
-    puzzle: &Puzzle,
-    time_limit: Option<Duration>,
-    keep: bool,
-) -> Result<Path, logic::BoardError> {
-    let board = Board::new(puzzle)?;
-    let mut ctx = Ctx::new(keep).with_deadline(time_limit.map(|t| Instant::now() + t));
-    Ok(logic::solve_path(board, &mut ctx, keep))
-}
+use sudokit::logic::{self, Board, End, Level, Path, Step};
 
 /// `4.5/1.2/1.2 hard`: the rating line of a solved path.
 pub fn rating_line(path: &Path) -> String {

@@ -198,10 +198,7 @@ pub fn answer<S: Sink>(
     if settings.mode == Mode::Solve && !multiple {
         record.solution = solutions.first.as_ref().map(|g| line(g, entry.style));
     }
-    if settings.mode == Mode::Rate && record.verdict == "unique" {
-        rate(settings, input, format, &entry, sink, tally, &mut record)?;
-    }
-    if matches!(settings.mode, Mode::Hint | Mode::Explain) && record.verdict == "unique" {
+    if settings.mode.is_logic() && record.verdict == "unique" {
         let part = crate::explain::json(settings, input, format, &entry, sink, tally)?;
         record.verdict = part.verdict.unwrap_or(record.verdict);
         record.step = part.step;
@@ -210,29 +207,4 @@ pub fn answer<S: Sink>(
         record.error = part.error;
     }
     write(sink.out(), &record)
-}
-
-/// Rates a puzzle with a unique solution into `record`: its rating, or why
-/// it has none (`unrated`, `gave_up`).
-fn rate<S: Sink>(
-    settings: &Settings,
-    input: &str,
-    format: Format,
-    entry: &Entry,
-    sink: &mut S,
-    tally: &mut Tally,
-    record: &mut Record<'_>,
-) -> io::Result<()> {
-    let (verdict, why) = match super::rate_entry(settings, input, format, entry, sink, tally)? {
-        super::Rated::Path(path) => {
-            record.rating = Some(crate::rate::RatingJson::new(&path));
-            return Ok(());
-        }
-        super::Rated::Stuck(why) => ("unrated", why),
-        super::Rated::GaveUp(why) => ("gave_up", why),
-        super::Rated::Invalid(why) => ("invalid", why),
-    };
-    record.verdict = verdict;
-    record.error = Some(why);
-    Ok(())
 }

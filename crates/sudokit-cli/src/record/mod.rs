@@ -419,9 +419,6 @@ pub fn answer<S: Sink>(
                 (Some(_), true) => {
                     write_message(settings, format, sink.out(), entry.index, Answer::Multiple)?
                 }
-                (Some(_), false) if settings.mode == Mode::Rate => {
-                    rate(settings, input, format, &entry, sink, tally)?
-                }
                 (Some(_), false) if settings.mode.is_logic() => {
                     crate::explain::answer(settings, input, format, &entry, sink, tally)?
                 }
@@ -442,80 +439,6 @@ fn end_record<S: Sink>(settings: &Settings, sink: &mut S) -> io::Result<()> {
         sink.out().write_all(b"\n")?;
     }
     Ok(())
-}
-
-/// What the rating of a puzzle with a unique solution came to.
-pub enum Rated {
-    /// A complete path: its rating.
-    Path(sudokit::logic::Path),
-    /// The ladder found no step before the end (`Unrated`).
-    Stuck(String),
-    /// The time limit passed (`Gave up`).
-    GaveUp(String),
-    /// The puzzle cannot be put on a board (`Invalid puzzle`).
-    Invalid(String),
-}
-
-/// Rates a puzzle with a unique solution: why it got no rating goes to the
-/// sink's diagnostics, and the tally counts a puzzle given up on or invalid
-/// instead of solved.
-///
-/// # Errors
-/// Errors writing to the sink.
-pub fn rate_entry<S: Sink>(
-    settings: &Settings,
-    input: &str,
-    format: Format,
-    entry: &Entry,
-    sink: &mut S,
-    tally: &mut Tally,
-) -> io::Result<Rated> {
-    let case = case_prefix(format, entry.index);
-    let rated = match crate::rate::path(&entry.puzzle, settings.budget.time_limit, false) {
-        Ok(path) => match path.end {
-            sudokit::logic::End::Solved => return Ok(Rated::Path(path)),
-            sudokit::logic::End::Stuck => Rated::Stuck(crate::rate::unrated_reason(&path)),
-            sudokit::logic::End::TimedOut => Rated::GaveUp(crate::rate::unrated_reason(&path)),
-        },
-        Err(e) => Rated::Invalid(e.to_string()),
-    };
-    let why = match &rated {
-        Rated::Stuck(why) => why,
-        Rated::GaveUp(why) | Rated::Invalid(why) => {
-            tally.solved -= 1;
-            if matches!(rated, Rated::GaveUp(_)) {
-                tally.gave_up += 1;
-            } else {
-                tally.invalid += 1;
-            }
-            why
-        }
-        Rated::Path(_) => unreachable!("returned above"),
-    };
-    sink.diagnose(format_args!("{input}:{}: {case}{why}", entry.line))?;
-    Ok(rated)
-}
-
-/// Writes the rating line of a puzzle with a unique solution: `ER/EP/ED
-/// level`, or `Unrated` / `Gave up` / `Invalid puzzle` with the reason on stderr.
-fn rate<S: Sink>(
-    settings: &Settings,
-    input: &str,
-    format: Format,
-    entry: &Entry,
-    sink: &mut S,
-    tally: &mut Tally,
-) -> io::Result<()> {
-    match rate_entry(settings, input, format, entry, sink, tally)? {
-        Rated::Path(path) => writeln!(sink.out(), "{}", crate::rate::rating_line(&path)),
-        Rated::Stuck(_) => writeln!(sink.out(), "Unrated"),
-        Rated::GaveUp(_) => {
-            write_message(settings, format, sink.out(), entry.index, Answer::GaveUp)
-        }
-        Rated::Invalid(_) => {
-            write_message(settings, format, sink.out(), entry.index, Answer::Invalid)
-        }
-    }
 }
 
 /// What to do with the next puzzle read (`--shard` answers a window of the
