@@ -174,8 +174,15 @@ Examples:
   sudokit count --limit 1000 puzzles.txt        0, 1, 2, ... or 1000+ per puzzle
   sudokit solve --x --windoku puzzles.txt       X-sudoku with windoku windows";
 
-/// `--timeout` of the logic commands.
-const LOGIC_TIMEOUT_HELP: &str = "Give up on a puzzle (its uniqueness check, then its logic) after SECS seconds [default: none; 10 s when stdout is a terminal]";
+/// `solve`'s arguments as `rate`, `hint` and `explain` show them.
+fn logic_arg(arg: clap::Arg) -> clap::Arg {
+    match arg.get_id().as_str() {
+        "limit" | "count" | "all" | "color" => arg.hide(true),
+        "json" => arg.help("One JSON object per puzzle (also `--format json`); the schema is in the README"),
+        "timeout" => arg.help("Give up on a puzzle (its uniqueness check, then its logic) after SECS seconds [default: none; 10 s when stdout is a terminal]"),
+        _ => arg,
+    }
+}
 
 /// The sudokit command line.
 #[derive(Debug, Parser)]
@@ -211,43 +218,15 @@ pub enum Command {
     )]
     Count(SolveArgs),
     /// Rate every puzzle as Sudoku Explainer does: `ER/EP/ED level`, one line per puzzle.
-    #[command(
-        long_about = RATE_LONG_ABOUT,
-        after_help = RATE_EXAMPLES,
-        // `rate` shares `solve`'s arguments; hide those that change nothing
-        // (`--all`, `--count` are refused in `main`).
-        mut_arg("limit", |a| a.hide(true)),
-        mut_arg("count", |a| a.hide(true)),
-        mut_arg("all", |a| a.hide(true)),
-        mut_arg("color", |a| a.hide(true)),
-        mut_arg("json", |a| a.help("One JSON object per puzzle (also `--format json`); the schema is in the README")),
-        mut_arg("timeout", |a| a.help(LOGIC_TIMEOUT_HELP)),
-    )]
+    // `rate`, `hint` and `explain` share `solve`'s arguments; those that
+    // change nothing are hidden (`--all`, `--count` are refused in `main`).
+    #[command(long_about = RATE_LONG_ABOUT, after_help = RATE_EXAMPLES, mut_args(logic_arg))]
     Rate(SolveArgs),
     /// Print the next logical step of every puzzle, in words.
-    #[command(
-        long_about = HINT_LONG_ABOUT,
-        after_help = HINT_EXAMPLES,
-        // `hint` shares `solve`'s arguments; hide those that change nothing.
-        mut_arg("limit", |a| a.hide(true)),
-        mut_arg("count", |a| a.hide(true)),
-        mut_arg("all", |a| a.hide(true)),
-        mut_arg("color", |a| a.hide(true)),
-        mut_arg("json", |a| a.help("One JSON object per puzzle (also `--format json`): the step's technique, difficulty, placements, eliminations, cells, houses, text")),
-        mut_arg("timeout", |a| a.help(LOGIC_TIMEOUT_HELP)),
-    )]
+    #[command(long_about = HINT_LONG_ABOUT, after_help = HINT_EXAMPLES, mut_args(logic_arg))]
     Hint(SolveArgs),
     /// Print the whole logical path of every puzzle, one step per line, then its rating.
-    #[command(
-        long_about = EXPLAIN_LONG_ABOUT,
-        after_help = EXPLAIN_EXAMPLES,
-        mut_arg("limit", |a| a.hide(true)),
-        mut_arg("count", |a| a.hide(true)),
-        mut_arg("all", |a| a.hide(true)),
-        mut_arg("color", |a| a.hide(true)),
-        mut_arg("json", |a| a.help("One JSON object per puzzle (also `--format json`): every step, and the rating")),
-        mut_arg("timeout", |a| a.help(LOGIC_TIMEOUT_HELP)),
-    )]
+    #[command(long_about = EXPLAIN_LONG_ABOUT, after_help = EXPLAIN_EXAMPLES, mut_args(logic_arg))]
     Explain(SolveArgs),
     /// Generate puzzles with one solution: any size, shape, symmetry, clue count and difficulty.
     #[command(long_about = GENERATE_LONG_ABOUT, after_help = GENERATE_EXAMPLES)]

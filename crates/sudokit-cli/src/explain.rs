@@ -73,9 +73,13 @@ fn problem(found: &Found) -> Option<(String, bool)> {
     }
 }
 
-/// Finds what `settings.mode` asks for; reports what went wrong (stderr)
-/// and counts a failure in the tally instead of a solved puzzle.
-fn find_and_report<S: Sink>(
+/// Finds what `settings.mode` asks for about a puzzle with a unique
+/// solution; reports what went wrong (stderr) and counts a failure in the
+/// tally instead of a solved puzzle.
+///
+/// # Errors
+/// Errors writing to the sink.
+pub fn find_and_report<S: Sink>(
     settings: &Settings,
     input: &str,
     format: Format,
@@ -99,23 +103,13 @@ fn find_and_report<S: Sink>(
     Ok(found)
 }
 
-/// Writes the `rate`, `hint` or `explain` record of a puzzle with a unique
-/// solution: the rating line, the step line, or the numbered steps and the
-/// rating line.
+/// Writes the `rate`, `hint` or `explain` record of what was found: the
+/// rating line, the step line, or the numbered steps and the rating line.
 ///
 /// # Errors
-/// Errors writing to the sink.
-pub fn answer<S: Sink>(
-    settings: &Settings,
-    input: &str,
-    format: Format,
-    entry: &Entry,
-    sink: &mut S,
-    tally: &mut Tally,
-) -> io::Result<()> {
-    let found = find_and_report(settings, input, format, entry, sink, tally)?;
-    let out = sink.out();
-    match &found {
+/// Errors writing to `out`.
+pub fn write(settings: &Settings, found: &Found, out: &mut impl Write) -> io::Result<()> {
+    match found {
         Found::Path(_, path) if settings.mode == Mode::Rate => match path.end {
             End::Solved => writeln!(out, "{}", crate::rate::rating_line(path)),
             End::Stuck => writeln!(out, "Unrated"),
@@ -161,25 +155,14 @@ pub struct JsonPart {
     pub error: Option<String>,
 }
 
-/// The JSON part of the `rate`, `hint` or `explain` answer of a puzzle
-/// with a unique solution; diagnostics and tally as [`answer`].
-///
-/// # Errors
-/// Errors writing to the sink.
-pub fn json<S: Sink>(
-    settings: &Settings,
-    input: &str,
-    format: Format,
-    entry: &Entry,
-    sink: &mut S,
-    tally: &mut Tally,
-) -> io::Result<JsonPart> {
-    let found = find_and_report(settings, input, format, entry, sink, tally)?;
+/// The JSON part of the `rate`, `hint` or `explain` record of what was
+/// found.
+pub fn json(settings: &Settings, found: &Found) -> JsonPart {
     let mut part = JsonPart {
-        error: problem(&found).map(|(why, _)| why),
+        error: problem(found).map(|(why, _)| why),
         ..JsonPart::default()
     };
-    match &found {
+    match found {
         Found::Step(board, step) => {
             part.step = step.as_ref().map(|s| StepJson::new(board, s));
             if step.is_none() {
@@ -200,5 +183,5 @@ pub fn json<S: Sink>(
         Found::GaveUp => part.verdict = Some("gave_up"),
         Found::Invalid(_) => part.verdict = Some("invalid"),
     }
-    Ok(part)
+    part
 }

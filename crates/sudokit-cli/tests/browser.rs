@@ -7,10 +7,9 @@
 //! Without chromium and chromedriver the test says so and passes, unless
 //! `SUDOKIT_BROWSER_TESTS=require` (set by `.ci/run`, which installs them).
 
-use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -18,20 +17,13 @@ use serde_json::{json, Value};
 use sudokit::format::{self, Format};
 use sudokit::EngineKind;
 
+mod common;
+use common::Killed;
+
 const PUZZLE: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 const CHROMIUM: &str = "/usr/bin/chromium";
 const WAIT: Duration = Duration::from_secs(15);
-
-/// A child process killed when dropped, also when the test fails.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 fn find_program(name: &str) -> Option<PathBuf> {
     std::env::var_os("PATH")?
@@ -65,25 +57,6 @@ fn free_port() -> u16 {
         .and_then(|l| l.local_addr())
         .expect("a free port")
         .port()
-}
-
-/// `sudokit serve` on a free port, and its base URL.
-fn start_server() -> (Killed, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(["serve", "--addr", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("sudokit serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("the address line");
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_owned();
-    (Killed(child), url)
 }
 
 fn screenshots() -> PathBuf {
@@ -526,7 +499,8 @@ async fn the_web_app_in_a_real_browser() {
     let Some(driver) = browser() else {
         return;
     };
-    let (_server, base) = start_server();
+    let (_server, base) = common::serve(&[]);
+    let base = format!("{base}/");
     let port = free_port();
     let _driver = Killed(
         Command::new(driver)

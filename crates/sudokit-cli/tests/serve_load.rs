@@ -4,8 +4,7 @@
 //! and the whole run must end within its bound. Prints p50/p99 latencies
 //! (`cargo test --release -p sudokit-cli --test serve_load -- --nocapture`).
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -13,43 +12,12 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use sudokit::format::{self, Format};
 
+mod common;
+
 const REQUESTS: usize = 2_000;
 const AT_ONCE: usize = 32;
 /// The whole run's bound (a release build takes a few seconds).
 const BOUND: Duration = Duration::from_secs(180);
-
-/// The server process, killed when dropped (also when a test fails).
-struct Server {
-    child: Child,
-    url: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn start_server() -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--timeout", "5"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("sudokit serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("the address line");
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .trim_end_matches('/')
-        .to_owned();
-    Server { child, url }
-}
 
 /// Puzzles for the run, from `sudokit generate` (seeded: the same every run).
 fn puzzles() -> Vec<String> {
@@ -146,7 +114,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 #[test]
 fn two_thousand_mixed_requests_32_at_a_time() {
     let puzzles = puzzles();
-    let server = start_server();
+    let (_server, url) = common::serve(&["--timeout", "5"]);
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .timeout_global(Some(Duration::from_secs(30)))
@@ -166,7 +134,7 @@ fn two_thousand_mixed_requests_32_at_a_time() {
                 let (kind, path, body, expected) = request(i, &puzzles);
                 let began = Instant::now();
                 let answer = agent
-                    .post(format!("{}{path}", server.url))
+                    .post(format!("{url}{path}"))
                     .send(body.as_str())
                     .map_err(|e| e.to_string())
                     .and_then(|mut r| {

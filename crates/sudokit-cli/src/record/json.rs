@@ -199,7 +199,8 @@ pub fn answer<S: Sink>(
         record.solution = solutions.first.as_ref().map(|g| line(g, entry.style));
     }
     if settings.mode.is_logic() && record.verdict == "unique" {
-        let part = crate::explain::json(settings, input, format, &entry, sink, tally)?;
+        let found = crate::explain::find_and_report(settings, input, format, &entry, sink, tally)?;
+        let part = crate::explain::json(settings, &found);
         record.verdict = part.verdict.unwrap_or(record.verdict);
         record.step = part.step;
         record.steps = part.steps;

@@ -420,7 +420,10 @@ pub fn answer<S: Sink>(
                     write_message(settings, format, sink.out(), entry.index, Answer::Multiple)?
                 }
                 (Some(_), false) if settings.mode.is_logic() => {
-                    crate::explain::answer(settings, input, format, &entry, sink, tally)?
+                    let found = crate::explain::find_and_report(
+                        settings, input, format, &entry, sink, tally,
+                    )?;
+                    crate::explain::write(settings, &found, sink.out())?
                 }
                 (Some(grid), false) => write_solution(settings, format, sink.out(), &entry, grid)?,
             }

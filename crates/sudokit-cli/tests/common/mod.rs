@@ -1,5 +1,5 @@
-//! Helpers shared by the CLI test binaries (`cli`, `bad_input`): running
-//! the binary, reading its input and output back with the library.
+//! Helpers shared by the CLI test binaries (`cli`, `bad_input`, `browser`,
+//! `serve_load`): running the binary and its server, reading its input and output back with the library.
 // Each test binary uses its own subset of these.
 #![allow(dead_code)]
 
@@ -10,6 +10,40 @@ use assert_cmd::assert::Assert;
 use assert_cmd::Command;
 use sudokit::format::{self, Entry, Format, ParseError, ReadError};
 use sudokit::Grid;
+
+/// A child process killed when dropped, also when the test fails.
+pub struct Killed(pub std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `sudokit serve --addr 127.0.0.1:0 ARGS` on a free port, and its base
+/// URL (no final `/`).
+pub fn serve(args: &[&str]) -> (Killed, String) {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(args)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("sudokit serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("the address line");
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .trim_end_matches('/')
+        .to_owned();
+    (Killed(child), url)
+}
 
 pub fn sudokit() -> Command {
     Command::cargo_bin("sudokit").expect("the sudokit binary is built")
