@@ -13,8 +13,8 @@ use sudokit::{validate, EngineKind, Grid};
 
 mod common;
 use common::{
-    example, example_text, puzzles, queens, read_example, records, solution, stdout, sudokit,
-    tempdir,
+    example, example_text, fails_saying, puzzles, queens, read_example, records, solution, stdout,
+    sudokit, tempdir,
 };
 
 #[path = "cli/batch.rs"]
@@ -281,14 +281,14 @@ fn missing_files_exit_2_naming_the_file_after_answering_the_others() {
         .stdout("")
         .stderr(predicate::str::contains("cannot open no-such-file.txt"));
     // A typo in an inline puzzle: the message says why it is not a puzzle.
-    sudokit()
-        .args([
+    fails_saying(
+        &[
             "solve",
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4....x.",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("as a puzzle line: column 80"));
+        ],
+        2,
+        "as a puzzle line: column 80",
+    );
     sudokit()
         .arg("solve")
         .arg(example("acwing166.txt"))
@@ -570,11 +570,11 @@ fn exact_cover_errors_name_the_line() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("<stdin>:3: unknown item `c`"));
-    sudokit()
-        .args(["exact-cover", "/nonexistent/problem.dlx"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("/nonexistent/problem.dlx"));
+    fails_saying(
+        &["exact-cover", "/nonexistent/problem.dlx"],
+        2,
+        "/nonexistent/problem.dlx",
+    );
     sudokit()
         .arg("exact-cover")
         .write_stdin(&b"a b\n\xff\xfe\n"[..])

@@ -10,8 +10,8 @@ use sudokit::format::{self, Format};
 use sudokit::validate;
 
 use super::{
-    check_output, example, example_text, puzzles, read_example, solves_example_byte_exact, stdout,
-    sudokit, tempdir,
+    check_output, example, example_text, fails_saying, puzzles, read_example,
+    solves_example_byte_exact, stdout, sudokit, tempdir,
 };
 
 const A: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -139,11 +139,7 @@ fn shards_concatenated_in_order_are_the_unsharded_output() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("needs files"));
-    sudokit()
-        .args(["solve", "--shard", "3/2", "x"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("K/N"));
+    fails_saying(&["solve", "--shard", "3/2", "x"], 2, "K/N");
 }
 
 /// The value of `name` in the `--stats` summary.
@@ -459,13 +455,11 @@ fn help_and_errors_teach() {
             .stdout(predicate::str::contains("--threads"))
             .stdout(predicate::str::contains("--shard"));
     }
-    sudokit()
-        .args(["solve", "--format", "pencilmarks", "x"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "a similar value exists: 'pencilmark'",
-        ));
+    fails_saying(
+        &["solve", "--format", "pencilmarks", "x"],
+        2,
+        "a similar value exists: 'pencilmark'",
+    );
     // Detection failure names --format and the formats.
     sudokit()
         .arg("solve")

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use predicates::prelude::*;
 
-use super::{example, stdout, sudokit, tempdir};
+use super::{example, fails_saying, stdout, sudokit, tempdir};
 
 const A: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 const A_SOLVED: &str =
@@ -409,11 +409,11 @@ fn check_names_clashing_houses_and_wrong_cells() {
 
 #[test]
 fn check_exits_2_on_unreadable_input_and_1_on_a_malformed_grid() {
-    sudokit()
-        .args(["check", "no-such-grid.txt"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("cannot open no-such-grid.txt"));
+    fails_saying(
+        &["check", "no-such-grid.txt"],
+        2,
+        "cannot open no-such-grid.txt",
+    );
     sudokit()
         .args(["check", A_SOLVED, "--puzzle", "no-such-puzzle.txt"])
         .assert()
@@ -426,13 +426,11 @@ fn check_exits_2_on_unreadable_input_and_1_on_a_malformed_grid() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("<stdin>:1: line has 80 cells"));
-    sudokit()
-        .args(["check", "1234341221434321", "--puzzle", A])
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains(
-            "the grid is 4x4 but the puzzle is 9x9",
-        ));
+    fails_saying(
+        &["check", "1234341221434321", "--puzzle", A],
+        1,
+        "the grid is 4x4 but the puzzle is 9x9",
+    );
     sudokit()
         .args(["check", "-", "--puzzle", "-"])
         .assert()

@@ -138,13 +138,11 @@ fn render_errors_name_the_puzzle_and_exit_non_zero() {
     // The good puzzle is still drawn.
     assert!(dir.join("out-1.svg").exists());
 
-    sudokit()
-        .args(["render", "--step", "999", CLASSIC])
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains(
-            "<argument>:1: step 999 is out of range",
-        ));
+    fails_saying(
+        &["render", "--step", "999", CLASSIC],
+        1,
+        "<argument>:1: step 999 is out of range",
+    );
     sudokit()
         .args(["render", CLASSIC, "-o"])
         .arg(dir.join("out.pdf"))
@@ -162,11 +160,7 @@ fn render_errors_name_the_puzzle_and_exit_non_zero() {
         .args(["render", "--step", "0", CLASSIC])
         .assert()
         .code(2);
-    sudokit()
-        .args(["render", "--cell", "1", CLASSIC])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("from 8 to 400"));
+    fails_saying(&["render", "--cell", "1", CLASSIC], 2, "from 8 to 400");
 }
 
 #[test]

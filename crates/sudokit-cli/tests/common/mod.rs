@@ -49,6 +49,16 @@ pub fn sudokit() -> Command {
     Command::cargo_bin("sudokit").expect("the sudokit binary is built")
 }
 
+/// Runs `sudokit ARGS` and checks that it exits with `code` and says
+/// `message` on stderr.
+pub fn fails_saying(args: &[&str], code: i32, message: &str) -> Assert {
+    sudokit()
+        .args(args)
+        .assert()
+        .code(code)
+        .stderr(predicates::str::contains(message))
+}
+
 /// The stdout of a finished run, as text.
 pub fn stdout(assert: &Assert) -> String {
     String::from_utf8(assert.get_output().stdout.clone()).expect("UTF-8 output")
