@@ -7,6 +7,7 @@ use super::line::side_for_cells;
 use super::text::is_blank;
 use super::{choose_alphabet, Format};
 use super::{jigsaw, pencilmark};
+use crate::MAX_SIZE;
 
 /// How many bytes [`detect_reader`] looks at.
 pub const DETECT_PREFIX: usize = 64 * 1024;
@@ -73,12 +74,12 @@ fn is_poj_row(text: &[u8]) -> bool {
 }
 
 /// Whether blank-separated integers are a full `grid` row written with
-/// numbers (`1 2 … 16`): 10 to 61 of them, none above the count, no number
+/// numbers (`1 2 … 16`): 10 to [`MAX_SIZE`] of them, none above the count, no number
 /// twice (wall-coded `hdu4069` values repeat and run up to 255).
 fn is_number_row(words: &[&[u8]]) -> bool {
     let count = words.len();
-    let mut seen = [false; 62];
-    (10..=61).contains(&count)
+    let mut seen = [false; MAX_SIZE + 1];
+    (10..=MAX_SIZE).contains(&count)
         && words.iter().all(|w| {
             let v = std::str::from_utf8(w)
                 .ok()
@@ -166,7 +167,9 @@ fn fits(token: &[u8], n: usize) -> bool {
 ///    - n² characters for a side n with boxes → [`Format::Line`] when its
 ///      symbols fit that side, and [`Format::Grid`] (a compact first row)
 ///      when they fit a side equal to its length instead;
-///    - a word too short to be a `line` puzzle → [`Format::Grid`].
+///    - any other word longer than the largest side ([`MAX_SIZE`]) →
+///      [`Format::Line`] (whose reader says what is wrong with its length);
+///    - a shorter word → [`Format::Grid`] (a compact first row).
 ///
 /// The guess is then checked by reading the prefix in that format: when a
 /// record fails (other than a last one, which the prefix may cut), the first
@@ -294,6 +297,9 @@ fn guess<'a>(mut lines: impl Iterator<Item = Line<'a>> + Clone) -> Result<Format
                 ))
             }
         }
+        // Longer than any grid row: a `line` puzzle of a wrong length,
+        // which that reader names.
+        (None, _) if cells > MAX_SIZE => Ok(Format::Line),
         (None, _) if cells >= 4 => Ok(Format::Grid),
         (None, _) => Err(unknown("too short for a puzzle line or a grid row")),
     }

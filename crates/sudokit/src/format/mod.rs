@@ -64,6 +64,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub mod alphabet;
+mod block;
 mod descriptor;
 mod detect;
 mod error;
