@@ -9,6 +9,17 @@ use proptest::prelude::*;
 use sudokit::format::{self, Alphabet, Entry, Format, Limits, ReadError};
 use sudokit::{default_box_shape, Digit, Geometry, Grid, Puzzle, MAX_SIZE};
 
+/// `puzzle` as the first entry of an input, in `alphabet`.
+fn entry_of(puzzle: &Puzzle, alphabet: Alphabet) -> Entry {
+    Entry {
+        index: 1,
+        line: 1,
+        puzzle: puzzle.clone(),
+        style: format::Style { alphabet },
+        warnings: Vec::new(),
+    }
+}
+
 /// `entry`'s puzzle written back in `format` (a whole input: `hdu4069`
 /// gets its case count).
 fn write_back(format: Format, entry: &Entry) -> Vec<u8> {
@@ -148,13 +159,7 @@ proptest! {
     #[test]
     fn edited_puzzles_round_trip((puzzle, edits) in edited_puzzle()) {
         for f in Format::ALL {
-            let entry = Entry {
-                index: 1,
-                line: 1,
-                puzzle: puzzle.clone(),
-                style: format::Style::default(),
-                warnings: Vec::new(),
-            };
+            let entry = entry_of(&puzzle, Alphabet::Numeric);
             if fixed_side(f).is_some_and(|n| n != puzzle.size()) {
                 continue;
             }
@@ -236,13 +241,7 @@ fn read_one(format: Format, text: &[u8], n: usize) -> Entry {
 /// same bytes (a style may settle once: a puzzle written with numbers but
 /// none above 9 reads back as symbols).
 fn writes_and_reads_back(format: Format, puzzle: &Puzzle, alphabet: Alphabet) {
-    let entry = Entry {
-        index: 1,
-        line: 1,
-        puzzle: puzzle.clone(),
-        style: format::Style { alphabet },
-        warnings: Vec::new(),
-    };
+    let entry = entry_of(puzzle, alphabet);
     let n = puzzle.size();
     let back = read_one(format, &write_back(format, &entry), n);
     assert_eq!(back.puzzle.givens(), puzzle.givens(), "{format} side {n}");
@@ -258,13 +257,7 @@ fn every_format_round_trips_every_side_it_supports() {
         let sides = sides(format);
         for &n in &sides {
             let puzzle = seeded_puzzle(n, n as u64 * 7919, 7);
-            let entry = Entry {
-                index: 1,
-                line: 1,
-                puzzle: puzzle.clone(),
-                style: format::Style::default(),
-                warnings: Vec::new(),
-            };
+            let entry = entry_of(&puzzle, Alphabet::Numeric);
             let back = read_one(format, &write_back(format, &entry), n);
             assert_eq!(back.puzzle.givens(), puzzle.givens(), "{format} side {n}");
         }

@@ -104,6 +104,24 @@ fn is_sdk_row(text: &[u8]) -> bool {
     text.len() == 9 && text.iter().all(|&b| matches!(b, b'0'..=b'9' | b'.'))
 }
 
+/// Whether the first row of a block of `more + 1` rows is followed by the
+/// rest: the next `more` meaningful lines are rows too (`is_row`), or all
+/// the lines there are, at least `least` of them (the input ends inside
+/// the block).
+fn rows_follow<'a>(
+    lines: impl Iterator<Item = Line<'a>> + Clone,
+    more: usize,
+    least: usize,
+    is_row: fn(&[u8]) -> bool,
+) -> bool {
+    let alike = lines
+        .clone()
+        .take(more)
+        .take_while(|l| is_row(l.text))
+        .count();
+    alike == more || (alike >= least && alike == lines.count())
+}
+
 /// Whether `word` (with the next meaningful line `next`) is a `jigsaw`
 /// layout: n² givens followed by n² region symbols making n *connected*
 /// regions of n cells, on one line or on the next. Connectivity is what
@@ -256,28 +274,14 @@ fn guess<'a>(mut lines: impl Iterator<Item = Line<'a>> + Clone) -> Result<Format
     if is_jigsaw(word, lines.clone().next().map(|l| l.text)) {
         return Ok(Format::Jigsaw);
     }
-    if is_sdk_row(word) {
-        let alike = lines
-            .clone()
-            .take(8)
-            .take_while(|l| is_sdk_row(l.text))
-            .count();
-        if alike == 8 || (alike == lines.clone().count() && alike >= 1) {
-            return Ok(Format::Sdk);
-        }
+    if is_sdk_row(word) && rows_follow(lines.clone(), 8, 1, is_sdk_row) {
+        return Ok(Format::Sdk);
     }
     if word == b"end" || word.len() == 81 {
         return Ok(Format::Line);
     }
-    if is_poj_row(word) {
-        let alike = lines
-            .by_ref()
-            .take(15)
-            .take_while(|l| is_poj_row(l.text))
-            .count();
-        if alike == 15 || lines.next().is_none() {
-            return Ok(Format::Poj3076);
-        }
+    if is_poj_row(word) && rows_follow(lines, 15, 0, is_poj_row) {
+        return Ok(Format::Poj3076);
     }
     let cells = word.iter().filter(|&&b| b & 0xC0 != 0x80).count();
     let as_line = side_for_cells(cells);

@@ -451,13 +451,8 @@ impl RecordParser for Parser {
 }
 
 /// The `grid` format's descriptor: an empty line ends every record.
-pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
-    Format::Grid,
-    "grid",
-    open::<Parser>,
-    |out, grid, geometry, style| write(out, grid, geometry, style),
-)
-.block();
+pub(crate) const DESCRIPTOR: Descriptor =
+    Descriptor::new(Format::Grid, "grid", open::<Parser>).block();
 
 /// Writes `grid` (solved or not) as a pretty grid: cells separated by blanks,
 /// `|` between boxes and `-`/`+` lines between bands (from `geometry`'s box
@@ -507,15 +502,8 @@ mod tests {
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
         )
         .unwrap();
-        let mut out = Vec::new();
-        write(
-            &mut out,
-            puzzle.givens(),
-            puzzle.geometry(),
-            Style::default(),
-        )
-        .unwrap();
-        assert_eq!(String::from_utf8(out).unwrap(), PRETTY);
+        let text = crate::format::puzzle_text(Format::Grid, &puzzle, Style::default());
+        assert_eq!(text.unwrap(), PRETTY);
         let got = entries(PRETTY.as_bytes());
         assert_eq!(got.len(), 1);
         assert_eq!(got[0].as_ref().unwrap().puzzle, puzzle);

@@ -295,13 +295,8 @@ pub fn write<W: Write + ?Sized>(
 }
 
 /// The `jigsaw` format's descriptor.
-pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
-    Format::Jigsaw,
-    "jigsaw",
-    open::<Parser>,
-    |out, grid, geometry, style| write(out, grid, geometry, style),
-)
-.multi_line();
+pub(crate) const DESCRIPTOR: Descriptor =
+    Descriptor::new(Format::Jigsaw, "jigsaw", open::<Parser>).multi_line();
 
 #[cfg(test)]
 pub(crate) mod tests {

@@ -223,12 +223,8 @@ impl PuzzleLine for Parser {
 }
 
 /// The `line` format's descriptor.
-pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
-    Format::Line,
-    "line",
-    open::<OnePerLine<Parser>>,
-    |out, grid, _, style| write(out, grid, style),
-);
+pub(crate) const DESCRIPTOR: Descriptor =
+    Descriptor::new(Format::Line, "line", open::<OnePerLine<Parser>>);
 
 /// Writes `grid` (solved or not) as one line in `style`'s alphabet (numeric
 /// when that alphabet cannot write the side), then a line end.

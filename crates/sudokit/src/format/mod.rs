@@ -87,7 +87,7 @@ pub use detect::{detect, detect_reader, DetectError, Rewound, DETECT_PREFIX};
 pub use error::{ParseError, ParseErrorKind, ReadError, Warning};
 pub use read::{read, read_with_limits, Entry, Limits, Reader, Style};
 pub use records::LineRecords;
-pub use write::{write_answer, write_puzzle, Answer};
+pub use write::{puzzle_text, write_answer, write_puzzle, Answer};
 
 pub(crate) use alphabet::choose_alphabet;
 pub(crate) use descriptor::Descriptor;

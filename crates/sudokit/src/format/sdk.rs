@@ -39,10 +39,7 @@ pub fn write<W: Write + ?Sized>(out: &mut W, grid: &Grid, style: Style) -> io::R
 /// The `sdk` format's descriptor: read as a [`grid`](super::grid); an empty
 /// line ends every record.
 pub(crate) const DESCRIPTOR: Descriptor =
-    Descriptor::new(Format::Sdk, "sdk", open::<Parser>, |out, grid, _, style| {
-        write(out, grid, style)
-    })
-    .block();
+    Descriptor::new(Format::Sdk, "sdk", open::<Parser>).block();
 
 #[cfg(test)]
 mod tests {

@@ -45,13 +45,7 @@ pub fn write<W: Write + ?Sized>(
 
 /// The `ss` format's descriptor: read as a [`grid`](super::grid); an empty
 /// line ends every record.
-pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
-    Format::Ss,
-    "ss",
-    open::<Parser>,
-    |out, grid, geometry, style| write(out, grid, geometry, style),
-)
-.block();
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(Format::Ss, "ss", open::<Parser>).block();
 
 #[cfg(test)]
 mod tests {
