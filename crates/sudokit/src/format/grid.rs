@@ -23,7 +23,7 @@
 //!   number above the side is an error), and the puzzle is
 //!   [`Alphabet::Decimal`]. So is every puzzle of a side above 61, which has
 //!   no single symbol for every digit: sides up to
-//!   [`MAX_SIZE`](crate::MAX_SIZE) (64) are read.
+//!   [`MAX_SIZE`] (64) are read.
 //! - Output ([`write`](fn@write)): rows like `4 1 7 | 3 6 9 | 8 2 5` with separator
 //!   lines like `------+-------+------` between bands, empty cells `.`, and an
 //!   empty line after every puzzle; an [`Alphabet::Decimal`] puzzle is written
