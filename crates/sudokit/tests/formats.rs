@@ -194,24 +194,26 @@ proptest! {
 
 /// The sides `format` reads and writes: the block formats every side a
 /// grid has (up to [`MAX_SIZE`], written with numbers above 61), `line` the
-/// sides with boxes and a single symbol per digit, `jigsaw` those with boxes
-/// too (as its regions here), the judge formats their one side.
+/// sides with boxes and a single symbol per digit, `jigsaw` every side with
+/// a single symbol per digit (2 to 61), the judge formats their one side.
 fn sides(format: Format) -> Vec<usize> {
     if let Some(n) = fixed_side(format) {
         return vec![n];
     }
     let boxed = (1..=MAX_SIZE).filter(|&n| default_box_shape(n).is_some());
     match format {
-        Format::Line | Format::Jigsaw => boxed
+        Format::Line => boxed
             .filter(|&n| format::line::side_for_cells(n * n) == Some(n))
             .collect(),
+        Format::Jigsaw => (2..=61).collect(),
         _ => boxed.collect(),
     }
 }
 
-/// A puzzle of side `n` (boxes of the side's usual shape) with cells drawn
-/// from `seed`: about `filled` in 8 given, any digit.
-fn seeded_puzzle(n: usize, seed: u64, filled: u64) -> Puzzle {
+/// A puzzle of side `n` for `format` with cells drawn from `seed`: about
+/// `filled` in 8 given, any digit. Boxes of the side's usual shape, but for
+/// `jigsaw`: regions that wrap along the diagonals (any side has them).
+fn seeded_puzzle(format: Format, n: usize, seed: u64, filled: u64) -> Puzzle {
     let mut x = seed | 1;
     let cells = (0..n * n)
         .map(|_| {
@@ -223,7 +225,13 @@ fn seeded_puzzle(n: usize, seed: u64, filled: u64) -> Puzzle {
         })
         .collect();
     let grid = Grid::from_cells(n, cells).unwrap();
-    Puzzle::new(Geometry::shared_square(n).unwrap(), grid).unwrap()
+    let geometry = if format == Format::Jigsaw {
+        let regions: Vec<usize> = (0..n * n).map(|i| (i / n + i % n) % n).collect();
+        Geometry::jigsaw(n, &regions).unwrap().into()
+    } else {
+        Geometry::shared_square(n).unwrap()
+    };
+    Puzzle::new(geometry, grid).unwrap()
 }
 
 /// Reads `text` in `format`: its one puzzle.
@@ -256,15 +264,18 @@ fn every_format_round_trips_every_side_it_supports() {
     for format in Format::ALL {
         let sides = sides(format);
         for &n in &sides {
-            let puzzle = seeded_puzzle(n, n as u64 * 7919, 7);
+            let puzzle = seeded_puzzle(format, n, n as u64 * 7919, 7);
             let entry = entry_of(&puzzle, Alphabet::Numeric);
             let back = read_one(format, &write_back(format, &entry), n);
             assert_eq!(back.puzzle.givens(), puzzle.givens(), "{format} side {n}");
+            let (got, want) = (back.puzzle.geometry(), puzzle.geometry());
+            assert_eq!(houses(got), houses(want), "{format} side {n}");
         }
         let largest = *sides.last().unwrap();
         match format {
             Format::Grid | Format::Sdk | Format::Ss => assert_eq!(largest, MAX_SIZE),
-            Format::Line | Format::Jigsaw => assert_eq!(largest, 60),
+            Format::Line => assert_eq!(largest, 60),
+            Format::Jigsaw => assert_eq!(largest, 61),
             _ => {}
         }
     }
@@ -283,7 +294,7 @@ proptest! {
         for format in Format::ALL {
             let sides = sides(format);
             let n = sides[pick.index(sides.len())];
-            writes_and_reads_back(format, &seeded_puzzle(n, seed, filled), alphabet);
+            writes_and_reads_back(format, &seeded_puzzle(format, n, seed, filled), alphabet);
         }
     }
 }
@@ -291,7 +302,7 @@ proptest! {
 #[test]
 fn one_line_writers_refuse_sides_without_a_symbol_per_digit() {
     for n in [62, 63, 64] {
-        let puzzle = seeded_puzzle(n, 1, 8);
+        let puzzle = seeded_puzzle(Format::Line, n, 1, 8);
         for format in [Format::Line, Format::Jigsaw] {
             let mut out = Vec::new();
             let e = format::write_puzzle(format, &mut out, &puzzle, format::Style::default())
