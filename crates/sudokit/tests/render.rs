@@ -155,21 +155,29 @@ fn snapshots() -> Vec<(&'static str, String)> {
     out
 }
 
+/// `puzzle` drawn with `board`'s candidates (and `highlight`, as a step
+/// is), default options.
+fn draw_candidates(puzzle: &Puzzle, board: &Board, highlight: Option<&Highlight>) -> String {
+    svg(
+        puzzle.geometry(),
+        puzzle.givens(),
+        None,
+        Some(board.all_candidates()),
+        highlight,
+        &Options::default(),
+    )
+}
+
 /// The classic puzzle with its candidates and first step highlighted.
 fn classic_step() -> (String, Highlight) {
     let puzzle = parse_line(CLASSIC).unwrap();
     let board = Board::new(&puzzle).unwrap();
     let step = logic::next_step(&board, &mut Ctx::new(true)).unwrap();
     let highlight = Highlight::from(&step);
-    let drawing = svg(
-        puzzle.geometry(),
-        puzzle.givens(),
-        None,
-        Some(board.all_candidates()),
-        Some(&highlight),
-        &Options::default(),
-    );
-    (drawing, highlight)
+    (
+        draw_candidates(&puzzle, &board, Some(&highlight)),
+        highlight,
+    )
 }
 
 #[test]
@@ -214,14 +222,7 @@ fn givens_filled_and_candidates_are_drawn_apart() {
     assert_eq!(count_class(&doc, "candidate"), 0);
 
     let board = Board::new(&puzzle).unwrap();
-    let text = svg(
-        puzzle.geometry(),
-        puzzle.givens(),
-        None,
-        Some(board.all_candidates()),
-        None,
-        &Options::default(),
-    );
+    let text = draw_candidates(&puzzle, &board, None);
     let doc = well_formed(&text);
     let marks: u32 = board.all_candidates().iter().map(|m| m.count_ones()).sum();
     assert_eq!(count_class(&doc, "candidate"), marks as usize);
@@ -247,14 +248,7 @@ fn a_step_is_highlighted() {
     for step in &path.steps {
         if !step.eliminations.is_empty() {
             let highlight = Highlight::from(step);
-            let text = svg(
-                puzzle.geometry(),
-                puzzle.givens(),
-                None,
-                Some(before.all_candidates()),
-                Some(&highlight),
-                &Options::default(),
-            );
+            let text = draw_candidates(&puzzle, &before, Some(&highlight));
             let doc = well_formed(&text);
             assert_eq!(count_class(&doc, "hl-elimination"), step.eliminations.len());
             found = true;

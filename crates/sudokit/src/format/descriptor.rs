@@ -1,13 +1,11 @@
-//! One descriptor per format: everything the reader, the writer and the
-//! [`Format`] methods need to know about it, so that a new format is its own
-//! module, a [`Format`] variant and one line in [`DESCRIPTORS`].
-
-use std::io::{self, Write};
+//! One descriptor per format: everything the reader, the record writer and
+//! the [`Format`] methods need to know about it, so that a new format is its
+//! own module, a [`Format`] variant, one line in [`DESCRIPTORS`] and its
+//! writer in [`write`](super::write)'s match.
 
 use super::records::DynParser;
 use super::{grid, hdu4069, jigsaw, line, pencilmark, poj3076, sdk, sdm, ss};
-use super::{Format, Limits, Style};
-use crate::{Geometry, Grid};
+use super::{Format, Limits};
 
 /// What is known about a format.
 #[derive(Debug)]
@@ -23,8 +21,6 @@ pub(crate) struct Descriptor {
     pub(crate) min_limit: u64,
     /// The format's record parser, for [`read`](super::read).
     pub(crate) open: fn(Limits) -> Box<dyn DynParser>,
-    /// Writes a solution (grid, the puzzle's geometry, the input's style).
-    pub(crate) write: WriteFn,
     /// Written as `{label} {index}:` on its own line before each record.
     pub(crate) case_label: Option<&'static str>,
     /// What ends a message record (`No solution`, …): its line end, and for
@@ -32,18 +28,13 @@ pub(crate) struct Descriptor {
     pub(crate) message_end: &'static [u8],
 }
 
-/// How a descriptor's `write` is called.
-type WriteFn = fn(&mut dyn Write, &Grid, &Geometry, Style) -> io::Result<()>;
-
 impl Descriptor {
-    /// A format with one puzzle per line, read by `open`'s parser and
-    /// written by `write`; each message record is one line. The methods
-    /// below change what differs.
+    /// A format with one puzzle per line, read by `open`'s parser; each
+    /// message record is one line. The methods below change what differs.
     pub(crate) const fn new(
         format: Format,
         name: &'static str,
         open: fn(Limits) -> Box<dyn DynParser>,
-        write: WriteFn,
     ) -> Descriptor {
         Descriptor {
             format,
@@ -51,7 +42,6 @@ impl Descriptor {
             multi_line: false,
             min_limit: 1,
             open,
-            write,
             case_label: None,
             message_end: b"\n",
         }

@@ -7,6 +7,7 @@ use super::line::side_for_cells;
 use super::text::is_blank;
 use super::{choose_alphabet, Format};
 use super::{jigsaw, pencilmark};
+use crate::MAX_SIZE;
 
 /// How many bytes [`detect_reader`] looks at.
 pub const DETECT_PREFIX: usize = 64 * 1024;
@@ -73,12 +74,12 @@ fn is_poj_row(text: &[u8]) -> bool {
 }
 
 /// Whether blank-separated integers are a full `grid` row written with
-/// numbers (`1 2 … 16`): 10 to 61 of them, none above the count, no number
+/// numbers (`1 2 … 16`): 10 to [`MAX_SIZE`] of them, none above the count, no number
 /// twice (wall-coded `hdu4069` values repeat and run up to 255).
 fn is_number_row(words: &[&[u8]]) -> bool {
     let count = words.len();
-    let mut seen = [false; 62];
-    (10..=61).contains(&count)
+    let mut seen = [false; MAX_SIZE + 1];
+    (10..=MAX_SIZE).contains(&count)
         && words.iter().all(|w| {
             let v = std::str::from_utf8(w)
                 .ok()
@@ -101,6 +102,24 @@ fn is_frame_line(text: &[u8]) -> bool {
 /// Whether a line is a 9x9 `sdk` row: 9 of `1`-`9`, `.` and `0`.
 fn is_sdk_row(text: &[u8]) -> bool {
     text.len() == 9 && text.iter().all(|&b| matches!(b, b'0'..=b'9' | b'.'))
+}
+
+/// Whether the first row of a block of `more + 1` rows is followed by the
+/// rest: the next `more` meaningful lines are rows too (`is_row`), or all
+/// the lines there are, at least `least` of them (the input ends inside
+/// the block).
+fn rows_follow<'a>(
+    lines: impl Iterator<Item = Line<'a>> + Clone,
+    more: usize,
+    least: usize,
+    is_row: fn(&[u8]) -> bool,
+) -> bool {
+    let alike = lines
+        .clone()
+        .take(more)
+        .take_while(|l| is_row(l.text))
+        .count();
+    alike == more || (alike >= least && alike == lines.count())
 }
 
 /// Whether `word` (with the next meaningful line `next`) is a `jigsaw`
@@ -166,7 +185,9 @@ fn fits(token: &[u8], n: usize) -> bool {
 ///    - n² characters for a side n with boxes → [`Format::Line`] when its
 ///      symbols fit that side, and [`Format::Grid`] (a compact first row)
 ///      when they fit a side equal to its length instead;
-///    - a word too short to be a `line` puzzle → [`Format::Grid`].
+///    - any other word longer than the largest side ([`MAX_SIZE`]) →
+///      [`Format::Line`] (whose reader says what is wrong with its length);
+///    - a shorter word → [`Format::Grid`] (a compact first row).
 ///
 /// The guess is then checked by reading the prefix in that format: when a
 /// record fails (other than a last one, which the prefix may cut), the first
@@ -253,28 +274,14 @@ fn guess<'a>(mut lines: impl Iterator<Item = Line<'a>> + Clone) -> Result<Format
     if is_jigsaw(word, lines.clone().next().map(|l| l.text)) {
         return Ok(Format::Jigsaw);
     }
-    if is_sdk_row(word) {
-        let alike = lines
-            .clone()
-            .take(8)
-            .take_while(|l| is_sdk_row(l.text))
-            .count();
-        if alike == 8 || (alike == lines.clone().count() && alike >= 1) {
-            return Ok(Format::Sdk);
-        }
+    if is_sdk_row(word) && rows_follow(lines.clone(), 8, 1, is_sdk_row) {
+        return Ok(Format::Sdk);
     }
     if word == b"end" || word.len() == 81 {
         return Ok(Format::Line);
     }
-    if is_poj_row(word) {
-        let alike = lines
-            .by_ref()
-            .take(15)
-            .take_while(|l| is_poj_row(l.text))
-            .count();
-        if alike == 15 || lines.next().is_none() {
-            return Ok(Format::Poj3076);
-        }
+    if is_poj_row(word) && rows_follow(lines, 15, 0, is_poj_row) {
+        return Ok(Format::Poj3076);
     }
     let cells = word.iter().filter(|&&b| b & 0xC0 != 0x80).count();
     let as_line = side_for_cells(cells);
@@ -294,6 +301,9 @@ fn guess<'a>(mut lines: impl Iterator<Item = Line<'a>> + Clone) -> Result<Format
                 ))
             }
         }
+        // Longer than any grid row: a `line` puzzle of a wrong length,
+        // which that reader names.
+        (None, _) if cells > MAX_SIZE => Ok(Format::Line),
         (None, _) if cells >= 4 => Ok(Format::Grid),
         (None, _) => Err(unknown("too short for a puzzle line or a grid row")),
     }

@@ -26,8 +26,11 @@ impl fmt::Display for Warning {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseErrorKind {
-    /// A `line` puzzle whose length is not n² for a side n with boxes.
-    #[error("line has {found} cells; expected n*n for a grid side n with boxes (16, 36, 64, 81, 144, 256, 625, ...)")]
+    /// A `line` puzzle whose length is not n² for a side n that a line can
+    /// hold (see [`line::side_for_cells`](super::line::side_for_cells)); the
+    /// message says whether it is no square, a side without boxes or a side
+    /// too large for single symbols, and lists the lengths a line can have.
+    #[error("{}", super::line::length_problem(*found))]
     Length {
         /// Cells (characters) found.
         found: usize,
@@ -82,6 +85,32 @@ pub enum ParseErrorKind {
         n: usize,
         /// Why.
         reason: &'static str,
+    },
+    /// A puzzle whose side is above [`Limits::max_side`](super::Limits::max_side)
+    /// (the CLI's `--max-side`).
+    #[error("side {n} is above the maximum side {max} (--max-side)")]
+    AboveMaxSide {
+        /// The puzzle's side.
+        n: usize,
+        /// The largest side the reader accepts.
+        max: usize,
+    },
+    /// A block's first row with more cells than any grid has a side
+    /// ([`MAX_SIZE`](crate::MAX_SIZE)).
+    #[error("first row has {found} cells; the largest side is {max}")]
+    RowTooLong {
+        /// Cells in the row.
+        found: usize,
+        /// The largest side.
+        max: usize,
+    },
+    /// A cell written as a number (a `grid` row of numbers) above the side.
+    #[error("number {value} is out of range for a {n}x{n} grid")]
+    NumberOutOfRange {
+        /// The number.
+        value: usize,
+        /// The grid side (the row's cell count).
+        n: usize,
     },
     /// Box separators that do not cut the grid into equal boxes.
     #[error("box separators are uneven: {reason}")]
@@ -228,12 +257,10 @@ pub enum ReadError {
     Io(#[from] io::Error),
 }
 
-/// The error for a puzzle of side `n` above [`Limits::max_side`](super::Limits::max_side).
-pub(crate) fn above_max_side(n: usize) -> ParseErrorKind {
-    ParseErrorKind::Side {
-        n,
-        reason: "larger than the reader's maximum side",
-    }
+/// The error for a puzzle of side `n` above `max`, the reader's
+/// [`Limits::max_side`](super::Limits::max_side).
+pub(crate) fn above_max_side(n: usize, max: usize) -> ParseErrorKind {
+    ParseErrorKind::AboveMaxSide { n, max }
 }
 
 #[cfg(test)]

@@ -19,8 +19,11 @@
 //! - The alphabet is chosen per puzzle as for [`line`](super::line): letters
 //!   `A`-`Z` for sides 10..=26 without any `0`-`9`, else `1`-`9A`-`Za`-`z`.
 //! - Cells may also be numbers (`16 . 10 3 | …`): a row whose blank-separated
-//!   cells are numbers and empty marks, some 10 or more and none above the
-//!   side, is read that way, and the puzzle is [`Alphabet::Decimal`].
+//!   cells are numbers and empty marks, some 10 or more, is read that way (a
+//!   number above the side is an error), and the puzzle is
+//!   [`Alphabet::Decimal`]. So is every puzzle of a side above 61, which has
+//!   no single symbol for every digit: sides up to
+//!   [`MAX_SIZE`] (64) are read.
 //! - Output ([`write`](fn@write)): rows like `4 1 7 | 3 6 9 | 8 2 5` with separator
 //!   lines like `------+-------+------` between bands, empty cells `.`, and an
 //!   empty line after every puzzle; an [`Alphabet::Decimal`] puzzle is written
@@ -31,16 +34,15 @@ use std::sync::Arc;
 
 use super::records::{open, NextRecord, RecordParser};
 use super::text::{symbol_error, Lines};
-use super::{above_max_side, block_symbols, box_shape, choose_alphabet, Alphabet};
+use super::{above_max_side, block, box_shape, choose_alphabet, Alphabet};
 use super::{Descriptor, Format, LineRecords};
 use super::{Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
-use crate::{Cell, Digit, Geometry, Grid, Puzzle, MAX_SIZE};
+use crate::{Digit, Geometry, Grid, Puzzle, MAX_SIZE};
 
 mod numbers;
 
 /// Reads `grid` puzzles from a [`BufRead`], one `Result` per puzzle; grids
-/// above 61x61 (the largest side a grid can be written in) are errors
-/// whatever [`Limits::max_side`] says.
+/// above [`MAX_SIZE`] are errors whatever [`Limits::max_side`] says.
 pub type Reader<R> = LineRecords<R, Parser>;
 
 /// The `grid` record parser (see [`Reader`]).
@@ -54,14 +56,11 @@ pub struct Parser {
     symbols: Vec<u8>,
     /// Line and byte index in that line of each symbol (for error columns).
     positions: Vec<(usize, usize)>,
-    /// The largest side accepted: [`MAX_SIDE`] or less.
+    /// The largest side accepted: [`Limits::max_side`], at most [`MAX_SIZE`].
     max_side: usize,
-    /// A row of numbers: each cell's symbol and byte index.
+    /// A row of numbers: each cell's value (0 empty) and byte index.
     numbered: Vec<(u8, usize)>,
 }
-
-/// The largest side a grid can be written in (the numeric alphabet's).
-const MAX_SIDE: usize = 61;
 
 /// Widths of the `|`-separated segments of a row.
 #[derive(Debug, Default)]
@@ -117,14 +116,16 @@ struct Block {
     /// Row counts after which a frame line came (inside the grid).
     frames_after: Vec<usize>,
     problem: Option<(usize, Option<usize>, ParseErrorKind)>,
-    /// Whether some row was written with numbers.
-    numbers: bool,
+    /// Bit `r` set: row `r` was written with numbers, so its stored
+    /// symbols are values (0 empty) rather than symbols. A stored puzzle has
+    /// at most [`MAX_SIZE`] rows.
+    number_rows: u64,
 }
 
 impl From<Limits> for Parser {
     fn from(limits: Limits) -> Parser {
         Parser {
-            max_side: limits.max_side.min(MAX_SIDE),
+            max_side: limits.max_side.min(MAX_SIZE),
             pending: false,
             index: 0,
             ended: false,
@@ -181,8 +182,19 @@ impl Parser {
         // huge "row" cannot make the reader hold a huge grid.
         let store = block.rows == 1 || block.n <= self.max_side;
         let later = (block.rows > 1).then_some(block.n);
-        if numbers::read_row(text, later, &mut self.numbered, &mut segments) {
-            block.numbers = true;
+        let kind = numbers::read_row(text, later, &mut self.numbered, &mut segments);
+        if let numbers::Row::OutOfRange(value, i) = kind {
+            let n = later.unwrap_or(self.numbered.len());
+            let kind = ParseErrorKind::NumberOutOfRange { value, n };
+            block.problem.get_or_insert((line, Some(base + i), kind));
+        }
+        if kind != numbers::Row::Symbols {
+            if let Some(bit) = u32::try_from(block.rows - 1)
+                .ok()
+                .and_then(|r| 1u64.checked_shl(r))
+            {
+                block.number_rows |= bit;
+            }
             cells = self.numbered.len();
             if store {
                 for &(symbol, i) in &self.numbered {
@@ -228,13 +240,13 @@ impl Parser {
             if cells > self.max_side {
                 self.symbols.clear();
                 self.positions.clear();
-                let kind = if cells > MAX_SIDE {
-                    ParseErrorKind::Side {
-                        n: cells,
-                        reason: "too large (at most 61 symbols)",
+                let kind = if cells > MAX_SIZE {
+                    ParseErrorKind::RowTooLong {
+                        found: cells,
+                        max: MAX_SIZE,
                     }
                 } else {
-                    above_max_side(cells)
+                    above_max_side(cells, self.max_side)
                 };
                 block.problem.get_or_insert((line, None, kind));
             }
@@ -326,14 +338,20 @@ impl Parser {
             return Err(error(block.last_line, None, kind));
         }
         let (r, c) = Self::shape(&block).map_err(|kind| error(block.first_line, None, kind))?;
-        let alphabet = if block.numbers {
+        let alphabet = if block.number_rows != 0 || n > Alphabet::Numeric.max_size() {
             Alphabet::Decimal
         } else {
             choose_alphabet(n, &self.symbols)
         };
         let mut cells = Vec::with_capacity(n * n);
         for (k, &b) in self.symbols.iter().enumerate() {
-            match alphabet.digit(b) {
+            let digit = if block.number_rows >> (k / n) & 1 == 1 {
+                // A value, checked against the side by `numbers::read_row`.
+                Some(usize::from(b).checked_sub(1))
+            } else {
+                alphabet.digit(b)
+            };
+            match digit {
                 Some(None) => cells.push(None),
                 Some(Some(d)) if d < n => cells.push(Some(Digit::new(d as u8))),
                 _ => {
@@ -433,18 +451,14 @@ impl RecordParser for Parser {
 }
 
 /// The `grid` format's descriptor: an empty line ends every record.
-pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
-    Format::Grid,
-    "grid",
-    open::<Parser>,
-    |out, grid, geometry, style| write(out, grid, geometry, style),
-)
-.block();
+pub(crate) const DESCRIPTOR: Descriptor =
+    Descriptor::new(Format::Grid, "grid", open::<Parser>).block();
 
 /// Writes `grid` (solved or not) as a pretty grid: cells separated by blanks,
 /// `|` between boxes and `-`/`+` lines between bands (from `geometry`'s box
 /// shape; none for jigsaw geometries), empty cells `.`, then an empty line.
-/// With [`Alphabet::Decimal`] the cells are numbers, right-aligned.
+/// With [`Alphabet::Decimal`], and for sides above 61, the cells are
+/// numbers, right-aligned.
 ///
 /// # Errors
 /// Errors of `out`.
@@ -454,60 +468,7 @@ pub fn write<W: Write + ?Sized>(
     geometry: &Geometry,
     style: Style,
 ) -> io::Result<()> {
-    let n = grid.size();
-    let (alphabet, empty) = block_symbols(grid, style);
-    let (rows, columns) = box_shape(grid, geometry);
-    // Numbers are right-aligned to the side's width; symbols are one byte.
-    let width = if style.alphabet == Alphabet::Decimal {
-        numbers::width(n)
-    } else {
-        1
-    };
-    // Widest row: n cells of `width` bytes, a blank between them, plus 2 per
-    // box separator.
-    let mut row = [0u8; 6 * MAX_SIZE];
-    let mut rule = [0u8; 6 * MAX_SIZE];
-    for r in 0..n {
-        let mut len = 0;
-        for c in 0..n {
-            if c > 0 {
-                if c % columns == 0 {
-                    row[len..len + 3].copy_from_slice(b" | ");
-                    len += 3;
-                } else {
-                    row[len] = b' ';
-                    len += 1;
-                }
-            }
-            let cell = &mut row[len..len + width];
-            cell.fill(b' ');
-            match grid.get(Cell::at(r, c, n)) {
-                Some(d) if width > 1 => {
-                    let mut v = d.index() + 1;
-                    for slot in cell.iter_mut().rev() {
-                        *slot = b'0' + (v % 10) as u8;
-                        v /= 10;
-                        if v == 0 {
-                            break;
-                        }
-                    }
-                }
-                Some(d) => cell[0] = alphabet.symbol(d.index()).unwrap_or(b'?'),
-                None => cell[width - 1] = empty,
-            }
-            len += width;
-        }
-        if r > 0 && r % rows == 0 {
-            for (dst, &src) in rule.iter_mut().zip(&row[..len]) {
-                *dst = if src == b'|' { b'+' } else { b'-' };
-            }
-            rule[len] = b'\n';
-            out.write_all(&rule[..=len])?;
-        }
-        row[len] = b'\n';
-        out.write_all(&row[..=len])?;
-    }
-    out.write_all(b"\n")
+    block::write(out, grid, box_shape(grid, geometry), style, &block::GRID)
 }
 
 #[cfg(test)]
@@ -541,15 +502,8 @@ mod tests {
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
         )
         .unwrap();
-        let mut out = Vec::new();
-        write(
-            &mut out,
-            puzzle.givens(),
-            puzzle.geometry(),
-            Style::default(),
-        )
-        .unwrap();
-        assert_eq!(String::from_utf8(out).unwrap(), PRETTY);
+        let text = crate::format::puzzle_text(Format::Grid, &puzzle, Style::default());
+        assert_eq!(text.unwrap(), PRETTY);
         let got = entries(PRETTY.as_bytes());
         assert_eq!(got.len(), 1);
         assert_eq!(got[0].as_ref().unwrap().puzzle, puzzle);

@@ -278,14 +278,10 @@ impl RecordParser for Parser {
 /// The `hdu4069` format's descriptor: `Case k:` before every record, and at
 /// least 2 solutions searched (the judge asks whether the solution is
 /// unique).
-pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
-    Format::Hdu4069,
-    "hdu4069",
-    open::<Parser>,
-    |out, grid, _, _| write(out, grid),
-)
-.multi_line()
-.cases_asking_uniqueness("Case");
+pub(crate) const DESCRIPTOR: Descriptor =
+    Descriptor::new(Format::Hdu4069, "hdu4069", open::<Parser>)
+        .multi_line()
+        .cases_asking_uniqueness("Case");
 
 /// Writes a solution's rows (digits `1`-`9`, one row per line); `Case k:` is
 /// written by [`write_answer`](super::write_answer).

@@ -35,6 +35,24 @@ fn side(cells: usize) -> Option<usize> {
     (n >= 1 && n * n == cells && n <= Alphabet::Numeric.max_size()).then_some(n)
 }
 
+/// What is wrong with a first line of `chars` symbols that is neither n²
+/// nor 2n² for a side n a line can hold.
+fn length_problem(chars: usize) -> String {
+    let square = |c: usize| Some(c.isqrt()).filter(|n| n * n == c);
+    let side = square(chars).or_else(|| square(chars / 2).filter(|_| chars.is_multiple_of(2)));
+    let max = Alphabet::Numeric.max_size();
+    match side {
+        Some(n) if n > max => format!(
+            "line has {chars} symbols, for side {n}: one-line formats write sides up to {max} \
+             with single symbols, and only they hold jigsaw regions"
+        ),
+        _ => format!(
+            "line has {chars} symbols; a jigsaw puzzle is n*n givens and n*n region symbols, \
+             on one line or two"
+        ),
+    }
+}
+
 /// The region of each cell of a region line of side `n`, numbered in order
 /// of first appearance.
 ///
@@ -208,13 +226,16 @@ impl RecordParser for Parser {
             }
             (n, lines.number(), 0)
         } else {
-            let reason = format!(
-                "line has {chars} symbols; a jigsaw puzzle is n*n givens and n*n region symbols, on one line or two"
+            return error(
+                first,
+                None,
+                ParseErrorKind::Shape {
+                    reason: length_problem(chars),
+                },
             );
-            return error(first, None, ParseErrorKind::Shape { reason });
         };
         if n > self.max_side {
-            return error(first, None, above_max_side(n));
+            return error(first, None, above_max_side(n, self.max_side));
         }
         let (grid, alphabet) = match parse_givens(&self.givens, n) {
             Ok(g) => g,
@@ -254,7 +275,8 @@ impl RecordParser for Parser {
 /// `geometry` (a boxed geometry's boxes are its regions).
 ///
 /// # Errors
-/// Errors of `out`.
+/// Errors of `out`; [`io::ErrorKind::InvalidInput`] for a side above 61
+/// (see [`line::write`](super::line::write)).
 pub fn write<W: Write + ?Sized>(
     out: &mut W,
     grid: &Grid,
@@ -273,13 +295,8 @@ pub fn write<W: Write + ?Sized>(
 }
 
 /// The `jigsaw` format's descriptor.
-pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
-    Format::Jigsaw,
-    "jigsaw",
-    open::<Parser>,
-    |out, grid, geometry, style| write(out, grid, geometry, style),
-)
-.multi_line();
+pub(crate) const DESCRIPTOR: Descriptor =
+    Descriptor::new(Format::Jigsaw, "jigsaw", open::<Parser>).multi_line();
 
 #[cfg(test)]
 pub(crate) mod tests {

@@ -2,8 +2,11 @@
 //!
 //! - A puzzle is one line of n² symbols, row by row, for a side n that has a
 //!   box shape ([`default_box_shape`](crate::default_box_shape)): 16 (4x4),
-//!   36 (6x6), 64 (8x8), 81 (9x9), 144 (12x12), 256 (16x16), 625 (25x25),
-//!   1296 (36x36) … up to 61x61.
+//!   36 (6x6), 64 (8x8), 81 (9x9), 100 (10x10), 144 (12x12), 256 (16x16),
+//!   625 (25x25), 1296 (36x36) … up to 60x60 ([`side_for_cells`]). Sides 62
+//!   to 64 have no single symbol for every digit: a line of 3844 to 4096
+//!   cells is an error that says so; write such grids as a
+//!   [`grid`](super::grid) of numbers.
 //! - Symbols ([`alphabet`](super::alphabet)): `1`-`9`, then `A`-`Z`, then
 //!   `a`-`z` ([`Alphabet::Numeric`]); empty cells are `.`, `0`, `-` or `_`.
 //!   A line of side 10..=26 with no `0`-`9` and some letter is read in
@@ -26,8 +29,10 @@ use crate::{Digit, Geometry, Grid, Puzzle};
 /// Why a single line is not a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LineError {
-    /// The length is not n² for a side with a box shape.
-    #[error("line has {0} cells; expected n*n for a grid side n with boxes (16, 36, 64, 81, 144, 256, 625, ...)")]
+    /// The length is not n² for a side a line can hold; the message says
+    /// whether it is no square, a side without boxes or one without a
+    /// symbol for every digit, and lists the lengths a line can have.
+    #[error("{}", length_problem(*.0))]
     Length(usize),
     /// A character is not a symbol of the alphabet.
     #[error("column {column}: unexpected character {found:?}")]
@@ -57,6 +62,37 @@ pub fn side_for_cells(len: usize) -> Option<usize> {
         && n <= Alphabet::Numeric.max_size()
         && crate::default_box_shape(n).is_some())
     .then_some(n)
+}
+
+/// The sides a line can hold, smallest first: those [`side_for_cells`]
+/// accepts.
+pub(crate) fn line_sides() -> impl Iterator<Item = usize> {
+    (1..=Alphabet::Numeric.max_size()).filter(|&n| side_for_cells(n * n) == Some(n))
+}
+
+/// What is wrong with a line of `cells` cells that [`side_for_cells`]
+/// refuses: no square, a side without boxes, or a side with no single
+/// symbol for every digit; then the lengths a line can have (from
+/// [`line_sides`], so the list cannot drift from the rule).
+pub(crate) fn length_problem(cells: usize) -> String {
+    let n = cells.isqrt();
+    let lengths: Vec<String> = line_sides().map(|n| (n * n).to_string()).collect();
+    let (first, last) = (&lengths[..9], &lengths[lengths.len() - 1]);
+    let expected = format!(
+        "a line holds n*n cells for a side n with boxes ({}, ..., {last})",
+        first.join(", ")
+    );
+    if n * n != cells {
+        format!("line has {cells} cells, not a square: {expected}")
+    } else if crate::default_box_shape(n).is_none() {
+        format!("line has {cells} cells = side {n}, which has no box shape: {expected}")
+    } else {
+        let max = Alphabet::Numeric.max_size();
+        format!(
+            "line has {cells} cells = side {n}: one-line formats write sides up to {max} \
+             with single symbols; use --format grid (cells as numbers) for larger"
+        )
+    }
 }
 
 /// Parses the symbols of one trimmed line into givens.
@@ -174,7 +210,7 @@ impl PuzzleLine for Parser {
     fn parse(text: &[u8], limits: Limits) -> Result<Cells, Problem> {
         match parse_cells(text) {
             Ok((grid, _)) if grid.size() > limits.max_side => {
-                Err((None, above_max_side(grid.size())))
+                Err((None, above_max_side(grid.size(), limits.max_side)))
             }
             Ok((grid, alphabet)) => Ok(Cells {
                 grid,
@@ -187,18 +223,16 @@ impl PuzzleLine for Parser {
 }
 
 /// The `line` format's descriptor.
-pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
-    Format::Line,
-    "line",
-    open::<OnePerLine<Parser>>,
-    |out, grid, _, style| write(out, grid, style),
-);
+pub(crate) const DESCRIPTOR: Descriptor =
+    Descriptor::new(Format::Line, "line", open::<OnePerLine<Parser>>);
 
 /// Writes `grid` (solved or not) as one line in `style`'s alphabet (numeric
 /// when that alphabet cannot write the side), then a line end.
 ///
 /// # Errors
-/// Errors of `out`.
+/// Errors of `out`; [`io::ErrorKind::InvalidInput`] for a side above 61,
+/// which has no single symbol for every digit (write it as a
+/// [`grid`](super::grid)).
 pub fn write<W: Write + ?Sized>(out: &mut W, grid: &Grid, style: Style) -> io::Result<()> {
     let alphabet = writable_alphabet(grid.size(), style.alphabet);
     let empty = empty_symbol_for(grid, alphabet);
@@ -208,6 +242,10 @@ pub fn write<W: Write + ?Sized>(out: &mut W, grid: &Grid, style: Style) -> io::R
 
 /// Writes the cells of `grid`, `per_line` to a line (no final line end),
 /// through a stack buffer.
+///
+/// # Errors
+/// Errors of `out`; [`io::ErrorKind::InvalidInput`] for a side `alphabet`
+/// has no symbol for every digit of (above 61), before writing anything.
 pub(crate) fn write_symbols<W: Write + ?Sized>(
     out: &mut W,
     grid: &Grid,
@@ -215,6 +253,15 @@ pub(crate) fn write_symbols<W: Write + ?Sized>(
     empty: u8,
     per_line: usize,
 ) -> io::Result<()> {
+    if grid.size() > alphabet.max_size() {
+        let message = format!(
+            "side {}: one-line formats write sides up to {} with single symbols; \
+             use the grid format (cells as numbers) for larger",
+            grid.size(),
+            alphabet.max_size()
+        );
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
+    }
     if alphabet == Alphabet::Numeric && grid.size() <= 9 && per_line >= grid.cells().len() {
         // One line of `1`-`9` (the common case): no per-cell lookups.
         let mut line = [0u8; 81];
@@ -392,7 +439,11 @@ mod tests {
         assert!(got[0].is_ok() && got[2].is_ok());
         match &got[1] {
             Err(ReadError::Parse(e)) => {
-                assert!(matches!(e.kind, ParseErrorKind::Side { n: 9, .. }), "{e}");
+                assert_eq!(e.kind, ParseErrorKind::AboveMaxSide { n: 9, max: 4 });
+                assert_eq!(
+                    e.to_string(),
+                    "puzzle 2, line 2: side 9 is above the maximum side 4 (--max-side)"
+                );
             }
             other => panic!("{other:?}"),
         }

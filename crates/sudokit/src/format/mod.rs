@@ -4,10 +4,10 @@
 //!
 //! | [`Format`] | module | shape |
 //! |---|---|---|
-//! | `line` | [`line`](mod@line) | one puzzle per line, `end` ends the input (AcWing 166, POJ 3074; any size) |
+//! | `line` | [`line`](mod@line) | one puzzle per line, `end` ends the input (AcWing 166, POJ 3074; sides with boxes up to 60) |
 //! | `poj3076` | [`poj3076`] | 16 lines of `A`-`P` / `-` per case (POJ 3076) |
 //! | `hdu4069` | [`hdu4069`] | `T`, then 9×9 wall-coded integers per case (HDU 4069, jigsaw) |
-//! | `grid` | [`grid`] | a human block grid, one row per line, puzzles separated by blank lines |
+//! | `grid` | [`grid`] | a human block grid, one row per line, puzzles separated by blank lines (sides up to 64, cells as numbers above 61) |
 //! | `sdk` | [`sdk`] | SadMan Sudoku: `#` header lines, then 9 rows of 9 symbols |
 //! | `ss` | [`ss`] | Simple Sudoku: rows like `\|4..\|...\|8.5\|`, `\|---+---+---\|` between bands |
 //! | `sdm` | [`sdm`] | one 81-digit line per puzzle, `0` empty |
@@ -64,6 +64,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub mod alphabet;
+mod block;
 mod descriptor;
 mod detect;
 mod error;
@@ -86,7 +87,7 @@ pub use detect::{detect, detect_reader, DetectError, Rewound, DETECT_PREFIX};
 pub use error::{ParseError, ParseErrorKind, ReadError, Warning};
 pub use read::{read, read_with_limits, Entry, Limits, Reader, Style};
 pub use records::LineRecords;
-pub use write::{write_answer, write_puzzle, Answer};
+pub use write::{puzzle_text, write_answer, write_puzzle, Answer};
 
 pub(crate) use alphabet::choose_alphabet;
 pub(crate) use descriptor::Descriptor;

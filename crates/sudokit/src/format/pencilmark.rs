@@ -87,12 +87,8 @@ impl PuzzleLine for Parser {
 
 /// The `pencilmark` format's descriptor: answers are written as `line`
 /// answers (81 digits).
-pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
-    Format::Pencilmark,
-    "pencilmark",
-    open::<OnePerLine<Parser>>,
-    |out, grid, _, style| super::line::write(out, grid, style),
-);
+pub(crate) const DESCRIPTOR: Descriptor =
+    Descriptor::new(Format::Pencilmark, "pencilmark", open::<OnePerLine<Parser>>);
 
 /// Writes a 9x9 `puzzle` as a 729-character line (its candidates, or for a
 /// puzzle without candidates, the givens as single candidates and every

@@ -152,13 +152,8 @@ impl RecordParser for Parser {
 }
 
 /// The `poj3076` format's descriptor: an empty line ends every record.
-pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
-    Format::Poj3076,
-    "poj3076",
-    open::<Parser>,
-    |out, grid, _, _| write(out, grid),
-)
-.block();
+pub(crate) const DESCRIPTOR: Descriptor =
+    Descriptor::new(Format::Poj3076, "poj3076", open::<Parser>).block();
 
 /// Writes `grid` (solved or not) as rows of letters (`-` empty; numeric
 /// symbols above 26x26), then the empty line that ends every case.

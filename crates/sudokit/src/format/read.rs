@@ -66,7 +66,7 @@ impl<R: BufRead> Iterator for Reader<R> {
 /// memory or hand an engine a grid larger than wanted. A line or puzzle over
 /// a limit is a [`ParseError`](super::ParseError) for that puzzle
 /// ([`LineTooLong`](super::ParseErrorKind::LineTooLong),
-/// [`Side`](super::ParseErrorKind::Side)); the reader
+/// [`AboveMaxSide`](super::ParseErrorKind::AboveMaxSide)); the reader
 /// goes on with the next one.
 ///
 /// `hdu4069` reads tokens, not lines, and stores at most 32 bytes of any
@@ -80,8 +80,9 @@ pub struct Limits {
     /// being stored and reported as too long.
     pub max_line: usize,
     /// The largest grid side accepted (default [`MAX_SIZE`](crate::MAX_SIZE),
-    /// 64, which every engine supports; the `line` and `grid` alphabets stop
-    /// at 61 anyway).
+    /// 64, which every engine supports; one-line formats stop at 61, the
+    /// single symbols there are, and `grid` reads sides above 61 written
+    /// with numbers).
     pub max_side: usize,
 }
 
@@ -186,7 +187,7 @@ pub(crate) mod tests {
         };
         match read_with_limits(Format::Jigsaw, jigsaw.as_bytes(), limits).next() {
             Some(Err(ReadError::Parse(e))) => {
-                assert!(matches!(e.kind, ParseErrorKind::Side { n: 9, .. }), "{e}");
+                assert_eq!(e.kind, ParseErrorKind::AboveMaxSide { n: 9, max: 8 }, "{e}");
             }
             other => panic!("{other:?}"),
         }

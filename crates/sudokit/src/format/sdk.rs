@@ -17,9 +17,8 @@
 
 use std::io::{self, Write};
 
-use super::line::write_symbols;
 use super::records::open;
-use super::{block_symbols, Descriptor, Format, Style};
+use super::{block, Descriptor, Format, Style};
 use crate::Grid;
 
 use super::grid::Parser;
@@ -27,23 +26,20 @@ pub use super::grid::Reader;
 
 /// Writes `grid` (solved or not) as n rows of n symbols in `style`'s
 /// alphabet, `.` for empty cells (`0` where `.` would change the alphabet
-/// read back), then an empty line.
+/// read back), then an empty line; sides above 61 (no single symbol for
+/// every digit) with numbers, blank-separated, which the reader reads back.
 ///
 /// # Errors
 /// Errors of `out`.
 pub fn write<W: Write + ?Sized>(out: &mut W, grid: &Grid, style: Style) -> io::Result<()> {
-    let (alphabet, empty) = block_symbols(grid, style);
-    write_symbols(out, grid, alphabet, empty, grid.size())?;
-    out.write_all(b"\n\n")
+    let n = grid.size();
+    block::write(out, grid, (n, n), style, &block::SDK)
 }
 
 /// The `sdk` format's descriptor: read as a [`grid`](super::grid); an empty
 /// line ends every record.
 pub(crate) const DESCRIPTOR: Descriptor =
-    Descriptor::new(Format::Sdk, "sdk", open::<Parser>, |out, grid, _, style| {
-        write(out, grid, style)
-    })
-    .block();
+    Descriptor::new(Format::Sdk, "sdk", open::<Parser>).block();
 
 #[cfg(test)]
 mod tests {

@@ -63,12 +63,8 @@ impl PuzzleLine for Parser {
 }
 
 /// The `sdm` format's descriptor.
-pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
-    Format::Sdm,
-    "sdm",
-    open::<OnePerLine<Parser>>,
-    |out, grid, _, _| write(out, grid),
-);
+pub(crate) const DESCRIPTOR: Descriptor =
+    Descriptor::new(Format::Sdm, "sdm", open::<OnePerLine<Parser>>);
 
 /// Writes a 9x9 `grid` (solved or not) as 81 digits, `0` for empty cells,
 /// then a line end. Other sides are written like [`line`](super::line)

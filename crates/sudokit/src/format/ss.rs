@@ -21,14 +21,16 @@
 use std::io::{self, Write};
 
 use super::records::open;
-use super::{block_symbols, box_shape, Descriptor, Format, Style};
-use crate::{Cell, Geometry, Grid};
+use super::{block, box_shape, Descriptor, Format, Style};
+use crate::{Geometry, Grid};
 
 use super::grid::Parser;
 pub use super::grid::Reader;
 
 /// Writes `grid` (solved or not) in the Simple Sudoku shape, boxes from
-/// `geometry`, `.` for empty cells, then an empty line.
+/// `geometry`, `.` for empty cells, then an empty line; sides above 61 (no
+/// single symbol for every digit) with numbers, blank-separated, which the
+/// reader reads back.
 ///
 /// # Errors
 /// Errors of `out`.
@@ -38,60 +40,12 @@ pub fn write<W: Write + ?Sized>(
     geometry: &Geometry,
     style: Style,
 ) -> io::Result<()> {
-    let n = grid.size();
-    let (alphabet, empty) = block_symbols(grid, style);
-    let (rows, columns) = box_shape(grid, geometry);
-    let inner = n + n / columns - 1;
-    let mut line = Vec::with_capacity(inner + 3);
-    let frame = |line: &mut Vec<u8>| {
-        line.clear();
-        line.push(b'*');
-        line.resize(inner + 1, b'-');
-        line.extend_from_slice(b"*\n");
-    };
-    frame(&mut line);
-    out.write_all(&line)?;
-    for r in 0..n {
-        if r > 0 && r % rows == 0 {
-            line.clear();
-            line.push(b'|');
-            for c in 0..n {
-                if c > 0 && c % columns == 0 {
-                    line.push(b'+');
-                }
-                line.push(b'-');
-            }
-            line.extend_from_slice(b"|\n");
-            out.write_all(&line)?;
-        }
-        line.clear();
-        line.push(b'|');
-        for c in 0..n {
-            if c > 0 && c % columns == 0 {
-                line.push(b'|');
-            }
-            line.push(match grid.get(Cell::at(r, c, n)) {
-                Some(d) => alphabet.symbol(d.index()).unwrap_or(b'?'),
-                None => empty,
-            });
-        }
-        line.extend_from_slice(b"|\n");
-        out.write_all(&line)?;
-    }
-    frame(&mut line);
-    out.write_all(&line)?;
-    out.write_all(b"\n")
+    block::write(out, grid, box_shape(grid, geometry), style, &block::SS)
 }
 
 /// The `ss` format's descriptor: read as a [`grid`](super::grid); an empty
 /// line ends every record.
-pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(
-    Format::Ss,
-    "ss",
-    open::<Parser>,
-    |out, grid, geometry, style| write(out, grid, geometry, style),
-)
-.block();
+pub(crate) const DESCRIPTOR: Descriptor = Descriptor::new(Format::Ss, "ss", open::<Parser>).block();
 
 #[cfg(test)]
 mod tests {

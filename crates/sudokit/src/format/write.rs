@@ -91,11 +91,7 @@ pub fn write_answer<W: Write + ?Sized>(
             solution,
             geometry,
             style,
-        } => {
-            // `&mut W` is a sized `Write`, so it can be the writer's `dyn Write`.
-            let mut out = out;
-            (descriptor.write)(&mut out, solution, geometry, style)
-        }
+        } => write_grid(format, out, solution, geometry, style),
         other => {
             let message = other.message().unwrap_or_default();
             out.write_all(message.as_bytes())?;
@@ -113,7 +109,7 @@ pub fn write_answer<W: Write + ?Sized>(
 ///
 /// # Errors
 /// Errors of `out`; [`io::ErrorKind::InvalidInput`] from `hdu4069` for a grid
-/// that is not 9x9.
+/// that is not 9x9, and from the one-line formats for a side above 61.
 pub fn write_puzzle<W: Write + ?Sized>(
     format: Format,
     out: &mut W,
@@ -122,14 +118,42 @@ pub fn write_puzzle<W: Write + ?Sized>(
 ) -> io::Result<()> {
     let (grid, geometry) = (puzzle.givens(), &**puzzle.geometry());
     match format {
-        Format::Line => super::line::write(out, grid, style),
-        Format::Poj3076 => super::poj3076::write(out, grid),
         Format::Hdu4069 => super::hdu4069::write_case(out, puzzle),
+        Format::Pencilmark => super::pencilmark::write(out, puzzle),
+        _ => write_grid(format, out, grid, geometry, style),
+    }
+}
+
+/// `puzzle` as one input record of `format` (see [`write_puzzle`]), as a
+/// string: what a test or a program that shows puzzles wants.
+///
+/// # Errors
+/// Those of [`write_puzzle`]'s writers.
+pub fn puzzle_text(format: Format, puzzle: &Puzzle, style: Style) -> io::Result<String> {
+    let mut out = Vec::new();
+    write_puzzle(format, &mut out, puzzle, style)?;
+    // The writers write ASCII symbols only.
+    String::from_utf8(out).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+}
+
+/// Writes `grid` (a solution, or givens where a puzzle is no more) in
+/// `format`'s shape, boxes or regions from `geometry`: a `pencilmark` answer
+/// is a solution line, an `hdu4069` one the rows of digits.
+fn write_grid<W: Write + ?Sized>(
+    format: Format,
+    out: &mut W,
+    grid: &Grid,
+    geometry: &Geometry,
+    style: Style,
+) -> io::Result<()> {
+    match format {
+        Format::Line | Format::Pencilmark => super::line::write(out, grid, style),
+        Format::Poj3076 => super::poj3076::write(out, grid),
+        Format::Hdu4069 => super::hdu4069::write(out, grid),
         Format::Grid => super::grid::write(out, grid, geometry, style),
         Format::Sdk => super::sdk::write(out, grid, style),
         Format::Ss => super::ss::write(out, grid, geometry, style),
         Format::Sdm => super::sdm::write(out, grid),
-        Format::Pencilmark => super::pencilmark::write(out, puzzle),
         Format::Jigsaw => super::jigsaw::write(out, grid, geometry, style),
     }
 }
