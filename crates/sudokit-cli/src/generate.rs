@@ -381,11 +381,22 @@ fn stats(made: &[usize], t: &Tally, run: &Run) {
         each if each < 1e-3 => format!("{:.0} µs of thread time per puzzle", each * 1e6),
         each => format!("{:.1} ms of thread time per puzzle", each * 1e3),
     };
+    // Enough digits that wall time × rate gives back the count.
+    let rate = n as f64 / secs.max(1e-9);
     eprintln!(
-        "generated {n} of {} puzzles in {secs:.3} s wall ({:.1} puzzles/s); {each} ({} thread{}); \
+        "generated {n} of {} puzzles in {} s wall ({} puzzles/s); {each} ({} thread{}); \
          seed {}",
         run.asked,
-        n as f64 / secs.max(1e-9),
+        if secs < 1.0 {
+            format!("{secs:.6}")
+        } else {
+            format!("{secs:.3}")
+        },
+        if rate < 10.0 {
+            format!("{rate:.3}")
+        } else {
+            format!("{rate:.1}")
+        },
         run.threads,
         if run.threads == 1 { "" } else { "s" },
         run.seed,
