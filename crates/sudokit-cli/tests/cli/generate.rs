@@ -254,7 +254,7 @@ fn unreachable_and_empty_rating_ranges_are_usage_errors() {
     ];
     for (range, message) in cases {
         let assert = sudokit()
-            .args(["generate", "--rating", &range, "--seed", "1"])
+            .args(["generate", "--rating", range, "--seed", "1"])
             .timeout(std::time::Duration::from_secs(10))
             .assert()
             .code(2)
