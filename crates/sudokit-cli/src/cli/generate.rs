@@ -253,6 +253,13 @@ mod tests {
             Ok((Difficulty(0), Some(Difficulty(19))))
         );
         assert!(parse_rating("9..2").is_err());
+        // Ranges no puzzle rates in, from the library's bounds.
+        let top = sudokit::generate::MAX_ER;
+        assert_eq!(parse_rating(&top.to_string()), Ok((top, Some(top))));
+        let above = sudokit::logic::Difficulty(top.0 + 1);
+        assert!(parse_rating(&format!("{above}..")).is_err());
+        assert!(parse_rating("99").is_err());
+        assert!(parse_rating("..0.9").is_err());
         assert!(parse_rating("..").is_err());
         assert_eq!(parse_box("2x3"), Ok((2, 3)));
         assert!(parse_box("9x9").is_err());
