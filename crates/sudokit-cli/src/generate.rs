@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::hash::{BuildHasher, Hasher};
 use std::io::{self, BufWriter, Write};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use rayon::prelude::*;
@@ -21,9 +21,21 @@ use crate::variant::{self, Variant};
 /// Puzzles made between two writes (and progress updates), per thread.
 const CHUNK_PER_THREAD: u64 = 256;
 
+/// Seconds a run may take per puzzle asked (per thread) when --timeout is
+/// not given: far more than any reachable 9x9 target needs, and a bound on
+/// the grids and targets whose tries go on for minutes.
+pub(crate) const DEFAULT_SECONDS_PER_PUZZLE: u64 = 60;
+
+/// The run's time limit without --timeout: [`DEFAULT_SECONDS_PER_PUZZLE`]
+/// for each puzzle a thread has to make.
+fn default_timeout(count: u64, threads: usize) -> Duration {
+    let rounds = count.div_ceil(threads.max(1) as u64).max(1);
+    Duration::from_secs(DEFAULT_SECONDS_PER_PUZZLE.saturating_mul(rounds))
+}
+
 /// Runs `sudokit generate`.
 pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
-    let spec = spec_of(args)?;
+    let mut spec = spec_of(args)?;
     let engine = args.engine;
     let make = |spec: Spec| match engine {
         EngineKind::Auto => Generator::new(spec),
@@ -46,27 +58,41 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
     let mut out = BufWriter::new(stdout.lock());
     let mut progress = Progress::new(args.progress, Total::Puzzles(args.count));
     let start = Instant::now();
+    let timeout = args
+        .timeout
+        .unwrap_or_else(|| default_timeout(args.count, threads));
+    spec.deadline = start.checked_add(timeout);
     let mut made: Vec<usize> = Vec::new();
     let mut tallies = Tally::default();
+    let mut work = Duration::ZERO;
     let mut status = Status::Ok;
-    let mut first = true;
+    let mut timed_out = false;
+    // hdu4069 starts with its case count: the records wait until the run is
+    // over, so that it counts the cases written, not the puzzles asked.
+    let mut held = (format == Format::Hdu4069 && !args.json).then(Vec::new);
+    let mut records = 0;
     let chunk = CHUNK_PER_THREAD * threads as u64;
     let mut next = 0;
-    while next < args.count {
+    while next < args.count && !timed_out {
         let end = (next + chunk).min(args.count);
-        let batch: Vec<Result<Generated, GaveUp>> = pool.install(|| {
+        let batch: Vec<(Result<Generated, GaveUp>, Duration)> = pool.install(|| {
             (next..end)
                 .into_par_iter()
                 .map_init(
                     || make(spec.clone()).ok(),
-                    |g, i| match g {
-                        Some(g) => g.generate(puzzle_seed(seed, i)),
-                        None => Err(GaveUp::default()),
+                    |g, i| {
+                        let t = Instant::now();
+                        let result = match g {
+                            Some(g) => g.generate(puzzle_seed(seed, i)),
+                            None => Err(GaveUp::default()),
+                        };
+                        (result, t.elapsed())
                     },
                 )
                 .collect()
         });
-        for (i, result) in (next..end).zip(batch) {
+        for (i, (result, took)) in (next..end).zip(batch) {
+            work += took;
             match result {
                 Ok(g) if args.json => {
                     let record = json_record(i + 1, puzzle_seed(seed, i), &g);
@@ -75,20 +101,31 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
                     tallies.add(&g.tally);
                 }
                 Ok(g) => {
-                    if first {
-                        first = false;
+                    if records == 0 {
                         ensure_round_trip(format, variant, &g.puzzle)?;
-                        let cases = args.count * if args.with_solution { 2 } else { 1 };
-                        write_header(&mut out, format, variant, cases)?;
+                        if held.is_none() {
+                            write_header(&mut out, format, variant, 0)?;
+                        }
                     }
-                    write_record(&mut out, format, &g.puzzle)?;
+                    let mut sink: &mut dyn Write = match held.as_mut() {
+                        Some(held) => held,
+                        None => &mut out,
+                    };
+                    write_record(&mut sink, format, &g.puzzle)?;
+                    records += 1;
                     if args.with_solution {
                         let solved =
                             Puzzle::new(Arc::clone(g.puzzle.geometry()), g.solution.clone())?;
-                        write_record(&mut out, format, &solved)?;
+                        write_record(&mut sink, format, &solved)?;
+                        records += 1;
                     }
                     made.push(g.puzzle.givens().filled());
                     tallies.add(&g.tally);
+                }
+                // The time limit: one line for the whole run, below.
+                Err(e) if e.timed_out => {
+                    tallies.add(&e.tally);
+                    timed_out = true;
                 }
                 Err(e) => {
                     tallies.add(&e.tally);
@@ -102,8 +139,37 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
         progress.update(next, 0);
     }
     progress.finish();
+    if let Some(held) = held.filter(|_| records > 0) {
+        write_header(&mut out, format, variant, records)?;
+        out.write_all(&held)?;
+        out.flush()?;
+    }
+    if timed_out {
+        eprintln!(
+            "sudokit: generated {} of {} puzzles: the time limit of {} s ({}) ran out",
+            made.len(),
+            args.count,
+            timeout.as_secs_f64(),
+            if args.timeout.is_some() {
+                "--timeout".to_string()
+            } else {
+                format!(
+                    "the default, {DEFAULT_SECONDS_PER_PUZZLE} s per puzzle per thread; \
+                     --timeout sets it"
+                )
+            }
+        );
+        status = status.max(Status::Malformed);
+    }
     if args.stats {
-        stats(&made, &tallies, start, seed, threads, args.count);
+        let run = Run {
+            wall: start.elapsed(),
+            work,
+            seed,
+            threads,
+            asked: args.count,
+        };
+        stats(&made, &tallies, &run);
     }
     Ok(status)
 }
@@ -137,9 +203,11 @@ fn json_record(number: u64, seed: u64, g: &Generated) -> String {
 }
 
 /// The output format the arguments ask for (`line`, or `jigsaw` for a
-/// jigsaw) and the variant header the puzzles need.
+/// jigsaw and for boxes of one row or column) and the variant header the
+/// puzzles need.
 pub(crate) fn output_of(args: &GenerateArgs) -> (Format, Variant) {
-    let format = args.format.unwrap_or(if args.jigsaw {
+    let lines = args.box_shape.is_some_and(|(r, c)| r == 1 || c == 1);
+    let format = args.format.unwrap_or(if args.jigsaw || lines {
         Format::Jigsaw
     } else {
         Format::Line
@@ -179,7 +247,16 @@ pub(crate) fn spec_of(args: &GenerateArgs) -> anyhow::Result<Spec> {
                 }
             }
         };
-        let mut g = Geometry::boxed(rows, columns)?;
+        let mut g = if rows == 1 || columns == 1 {
+            // Boxes of one row (column) are the rows (columns): no format
+            // writes such boxes, the jigsaw formats write them as regions.
+            let n = rows * columns;
+            let line = |c: usize| if rows == 1 { c / n } else { c % n };
+            let regions: Vec<usize> = (0..n * n).map(line).collect();
+            Geometry::jigsaw(n, &regions)?
+        } else {
+            Geometry::boxed(rows, columns)?
+        };
         for e in extras {
             g = g.with_extra(e)?;
         }
@@ -237,54 +314,92 @@ fn write_record(out: &mut impl Write, format: Format, puzzle: &Puzzle) -> io::Re
 
 /// Fails unless `puzzle`, written in `format` (after the variant header),
 /// reads back as the same puzzle: a format that cannot hold the grid (regions
-/// in a `line`, a 16x16 in `sdm`) is refused before anything is written.
+/// in a `line`, a 16x16 in `sdm`) is refused before anything is written,
+/// naming the formats that can.
 pub(crate) fn ensure_round_trip(
     format: Format,
     variant: Variant,
     puzzle: &Puzzle,
 ) -> anyhow::Result<()> {
-    let mut text = Vec::new();
-    write_header(&mut text, format, variant, 1)?;
-    write_record(&mut text, format, puzzle)?;
-    let refuse = || {
-        anyhow::anyhow!(
-            "the {format} format cannot hold a {} puzzle; try --format {}",
-            puzzle.geometry(),
-            if puzzle.geometry().layout() == sudokit::Layout::Jigsaw {
-                "jigsaw"
-            } else {
-                "line"
-            }
-        )
-    };
-    let (found, rest) = variant::read_header(Box::new(&text[..]))?;
-    let found = found.map_err(|_| refuse())?;
-    let entry = format::read(format, rest)
-        .next()
-        .ok_or_else(refuse)?
-        .map_err(|_| refuse())?;
-    let back = found.apply(entry.puzzle).map_err(|_| refuse())?;
-    if back.geometry() != puzzle.geometry() || back.givens() != puzzle.givens() {
-        return Err(refuse());
+    if round_trips(format, variant, puzzle) {
+        return Ok(());
     }
-    Ok(())
+    let others: Vec<&str> = Format::ALL
+        .iter()
+        .filter(|&&f| f != format && round_trips(f, variant, puzzle))
+        .map(|f| f.name())
+        .collect();
+    let geometry = puzzle.geometry();
+    let hint = if others.is_empty() {
+        "; no format sudokit writes can (--json can)".to_string()
+    } else {
+        format!("; try --format {}", others.join(" or --format "))
+    };
+    bail!("the {format} format cannot hold a {geometry} puzzle{hint}")
 }
 
-/// The `--stats` summary on stderr.
-fn stats(made: &[usize], t: &Tally, start: Instant, seed: u64, threads: usize, asked: u64) {
-    let secs = start.elapsed().as_secs_f64();
-    let n = made.len();
-    // Thread time per puzzle, in the unit that keeps it readable.
-    let each = secs * threads as f64 / (n.max(1)) as f64;
-    let each = if each < 1e-3 {
-        format!("{:.0} µs", each * 1e6)
-    } else {
-        format!("{:.1} ms", each * 1e3)
+/// Whether `puzzle`, written in `format` after the variant header, reads
+/// back with the same geometry and givens.
+fn round_trips(format: Format, variant: Variant, puzzle: &Puzzle) -> bool {
+    let mut text = Vec::new();
+    if write_header(&mut text, format, variant, 1).is_err()
+        || write_record(&mut text, format, puzzle).is_err()
+    {
+        return false;
+    }
+    let Ok((Ok(found), rest)) = variant::read_header(Box::new(&text[..])) else {
+        return false;
     };
+    let Some(Ok(entry)) = format::read(format, rest).next() else {
+        return false;
+    };
+    found
+        .apply(entry.puzzle)
+        .is_ok_and(|back| back.geometry() == puzzle.geometry() && back.givens() == puzzle.givens())
+}
+
+/// What `--stats` reports about the run as a whole.
+struct Run {
+    /// Wall-clock time of the run.
+    wall: Duration,
+    /// Time the threads spent making puzzles, summed.
+    work: Duration,
+    seed: u64,
+    threads: usize,
+    asked: u64,
+}
+
+/// The `--stats` summary on stderr: the rate is puzzles over wall-clock
+/// time; the time per puzzle is the threads' working time over the puzzles
+/// made, so it does not shrink with more threads.
+fn stats(made: &[usize], t: &Tally, run: &Run) {
+    let secs = run.wall.as_secs_f64();
+    let n = made.len();
+    let work = run.work.as_secs_f64();
+    let each = match work / (n.max(1)) as f64 {
+        _ if n == 0 => format!("{work:.3} s of thread time"),
+        each if each < 1e-3 => format!("{:.0} µs of thread time per puzzle", each * 1e6),
+        each => format!("{:.1} ms of thread time per puzzle", each * 1e3),
+    };
+    // Enough digits that wall time × rate gives back the count.
+    let rate = n as f64 / secs.max(1e-9);
     eprintln!(
-        "generated {n} of {asked} puzzles in {secs:.3} s: {:.1} puzzles/s, {each} each ({threads} thread{}), seed {seed}",
-        n as f64 / secs.max(1e-9),
-        if threads == 1 { "" } else { "s" },
+        "generated {n} of {} puzzles in {} s wall ({} puzzles/s); {each} ({} thread{}); \
+         seed {}",
+        run.asked,
+        if secs < 1.0 {
+            format!("{secs:.6}")
+        } else {
+            format!("{secs:.3}")
+        },
+        if rate < 10.0 {
+            format!("{rate:.3}")
+        } else {
+            format!("{rate:.1}")
+        },
+        run.threads,
+        if run.threads == 1 { "" } else { "s" },
+        run.seed,
     );
     eprintln!(
         "tries {}: {} off the clue range, {} not minimal, {} off the rating range, {} grids not completed; \

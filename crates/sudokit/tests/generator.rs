@@ -188,6 +188,25 @@ fn ratings_are_in_range_by_the_whole_path() {
     }
 }
 
+/// Chains rate 9x9 jigsaws: expert targets are met there, by the whole path.
+#[test]
+fn expert_jigsaws_are_in_range_by_the_whole_path() {
+    let mut dfs = Dfs::new();
+    let (low, high) = Level::Expert.range();
+    let mut s = spec(Shape::Jigsaw {
+        size: 9,
+        extras: vec![],
+    });
+    s.rating = Some((low, high));
+    let mut g = Generator::new(s).unwrap();
+    for seed in 0..many(10) {
+        let made = g.generate(puzzle_seed(31, seed)).unwrap();
+        assert_unique(&made, &mut dfs);
+        let er = er(&made.puzzle);
+        assert!(er >= low && high.is_none_or(|h| er <= h), "{er}");
+    }
+}
+
 /// The bounded rating classifies as the whole path does.
 #[test]
 fn rate_within_agrees_with_the_whole_path() {
@@ -352,6 +371,46 @@ fn impossible_specs_are_refused_with_the_reason() {
     s.rating = Some((Difficulty(70), None));
     let e = Generator::new(s).unwrap_err();
     assert!(e.to_string().contains("16x16"), "{e}");
+    // Chains need a 9x9 grid without extra houses, boxes or regions.
+    let x = Geometry::classic().with_extra(Extra::Diagonals).unwrap();
+    let mut s = spec(Shape::Fixed(Arc::new(x)));
+    s.rating = Some((Difficulty(65), None));
+    let e = Generator::new(s).unwrap_err();
+    assert!(matches!(e, SpecError::RatingNeedsChains { .. }), "{e}");
+    let mut s = spec(Shape::Jigsaw {
+        size: 9,
+        extras: vec![Extra::Diagonals],
+    });
+    s.rating = Some((Difficulty(65), None));
+    let e = Generator::new(s).unwrap_err();
+    assert!(matches!(e, SpecError::RatingNeedsChains { .. }), "{e}");
+    let mut s = spec(Shape::Jigsaw {
+        size: 9,
+        extras: vec![],
+    });
+    s.rating = Some((Difficulty(90), None));
+    assert!(Generator::new(s).is_ok());
+
+    // Ranges no puzzle rates in, or empty.
+    for (low, high) in [
+        (Difficulty(sudokit::generate::MAX_ER.0 + 1), None),
+        (Difficulty(990), Some(Difficulty(990))),
+        (Difficulty(0), Some(Difficulty(5))),
+    ] {
+        let mut s = spec(classic());
+        s.rating = Some((low, high));
+        let e = Generator::new(s).unwrap_err();
+        assert!(
+            matches!(e, SpecError::RatingUnreachable { .. }),
+            "{low} {high:?}: {e}"
+        );
+    }
+    let mut s = spec(classic());
+    s.rating = Some((Difficulty(50), Some(Difficulty(30))));
+    assert!(matches!(
+        Generator::new(s).unwrap_err(),
+        SpecError::Rating { .. }
+    ));
 
     let s = spec(Shape::Fixed(Arc::new(Geometry::boxed(7, 7).unwrap())));
     assert!(matches!(

@@ -20,12 +20,19 @@ Targets (a try that misses one is dropped and another is made):
   --level NAME     easy, medium, hard, expert or extreme (ER ranges as in
                    `sudokit rate`: up to 1.9, 2.0-3.9, 4.0-6.4, 6.5-8.9, 9.0+)
   --rating A..B    an ER range, e.g. 7.0.. or 2.0..3.9 (Sudoku Explainer's
-                   rating; ratings above 6.4 need chains: classic 9x9 only)
+                   rating, 1.0 to 11.9; ratings above 6.4 need chains: 9x9
+                   grids without --x or --windoku only)
   --symmetry S     none, rotate180, rotate90, diagonal, antidiagonal,
                    horizontal, vertical (180, 90, mirror, flip also work)
 
-Grids: --size N (default 9, boxes as square as N allows), --box RxC, --x,
+Grids: --size N (default 9, boxes as square as N allows), --box RxC (boxes
+of one row or column are the rows or columns: written as a jigsaw), --x,
 --windoku, --jigsaw (new random regions for every puzzle).
+
+Time: a run stops after --timeout seconds (default: 60 s for each puzzle a
+thread has to make); the puzzles made are written, stderr says how many, and
+the exit status is 1, as when a puzzle runs out of --max-tries. Exit status:
+0 every puzzle asked was made, 1 some were not, 2 a usage error.
 
 --seed S makes the run reproducible: each puzzle has its own seed derived
 from S and its number, so the output is the same with any -j. Without
@@ -128,10 +135,17 @@ pub struct GenerateArgs {
     pub max_tries: u64,
 
     /// Node budget of each uniqueness check [default: 2,000,000 up to 9x9,
-    /// 500,000 up to 16x16, 20,000 above]: a check that runs out keeps its
-    /// clue, so big puzzles stay unique but may not be minimal.
+    /// 500,000 up to 16x16 (20,000 for jigsaws), 5,000 above]: a check that
+    /// runs out keeps its clue, so big puzzles stay unique but may not be
+    /// minimal.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
+
+    /// Stop the run after SECS seconds (decimals allowed): the puzzles made
+    /// are written, stderr says how many of how many, the exit status is 1.
+    /// [default: 60 s for each puzzle a thread has to make]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true, value_parser = super::parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
 
     /// Progress bar on stderr (as in `sudokit solve`).
     #[arg(long, value_name = "WHEN", value_enum, default_value_t = When::Auto)]
@@ -200,9 +214,7 @@ fn parse_rating(text: &str) -> Result<(Difficulty, Option<Difficulty>), String> 
     };
     let (low, high) = range(text, tenths).ok_or_else(bad)?;
     let low = low.unwrap_or(Difficulty(0));
-    if high.is_some_and(|h| h < low) {
-        return Err(format!("`{text}`: the range is empty"));
-    }
+    sudokit::generate::check_rating(low, high).map_err(|e| format!("`{text}`: {e}"))?;
     Ok((low, high))
 }
 
@@ -241,6 +253,13 @@ mod tests {
             Ok((Difficulty(0), Some(Difficulty(19))))
         );
         assert!(parse_rating("9..2").is_err());
+        // Ranges no puzzle rates in, from the library's bounds.
+        let top = sudokit::generate::MAX_ER;
+        assert_eq!(parse_rating(&top.to_string()), Ok((top, Some(top))));
+        let above = sudokit::logic::Difficulty(top.0 + 1);
+        assert!(parse_rating(&format!("{above}..")).is_err());
+        assert!(parse_rating("99").is_err());
+        assert!(parse_rating("..0.9").is_err());
         assert!(parse_rating("..").is_err());
         assert_eq!(parse_box("2x3"), Ok((2, 3)));
         assert!(parse_box("9x9").is_err());

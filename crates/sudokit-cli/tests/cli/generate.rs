@@ -121,9 +121,43 @@ fn stats_report_tries_and_the_clue_histogram() {
         .stderr(predicate::str::contains("clues: mean"));
 }
 
+/// The first `--stats` line: the rate is over wall-clock time (rate × wall
+/// = puzzles, within the printed rounding), the time per puzzle is labelled
+/// as thread time.
+#[test]
+fn the_stats_rate_is_over_wall_time_and_labelled() {
+    // A printed number and half a unit of its last digit.
+    let number = |text: &str| -> (f64, f64) {
+        let decimals = text.split_once('.').map_or(0, |(_, d)| d.len());
+        (text.parse().unwrap(), 0.5 / 10f64.powi(decimals as i32))
+    };
+    for (count, threads) in [("1", "2"), ("6", "2"), ("4", "1")] {
+        let assert = sudokit()
+            .args(["generate", "-n", count, "-j", threads, "--seed", "2"])
+            .arg("--stats")
+            .assert()
+            .success()
+            .stderr(predicate::str::is_match(
+                r"(?m)^generated \d+ of \d+ puzzles in \d+\.\d+ s wall \(\d+\.\d+ puzzles/s\); \d+(\.\d)? (ms|µs) of thread time per puzzle \(\d+ threads?\); seed 2$",
+            ).unwrap());
+        let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+        let words: Vec<&str> = err.lines().next().unwrap().split(' ').collect();
+        assert_eq!((words[1], words[3]), (count, count), "{err}");
+        let made: f64 = count.parse().unwrap();
+        let (wall, dw) = number(words[6]);
+        let (rate, dr) = number(words[9].trim_start_matches('('));
+        // Some rate and wall time within the rounding multiply to the count.
+        let (fastest, slowest) = (made / (wall - dw), made / (wall + dw));
+        assert!(
+            wall > dw && rate + dr >= slowest && rate - dr <= fastest,
+            "{made} puzzles in {wall} s is not {rate}/s: {err}"
+        );
+    }
+}
+
 #[test]
 fn impossible_requests_are_refused_with_the_reason() {
-    let refusals: [(&[&str], &str); 7] = [
+    let refusals: [(&[&str], &str); 8] = [
         (
             &["--box", "2x3", "--symmetry", "rotate90"],
             "rotate90 symmetry does not suit a 6x6 (2x3 boxes) grid",
@@ -135,10 +169,14 @@ fn impossible_requests_are_refused_with_the_reason() {
         ),
         (
             &["--size", "16", "--level", "expert"],
-            "classic 9x9 grids only",
+            "9x9 grids without extra houses only (this is a 16x16 (4x4 boxes) grid)",
+        ),
+        (
+            &["--x", "--rating", "7.0.."],
+            "9x9 grids without extra houses only (this is a 9x9 (3x3 boxes) + diagonals grid)",
         ),
         (&["--symmetry", "spiral"], "unknown symmetry `spiral`"),
-        (&["--rating", "9..2"], "the range is empty"),
+        (&["--rating", "9..2"], "the rating range 9.0..2.0 is empty"),
         (&["--clues", "16"], "fewer than 17"),
     ];
     for (args, message) in refusals {
@@ -192,4 +230,145 @@ fn json_records_hold_the_puzzle_solution_and_rating() {
     let jigsaw = generate(&["--jigsaw", "--seed", "6", "--json"]);
     let v: serde_json::Value = serde_json::from_str(jigsaw.trim()).unwrap();
     assert_eq!(v["regions"].as_str().unwrap().len(), 81);
+}
+
+/// A rating range no puzzle reaches, or an empty one, is a usage error
+/// (exit 2) at once, naming the ratings there are (the library's bounds).
+#[test]
+fn unreachable_and_empty_rating_ranges_are_usage_errors() {
+    use sudokit::generate::{least_er, MAX_ER};
+    let span = format!(
+        "ratings run from {} (hidden singles) to {MAX_ER}",
+        least_er()
+    );
+    let above = format!("{}.{}..", (MAX_ER.0 + 1) / 10, (MAX_ER.0 + 1) % 10);
+    let cases: [(&str, String); 5] = [
+        ("99", "no puzzle rates 99.0".into()),
+        ("12.0..", "no puzzle rates 12.0 or more".into()),
+        (
+            &above,
+            format!("no puzzle rates {} or more", &above[..above.len() - 2]),
+        ),
+        ("..0.9", "no puzzle rates 0.0 to 0.9".into()),
+        ("5..3", "the rating range 5.0..3.0 is empty".into()),
+    ];
+    for (range, message) in cases {
+        let assert = sudokit()
+            .args(["generate", "--rating", range, "--seed", "1"])
+            .timeout(std::time::Duration::from_secs(10))
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+        if !range.contains("5..3") {
+            assert.stderr(predicate::str::contains(span.as_str()));
+        }
+    }
+    // The help names the same span.
+    sudokit()
+        .args(["generate", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "rating, {} to {MAX_ER};",
+            least_er()
+        )));
+}
+
+/// --timeout ends the run: the puzzles made are written (and read back),
+/// stderr counts them, the exit status is 1; hdu4069's case count is the
+/// number of cases written.
+#[test]
+fn a_timeout_writes_the_puzzles_made_and_exits_1() {
+    let start = std::time::Instant::now();
+    let assert = sudokit()
+        .args(["generate", "-n", "100000", "--seed", "5", "--timeout", "2"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "the time limit of 2 s (--timeout) ran out",
+        ));
+    assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
+    let text = stdout(&assert);
+    let made = text.lines().count();
+    let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    assert!(
+        err.contains(&format!("generated {made} of 100000 puzzles")),
+        "{made}: {err}"
+    );
+    assert!(made > 0, "{err}");
+    assert_eq!(counts_by_dlx(&text, &[]), vec!["1"; made]);
+
+    let assert = sudokit()
+        .args(["generate", "--jigsaw", "-n", "100000", "--seed", "5"])
+        .args(["--timeout", "2", "--format", "hdu4069"])
+        .assert()
+        .code(1);
+    let text = stdout(&assert);
+    let cases: usize = text.lines().next().unwrap().parse().unwrap();
+    assert!(cases > 0);
+    assert_eq!(counts_by_dlx(&text, &[]).len(), cases);
+
+    // A 16x16 jigsaw that takes longer than the limit: nothing written.
+    let start = std::time::Instant::now();
+    sudokit()
+        .args(["generate", "--jigsaw", "--size", "16", "-n", "2"])
+        .args(["--seed", "1", "--timeout", "0.5"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("generated 0 of 2 puzzles"));
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+}
+
+/// Chains rate 9x9 jigsaws, so expert jigsaws are made, and `rate` agrees.
+#[test]
+fn expert_jigsaws_are_made_and_rate_expert() {
+    let text = generate(&["--jigsaw", "--level", "expert", "-n", "1", "--seed", "1"]);
+    let rated = sudokit()
+        .arg("rate")
+        .write_stdin(text.clone())
+        .assert()
+        .success();
+    let line = stdout(&rated);
+    assert!(line.trim_end().ends_with(" expert"), "{line}\n{text}");
+    let er: f64 = line.split('/').next().unwrap().parse().unwrap();
+    assert!((6.5..=8.9).contains(&er), "{line}");
+}
+
+/// Boxes of one row or column are the rows or columns: written as a jigsaw
+/// (the only formats that hold them), read back as unique puzzles; a format
+/// that cannot hold a grid is refused naming formats that can (and do).
+#[test]
+fn one_line_boxes_are_written_as_jigsaws_and_refusals_name_working_formats() {
+    for (shape, regions) in [("1x9", "000000000111111111"), ("9x1", "012345678012345678")] {
+        let text = generate(&["--box", shape, "-n", "2", "--seed", "7"]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4, "{text}");
+        assert!(lines[1].starts_with(regions), "{shape}: {text}");
+        assert_eq!(counts_by_dlx(&text, &[]), vec!["1"; 2]);
+    }
+    for (args, format, works) in [
+        (&["--box", "1x9"][..], "line", &["hdu4069", "jigsaw"][..]),
+        (&["--box", "1x9"][..], "grid", &["hdu4069", "jigsaw"][..]),
+        (&["--box", "3x2"][..], "line", &["grid", "ss"][..]),
+        (&["--jigsaw"][..], "sdm", &["hdu4069", "jigsaw"][..]),
+    ] {
+        let suggestion = format!("try --format {}", works.join(" or --format "));
+        sudokit()
+            .arg("generate")
+            .args(args)
+            .args(["--format", format, "--seed", "1"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(format!(
+                "the {format} format cannot hold"
+            )))
+            .stderr(predicate::str::contains(suggestion));
+        for good in works {
+            let text = generate(&[args, &["--format", good, "-n", "2", "--seed", "1"]].concat());
+            assert_eq!(counts_by_dlx(&text, &[]), vec!["1"; 2], "{args:?} {good}");
+        }
+    }
 }

@@ -104,7 +104,7 @@ impl Spec {
     /// Any puzzle with one solution on `shape`: no symmetry, no target;
     /// removal goes on while it can, so the puzzle is minimal.
     pub fn new(shape: Shape) -> Spec {
-        let shape_size = shape.size();
+        let check_nodes = Spec::check_nodes_for(&shape);
         Spec {
             shape,
             symmetry: Symmetry::None,
@@ -112,21 +112,34 @@ impl Spec {
             clues: None,
             rating: None,
             max_tries: Spec::MAX_TRIES,
-            check_nodes: Spec::check_nodes_for(shape_size),
+            check_nodes,
             deadline: None,
         }
     }
 
-    /// The default [`Spec::check_nodes`] for a side: enough that no 9x9 or
-    /// 16x16 check runs out; on bigger grids a proof that takes longer is
-    /// given up (the clue stays) rather than held up for.
-    pub fn check_nodes_for(size: usize) -> u64 {
-        match size {
+    /// The default [`Spec::check_nodes`] for a shape: enough that no 9x9
+    /// check, nor one on boxes up to 16x16, runs out. Jigsaw regions above
+    /// 9x9 leave many removals that no budget within seconds proves (a
+    /// bigger budget proves few more of them, at the cost of every one it
+    /// does not), so they get [`Spec::JIGSAW_CHECK_NODES`]; on bigger grids
+    /// too a proof that takes longer is given up (the clue stays) rather
+    /// than held up for.
+    pub fn check_nodes_for(shape: &Shape) -> u64 {
+        let jigsaw = match shape {
+            Shape::Jigsaw { .. } => true,
+            Shape::Fixed(g) => g.layout() == crate::Layout::Jigsaw,
+        };
+        match shape.size() {
             0..=9 => 2_000_000,
+            10..=16 if jigsaw => Spec::JIGSAW_CHECK_NODES,
             10..=16 => 500_000,
             _ => 5_000,
         }
     }
+
+    /// The check budget of jigsaws from 10x10 to 16x16 (see
+    /// [`Spec::check_nodes_for`]): one 16x16 try takes seconds.
+    pub const JIGSAW_CHECK_NODES: u64 = 20_000;
 }
 
 /// A spec that cannot be met.
@@ -185,8 +198,9 @@ pub enum SpecError {
     },
     /// An ER target only chains reach, on a grid where they do not run.
     #[error(
-        "an ER target above 6.4 needs the chaining techniques, which rate classic 9x9 grids \
-         only (this is a {geometry} grid)"
+        "an ER target of {} or more needs the chaining techniques, which rate 9x9 grids \
+         without extra houses only (this is a {geometry} grid)",
+        least_chain_er()
     )]
     RatingNeedsChains {
         /// The grid, as displayed.
@@ -200,6 +214,74 @@ pub enum SpecError {
         /// Highest ER.
         high: Difficulty,
     },
+    /// A rating range no puzzle's ER falls in.
+    #[error(
+        "no puzzle rates {}: ratings run from {} (hidden singles) to {} (the hardest known \
+         puzzles, nested forcing chains)",
+        match high {
+            Some(h) if *h == *low => format!("{low}"),
+            Some(h) => format!("{low} to {h}"),
+            None => format!("{low} or more"),
+        },
+        least_er(), MAX_ER
+    )]
+    RatingUnreachable {
+        /// Lowest ER.
+        low: Difficulty,
+        /// Highest ER, if any.
+        high: Option<Difficulty>,
+    },
+}
+
+/// The highest ER a rating target may start at. Sudoku Explainer's hardest
+/// rung, nested forcing chains of level 4, starts at 10.5 and only the
+/// length addition of its chains (0.1 each time the chain's size passes 4,
+/// 6, 8, 12, 16, ...) takes a step higher; the hardest puzzles known rate
+/// 11.9, and the rater gives what Sudoku Explainer gives. A target above this
+/// would only run out of tries.
+pub const MAX_ER: Difficulty = Difficulty(119);
+
+/// The least ER a puzzle with an empty cell has: its easiest rung's floor
+/// (a hidden single, 1.0).
+pub fn least_er() -> Difficulty {
+    logic::LADDER
+        .iter()
+        .map(|t| t.floor())
+        .min()
+        .unwrap_or_default()
+}
+
+/// Whether the logic module's chaining rungs (ER 6.5 and up) run on
+/// `geometry`: a 9x9 grid of rows, columns and nine regions (boxes or
+/// jigsaw), no extra houses. The one place the generator decides which
+/// rating targets a grid can reach; it follows what `logic` supports.
+pub fn chains_rate(geometry: &Geometry) -> bool {
+    geometry.size() == 9 && geometry.extras().is_empty()
+}
+
+/// Checks an ER range (`high` = `None`: no upper end) before any try: an
+/// empty range, or one outside [`least_er`]..=[`MAX_ER`], is refused.
+///
+/// # Errors
+/// [`SpecError::Rating`] or [`SpecError::RatingUnreachable`].
+pub fn check_rating(low: Difficulty, high: Option<Difficulty>) -> Result<(), SpecError> {
+    if let Some(h) = high.filter(|&h| h < low) {
+        return Err(SpecError::Rating { low, high: h });
+    }
+    if low > MAX_ER || high.is_some_and(|h| h < least_er()) {
+        return Err(SpecError::RatingUnreachable { low, high });
+    }
+    Ok(())
+}
+
+/// The least ER a chaining rung gives.
+fn least_chain_er() -> Difficulty {
+    logic::LADDER
+        .iter()
+        .filter(|t| t.is_chain())
+        .map(|t| t.floor())
+        .min()
+        .unwrap_or(Difficulty(u16::MAX))
 }
 
 /// The largest side of random jigsaw regions.
@@ -209,38 +291,52 @@ pub const MAX_JIGSAW: usize = 36;
 /// every check of a bigger one rebuilds an exact-cover matrix of n³ rows.
 pub const MAX_SIDE: usize = 36;
 
-/// What making one puzzle took.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    /// Tries: a complete grid and a removal pass each.
-    pub tries: u64,
-    /// Engine runs that made (or failed to make) a complete grid.
-    pub fills: u64,
-    /// Tries whose grid (or jigsaw layout) could not be completed.
-    pub failed_fills: u64,
-    /// Engine runs that checked a removal.
-    pub checks: u64,
-    /// Checks that ran out of budget (their clues stayed).
-    pub unknown: u64,
-    /// Tries dropped for their clue count.
-    pub off_clues: u64,
-    /// Tries dropped for not being minimal.
-    pub not_minimal: u64,
-    /// Tries dropped for their rating.
-    pub off_rating: u64,
+/// Declares a struct of `u64` counters (`pub` fields, each with its doc)
+/// and its `add`, which sums another's counts into it field by field: one
+/// definition for every tally of counts (the generator's [`Tally`], the
+/// CLI's per-run counts), so a new field cannot be left out of the sum.
+#[macro_export]
+macro_rules! counters {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident {
+            $($(#[$field_meta:meta])* pub $field:ident,)*
+        }
+    ) => {
+        $(#[$meta])*
+        $vis struct $name {
+            $($(#[$field_meta])* pub $field: u64,)*
+        }
+
+        impl $name {
+            /// Adds `other`'s counts to these.
+            pub fn add(&mut self, other: &$name) {
+                $(self.$field += other.$field;)*
+            }
+        }
+    };
 }
 
-impl Tally {
-    /// Adds `other`'s counts to these.
-    pub fn add(&mut self, other: &Tally) {
-        self.tries += other.tries;
-        self.fills += other.fills;
-        self.failed_fills += other.failed_fills;
-        self.checks += other.checks;
-        self.unknown += other.unknown;
-        self.off_clues += other.off_clues;
-        self.not_minimal += other.not_minimal;
-        self.off_rating += other.off_rating;
+counters! {
+    /// What making one puzzle took.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub struct Tally {
+        /// Tries: a complete grid and a removal pass each.
+        pub tries,
+        /// Engine runs that made (or failed to make) a complete grid.
+        pub fills,
+        /// Tries whose grid (or jigsaw layout) could not be completed.
+        pub failed_fills,
+        /// Engine runs that checked a removal.
+        pub checks,
+        /// Checks that ran out of budget (their clues stayed).
+        pub unknown,
+        /// Tries dropped for their clue count.
+        pub off_clues,
+        /// Tries dropped for not being minimal.
+        pub not_minimal,
+        /// Tries dropped for their rating.
+        pub off_rating,
     }
 }
 
@@ -380,14 +476,9 @@ impl Generator {
             }
         }
         if let Some((low, high)) = spec.rating {
-            if high.is_some_and(|h| low > h) {
-                return Err(SpecError::Rating {
-                    low,
-                    high: high.unwrap_or(low),
-                });
-            }
-            let classic = matches!(&spec.shape, Shape::Fixed(g) if g.is_classic());
-            if low > Difficulty(64) && !classic {
+            check_rating(low, high)?;
+            // The sample has the shape's side and extras, all `chains_rate` reads.
+            if low >= least_chain_er() && !chains_rate(&sample) {
                 return Err(SpecError::RatingNeedsChains {
                     geometry: sample.to_string(),
                 });

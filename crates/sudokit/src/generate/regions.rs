@@ -497,6 +497,21 @@ mod tests {
         }
     }
 
+    /// Pushes the shape of each region of a 9x9 layout onto `shapes`;
+    /// returns how many regions are 3x3 boxes in box position.
+    fn shapes_of(regions: &[usize], shapes: &mut Vec<Vec<usize>>) -> usize {
+        let mut boxes = 0;
+        for r in 0..9 {
+            let key = shape_key(regions, 9, r);
+            let first = regions.iter().position(|&x| x == r).unwrap();
+            if key == [0, 1, 2, 9, 10, 11, 18, 19, 20] && first % 3 == 0 && first / 9 % 3 == 0 {
+                boxes += 1;
+            }
+            shapes.push(key);
+        }
+        boxes
+    }
+
     /// `region[map(c)]` is a bijective function of `region[c]`.
     fn assert_invariant(regions: &[usize], n: usize, symmetry: Symmetry) {
         let mut image = vec![FREE; n];
@@ -520,14 +535,7 @@ mod tests {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let regions = random_regions(n, Symmetry::None, &mut rng).unwrap();
             assert_valid(&regions, n);
-            for r in 0..n {
-                let key = shape_key(&regions, n, r);
-                let first = regions.iter().position(|&x| x == r).unwrap();
-                if key == [0, 1, 2, 9, 10, 11, 18, 19, 20] && first % 3 == 0 && first / 9 % 3 == 0 {
-                    boxes += 1;
-                }
-                shapes.push(key);
-            }
+            boxes += shapes_of(&regions, &mut shapes);
             layouts.push(regions);
         }
         layouts.sort();
@@ -609,14 +617,7 @@ mod tests {
         for seed in 0..total {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let regions = random_regions(n, Symmetry::None, &mut rng).unwrap();
-            for r in 0..n {
-                let key = shape_key(&regions, n, r);
-                let first = regions.iter().position(|&x| x == r).unwrap();
-                if key == [0, 1, 2, 9, 10, 11, 18, 19, 20] && first % 3 == 0 && first / 9 % 3 == 0 {
-                    boxes += 1;
-                }
-                shapes.push(key);
-            }
+            boxes += shapes_of(&regions, &mut shapes);
             let geometry = Geometry::jigsaw(n, &regions).unwrap();
             let puzzle = Puzzle::new(Arc::new(geometry), Grid::empty(n)).unwrap();
             let answer = engine.solve(&puzzle, 1).unwrap();
