@@ -69,7 +69,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
     let mut timed_out = false;
     // hdu4069 starts with its case count: the records wait until the run is
     // over, so that it counts the cases written, not the puzzles asked.
-    let mut held = (format == Format::Hdu4069 && !args.json).then(Vec::new);
+    let mut held = (format == Format::Hdu4069 && !args.json()).then(Vec::new);
     let mut records = 0;
     let chunk = CHUNK_PER_THREAD * threads as u64;
     let mut next = 0;
@@ -94,7 +94,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
         for (i, (result, took)) in (next..end).zip(batch) {
             work += took;
             match result {
-                Ok(g) if args.json => {
+                Ok(g) if args.json() => {
                     let record = json_record(i + 1, puzzle_seed(seed, i), &g);
                     writeln!(out, "{record}")?;
                     made.push(g.puzzle.givens().filled());
@@ -207,7 +207,7 @@ fn json_record(number: u64, seed: u64, g: &Generated) -> String {
 /// puzzles need.
 pub(crate) fn output_of(args: &GenerateArgs) -> (Format, Variant) {
     let lines = args.box_shape.is_some_and(|(r, c)| r == 1 || c == 1);
-    let format = args.format.unwrap_or(if args.jigsaw || lines {
+    let format = args.text_format().unwrap_or(if args.jigsaw || lines {
         Format::Jigsaw
     } else {
         Format::Line
@@ -294,13 +294,8 @@ fn write_header(
     variant: Variant,
     cases: u64,
 ) -> io::Result<()> {
-    if variant.x || variant.windoku {
-        let words: Vec<&str> = [(variant.x, "x"), (variant.windoku, "windoku")]
-            .iter()
-            .filter(|(on, _)| *on)
-            .map(|(_, w)| *w)
-            .collect();
-        writeln!(out, "# sudokit: {}", words.join(" "))?;
+    if let Some(line) = variant.header_line() {
+        writeln!(out, "{line}")?;
     }
     if format == Format::Hdu4069 {
         writeln!(out, "{cases}")?;

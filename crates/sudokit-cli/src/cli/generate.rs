@@ -6,7 +6,7 @@ use sudokit::generate::Symmetry;
 use sudokit::logic::{Difficulty, Level};
 use sudokit::EngineKind;
 
-use super::{engine_parser, format_parser, When};
+use super::{engine_parser, When};
 
 pub(super) const GENERATE_LONG_ABOUT: &str = "\
 Generate puzzles with exactly one solution: a random complete grid, then
@@ -107,9 +107,10 @@ pub struct GenerateArgs {
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
 
-    /// Output format [default: line; jigsaw for --jigsaw].
-    #[arg(short, long, value_name = "FORMAT", value_parser = format_parser())]
-    pub format: Option<Format>,
+    /// Output format [default: line; jigsaw for --jigsaw]; `json` is
+    /// --json.
+    #[arg(short, long, value_name = "FORMAT", value_parser = super::format_or_json_parser())]
+    pub format: Option<super::FormatArg>,
 
     /// Write each puzzle's solution after it, as a record of the same format.
     #[arg(long)]
@@ -150,6 +151,21 @@ pub struct GenerateArgs {
     /// Progress bar on stderr (as in `sudokit solve`).
     #[arg(long, value_name = "WHEN", value_enum, default_value_t = When::Auto)]
     pub progress: When,
+}
+
+impl GenerateArgs {
+    /// Whether JSON Lines are asked for (`--json` or `--format json`).
+    pub fn json(&self) -> bool {
+        self.json || self.format == Some(super::FormatArg::Json)
+    }
+
+    /// The text format asked for, if any.
+    pub fn text_format(&self) -> Option<Format> {
+        match self.format {
+            Some(super::FormatArg::Text(f)) => Some(f),
+            _ => None,
+        }
+    }
 }
 
 fn parse_box(text: &str) -> Result<(usize, usize), String> {

@@ -134,38 +134,26 @@ impl Settings {
     }
 }
 
-/// Counts of answers, summed over workers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    /// Puzzles answered (malformed ones included).
-    pub puzzles: u64,
-    /// Puzzles with a solution (unique when the limit is 2 or more).
-    pub solved: u64,
-    /// Puzzles without a solution.
-    pub no_solution: u64,
-    /// Puzzles with several solutions (limit 2 or more).
-    pub multiple: u64,
-    /// Malformed puzzles (or puzzles the engine cannot solve).
-    pub invalid: u64,
-    /// Puzzles given up on (the budget ran out).
-    pub gave_up: u64,
-    /// Guesses the engines made.
-    pub guesses: u64,
-    /// Search nodes the engines visited.
-    pub nodes: u64,
-}
-
-impl Tally {
-    /// Adds `other` to this tally.
-    pub fn add(&mut self, other: &Tally) {
-        self.puzzles += other.puzzles;
-        self.solved += other.solved;
-        self.no_solution += other.no_solution;
-        self.multiple += other.multiple;
-        self.invalid += other.invalid;
-        self.gave_up += other.gave_up;
-        self.guesses += other.guesses;
-        self.nodes += other.nodes;
+sudokit::counters! {
+    /// Counts of answers, summed over workers.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub struct Tally {
+        /// Puzzles answered (malformed ones included).
+        pub puzzles,
+        /// Puzzles with a solution (unique when the limit is 2 or more).
+        pub solved,
+        /// Puzzles without a solution.
+        pub no_solution,
+        /// Puzzles with several solutions (limit 2 or more).
+        pub multiple,
+        /// Malformed puzzles (or puzzles the engine cannot solve).
+        pub invalid,
+        /// Puzzles given up on (the budget ran out).
+        pub gave_up,
+        /// Guesses the engines made.
+        pub guesses,
+        /// Search nodes the engines visited.
+        pub nodes,
     }
 }
 
