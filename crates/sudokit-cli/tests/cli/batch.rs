@@ -405,13 +405,9 @@ fn one_inline_puzzle_is_drawn_for_a_person() {
 
 #[test]
 fn the_formats_people_have_are_detected_and_answered() {
-    for (name, format) in [
-        ("sdk", Format::Sdk),
-        ("ss", Format::Ss),
-        ("sdm", Format::Sdm),
-        ("pencilmark", Format::Pencilmark),
-        ("jigsaw", Format::Jigsaw),
-    ] {
+    use Format::{Jigsaw, Pencilmark, Sdk, Sdm, Ss};
+    for format in [Sdk, Ss, Sdm, Pencilmark, Jigsaw] {
+        let name = format.name();
         let input = read_example(&format!("{name}.txt"));
         let detected = format::detect(&input).unwrap();
         // `.sdm` input is `line` input, with the same answers.

@@ -118,12 +118,9 @@ fn grids_written_with_numbers_are_answered_with_numbers() {
 
 #[test]
 fn every_line_reader_honours_max_line_bytes() {
-    for (name, format) in [
-        ("sdm.txt", Format::Sdm),
-        ("pencilmark.txt", Format::Pencilmark),
-        ("jigsaw.txt", Format::Jigsaw),
-    ] {
-        let text = example_text(name);
+    for format in [Format::Sdm, Format::Pencilmark, Format::Jigsaw] {
+        let name = format.name();
+        let text = example_text(&format!("{name}.txt"));
         let out = sudokit()
             .args(["solve", "--max-line-bytes", "40", "-f", format.name()])
             .write_stdin(text)
