@@ -102,9 +102,11 @@ pub(crate) type Visitor<'a> = &'a mut dyn FnMut(&Grid) -> ControlFlow<()>;
 pub(crate) type Outcome = (u64, u64, u64, bool);
 
 /// One search of a classic 9x9 engine, as it passes from the engine
-/// through a kernel's compiled wrapper to the search loop: the stack of
+/// through a kernel's compiled wrappers to the search loop: the stack of
 /// states `S` (`stack[0]` the root), the solution limit, the meter, and the
-/// visitor of each solution, shown to it as a `V`.
+/// visitor of each solution, shown to it as a `V`. The loop takes the
+/// fields as separate `&mut` arguments, which the compiler knows do not
+/// alias (fields of a struct it does not).
 pub(crate) struct Descent<'a, S, V: ?Sized> {
     pub(crate) stack: &'a mut [S],
     pub(crate) limit: u64,

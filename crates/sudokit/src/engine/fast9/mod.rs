@@ -159,7 +159,7 @@ impl Fast9 {
         match self.kernel {
             #[cfg(target_arch = "x86_64")]
             Chosen::Avx2(avx2) => avx2.search(run),
-            Chosen::Portable => search(Portable, run),
+            Chosen::Portable => search(Portable, run.stack, run.limit, run.meter, run.visit),
         }
     }
 

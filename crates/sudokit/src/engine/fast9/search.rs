@@ -1,10 +1,12 @@
 //! fast9's search: the propagation rules, the choice of a branch, and the
 //! depth-first loop; see the [module docs](super).
 
+use std::ops::ControlFlow;
+
 use super::kernel::Kernel;
 use super::state::State;
 use super::tables::{ALONE, BAND, EXPAND, PEERS, PERM};
-use crate::engine::{Descent, Outcome};
+use crate::engine::{Meter, Outcome};
 
 /// Copies a 9-bit set of columns to the three rows of a band word.
 #[inline(always)]
@@ -196,13 +198,13 @@ fn choose<K: Kernel>(k: K, s: &State) -> (usize, usize) {
 /// Counts the solutions below `stack[0]` up to `limit`, calling `visit` with
 /// each solved state; see the [module docs](super).
 #[inline(always)]
-pub(super) fn search<K: Kernel>(k: K, run: Descent<'_, State, State>) -> Outcome {
-    let Descent {
-        stack,
-        limit,
-        meter,
-        visit,
-    } = run;
+pub(super) fn search<K: Kernel>(
+    k: K,
+    stack: &mut [State],
+    limit: u64,
+    meter: &mut Meter,
+    visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
+) -> Outcome {
     let (mut count, mut nodes, mut guesses) = (0, 0, 0);
     let mut sp = 0;
     loop {

@@ -213,7 +213,9 @@ impl Triad9 {
                 visit,
             };
             match self.kernel {
-                Chosen::Portable => search(Portable, &start, run),
+                Chosen::Portable => {
+                    search(Portable, &start, run.stack, run.limit, run.meter, run.visit)
+                }
                 #[cfg(target_arch = "x86_64")]
                 Chosen::Avx2(k) => k.search(&start, run),
                 #[cfg(target_arch = "x86_64")]

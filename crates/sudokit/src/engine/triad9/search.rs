@@ -1,25 +1,23 @@
 //! triad9's depth-first search; see the [module docs](super).
 
+use std::ops::ControlFlow;
+
 use super::kernel::Kernel;
 use super::start::Start;
 use super::state::State;
 use super::VALUES;
-use crate::engine::{Descent, Outcome};
+use crate::engine::{Meter, Outcome};
 
-/// Counts the solutions from `start` up to the limit of `run` (whose
-/// `stack[0]` is the root).
+/// Counts the solutions from `start` up to `limit` (`stack[0]` is the root).
 #[inline(always)]
 pub(super) fn search<K: Kernel>(
     k: K,
     start: &Start,
-    run: Descent<'_, State, [u8; VALUES]>,
+    stack: &mut [State],
+    limit: u64,
+    meter: &mut Meter,
+    visit: &mut dyn FnMut(&[u8; VALUES]) -> ControlFlow<()>,
 ) -> Outcome {
-    let Descent {
-        stack,
-        limit,
-        meter,
-        visit,
-    } = run;
     stack[0] = State::start(k, start);
     let (mut count, mut nodes, mut guesses) = (0, 0, 0);
     let mut sp = 0;

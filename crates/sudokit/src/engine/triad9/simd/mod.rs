@@ -117,7 +117,7 @@ impl<const BITALG: bool> Avx<BITALG> {
 /// The CPU must have AVX2, BMI1, BMI2, POPCNT and LZCNT.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 unsafe fn search_avx2(k: Avx2, start: &Start, run: Descent<'_, State, [u8; VALUES]>) -> Outcome {
-    search(k, start, run)
+    search(k, start, run.stack, run.limit, run.meter, run.visit)
 }
 
 /// # Safety
@@ -129,7 +129,7 @@ unsafe fn search_avx512(
     start: &Start,
     run: Descent<'_, State, [u8; VALUES]>,
 ) -> Outcome {
-    search(k, start, run)
+    search(k, start, run.stack, run.limit, run.meter, run.visit)
 }
 
 impl<const BITALG: bool> Kernel for Avx<BITALG> {
