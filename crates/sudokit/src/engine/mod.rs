@@ -101,19 +101,6 @@ pub(crate) type Visitor<'a> = &'a mut dyn FnMut(&Grid) -> ControlFlow<()>;
 /// nodes, guesses, and whether it was exhaustive.
 pub(crate) type Outcome = (u64, u64, u64, bool);
 
-/// One search of a classic 9x9 engine, as it passes from the engine
-/// through a kernel's compiled wrappers to the search loop: the stack of
-/// states `S` (`stack[0]` the root), the solution limit, the meter, and the
-/// visitor of each solution, shown to it as a `V`. The loop takes the
-/// fields as separate `&mut` arguments, which the compiler knows do not
-/// alias (fields of a struct it does not).
-pub(crate) struct Descent<'a, S, V: ?Sized> {
-    pub(crate) stack: &'a mut [S],
-    pub(crate) limit: u64,
-    pub(crate) meter: &'a mut Meter,
-    pub(crate) visit: &'a mut dyn FnMut(&V) -> ControlFlow<()>,
-}
-
 /// The six permutations of three lines, in lexicographic order: the
 /// configurations a digit can take in a band of three boxes (one line per
 /// box and per row).

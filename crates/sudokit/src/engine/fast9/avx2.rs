@@ -21,12 +21,13 @@ use std::arch::x86_64::{
     _mm_storeu_si128,
 };
 use std::arch::x86_64::{_pdep_u32, _pext_u32};
+use std::ops::ControlFlow;
 
 use super::kernel::Kernel;
 use super::search::search;
 use super::state::State;
 use crate::engine::cpu;
-use crate::engine::{Descent, Outcome};
+use crate::engine::{Meter, Outcome};
 
 /// The AVX2 kernel: holds the token that proves this CPU runs it; see the
 /// [module docs](self).
@@ -43,20 +44,30 @@ impl Avx2 {
 
     /// [`search`] with this kernel, compiled for AVX2 as a whole so that the
     /// intrinsics inline.
-    pub(super) fn search(self, run: Descent<'_, State, State>) -> Outcome {
+    pub(super) fn search(
+        self,
+        stack: &mut [State],
+        limit: u64,
+        meter: &mut Meter,
+        visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
+    ) -> Outcome {
         // SAFETY: `self` holds a token made only when these features were
         // detected.
-        unsafe { search_avx2(self, run) }
+        unsafe { search_avx2(self, stack, limit, meter, visit) }
     }
 }
 
 /// # Safety
 /// The CPU must have AVX2, BMI1, BMI2, POPCNT and LZCNT.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-unsafe fn search_avx2(k: Avx2, run: Descent<'_, State, State>) -> Outcome {
-    // The fields as separate arguments: the inlined search keeps them
-    // known not to alias (as for any `&mut` argument).
-    search(k, run.stack, run.limit, run.meter, run.visit)
+unsafe fn search_avx2(
+    k: Avx2,
+    stack: &mut [State],
+    limit: u64,
+    meter: &mut Meter,
+    visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
+) -> Outcome {
+    search(k, stack, limit, meter, visit)
 }
 
 /// A `u128` in both 128-bit halves of a vector.

@@ -66,7 +66,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{solutions_of, Backend, Budget, Descent, Meter, Outcome, Unsupported, Visitor};
+use super::{solutions_of, Backend, Budget, Meter, Outcome, Unsupported, Visitor};
 use crate::engine::cpu;
 use crate::grid::Grid;
 use crate::outcome::Solutions;
@@ -149,17 +149,10 @@ impl Fast9 {
         if self.stack.len() < 82 {
             self.stack.resize(82, State::EMPTY);
         }
-        let stack = &mut self.stack;
-        let run = Descent {
-            stack,
-            limit,
-            meter,
-            visit,
-        };
         match self.kernel {
             #[cfg(target_arch = "x86_64")]
-            Chosen::Avx2(avx2) => avx2.search(run),
-            Chosen::Portable => search(Portable, run.stack, run.limit, run.meter, run.visit),
+            Chosen::Avx2(avx2) => avx2.search(&mut self.stack, limit, meter, visit),
+            Chosen::Portable => search(Portable, &mut self.stack, limit, meter, visit),
         }
     }
 

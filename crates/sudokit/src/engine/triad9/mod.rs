@@ -66,7 +66,7 @@
 //! engine. All run the same search; the tests check it. Design notes:
 //! docs/triad9.md.
 
-use super::{solutions_of, Backend, Budget, Descent, Unsupported, Visitor};
+use super::{solutions_of, Backend, Budget, Unsupported, Visitor};
 use crate::engine::cpu;
 use crate::grid::Grid;
 use crate::outcome::Solutions;
@@ -85,7 +85,7 @@ mod state;
 mod tests;
 
 use portable::Portable;
-use search::search;
+use search::{search, Descent};
 use start::Start;
 use state::State;
 

@@ -53,7 +53,7 @@ use bands::{band_message, check_message};
 use boxes::{box_round, OneBox, TwoBoxes};
 
 use super::kernel::{BandLines, BoxBands, Kernel};
-use super::search::search;
+use super::search::{search, Descent};
 use super::shuffles::{
     BAND_LINES, BIT_VALUE, LINE, LINE_EVEN, ROT, ROT3, SPREAD_COLS, SPREAD_ROWS, START_ROWS,
     VALUE_BIT,
@@ -62,7 +62,7 @@ use super::start::Start;
 use super::state::State;
 use super::VALUES;
 use crate::engine::cpu;
-use crate::engine::{Descent, Outcome};
+use crate::engine::Outcome;
 
 /// The vector kernel, with AVX-512's 16-bit popcount when `BITALG`: holds
 /// the token that proves this CPU runs AVX2; see the [module docs](self).
@@ -97,7 +97,7 @@ impl<const BITALG: bool> Avx<BITALG> {
     /// [`search`] with these box rules, compiled as a whole for AVX2 (and
     /// with `BITALG` for AVX-512 VL, BW and BITALG too) so that the
     /// intrinsics inline.
-    pub(super) fn search(self, start: &Start, run: Descent<'_, State, [u8; VALUES]>) -> Outcome {
+    pub(super) fn search(self, start: &Start, run: Descent<'_>) -> Outcome {
         // SAFETY: `self` is made only from a token of its features (with
         // `BITALG`, the AVX-512 ones as well, as only `Avx512::new` makes an
         // `Avx<true>`), and each kernel made here claims no more than `self`
@@ -116,7 +116,7 @@ impl<const BITALG: bool> Avx<BITALG> {
 /// # Safety
 /// The CPU must have AVX2, BMI1, BMI2, POPCNT and LZCNT.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-unsafe fn search_avx2(k: Avx2, start: &Start, run: Descent<'_, State, [u8; VALUES]>) -> Outcome {
+unsafe fn search_avx2(k: Avx2, start: &Start, run: Descent<'_>) -> Outcome {
     search(k, start, run.stack, run.limit, run.meter, run.visit)
 }
 
@@ -124,11 +124,7 @@ unsafe fn search_avx2(k: Avx2, start: &Start, run: Descent<'_, State, [u8; VALUE
 /// The CPU must have AVX2, BMI1, BMI2, POPCNT, LZCNT and AVX-512 F, VL, BW
 /// and BITALG.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512bw,avx512bitalg")]
-unsafe fn search_avx512(
-    k: Avx512,
-    start: &Start,
-    run: Descent<'_, State, [u8; VALUES]>,
-) -> Outcome {
+unsafe fn search_avx512(k: Avx512, start: &Start, run: Descent<'_>) -> Outcome {
     search(k, start, run.stack, run.limit, run.meter, run.visit)
 }
 
