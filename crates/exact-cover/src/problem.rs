@@ -414,13 +414,7 @@ impl Problem {
     /// Panics if `item` is not an item of this problem.
     #[must_use]
     pub fn item_name(&self, item: ItemId) -> &str {
-        let i = item.index();
-        let start = if i == 0 {
-            0
-        } else {
-            self.name_ends[i - 1] as usize
-        };
-        &self.names[start..self.name_ends[i] as usize]
+        packed_name(&self.names, &self.name_ends, item.index())
     }
 
     /// The first item declared with name `name`, if any (linear search).
@@ -438,13 +432,7 @@ impl Problem {
     /// Panics if `color` is not a colour of this problem.
     #[must_use]
     pub fn color_name(&self, color: Color) -> &str {
-        let c = color.index();
-        let start = if c == 0 {
-            0
-        } else {
-            self.color_ends[c - 1] as usize
-        };
-        &self.color_names[start..self.color_ends[c] as usize]
+        packed_name(&self.color_names, &self.color_ends, color.index())
     }
 
     /// The items of option `option`, in the order given, each with its
@@ -525,4 +513,15 @@ impl Problem {
         let _ = self.write_option(option, &mut s);
         s
     }
+}
+
+/// Name `i` of names stored end to end in `names`, name `k` ending at
+/// `ends[k]`.
+///
+/// # Panics
+///
+/// Panics if `i` is not below `ends.len()`.
+fn packed_name<'a>(names: &'a str, ends: &[u32], i: usize) -> &'a str {
+    let start = if i == 0 { 0 } else { ends[i - 1] as usize };
+    &names[start..ends[i] as usize]
 }

@@ -11,7 +11,21 @@ use std::path::PathBuf;
 use sudokit::engine::{Auto, Triad9};
 use sudokit::engine::{Backend, Fast9};
 use sudokit::format::line::parse_line;
-use sudokit::{Dfs, Engine};
+use sudokit::{Dfs, Engine, Puzzle, Verdict};
+
+/// The benchmark sets: file, puzzles, and the verdict of every puzzle at
+/// limit 2.
+pub const SETS: [(&str, usize, Verdict); 5] = [
+    ("puzzles2_17_clue.txt", 49_158, Verdict::Unique),
+    ("puzzles3_magictour_top1465.txt", 1_465, Verdict::Unique),
+    (
+        "puzzles5_forum_hardest_1905_11+.txt",
+        48_766,
+        Verdict::Unique,
+    ),
+    ("puzzles6_forum_hardest_1106.txt", 375, Verdict::Unique),
+    ("puzzles7_serg_benchmark.txt", 10_000, Verdict::Multiple),
+];
 
 /// `$SUDOKIT_BENCH_DATA`, else `../shared/bench-data` beside the checkout.
 pub fn bench_dir() -> Option<PathBuf> {
@@ -22,14 +36,32 @@ pub fn bench_dir() -> Option<PathBuf> {
     dir.is_dir().then_some(dir)
 }
 
-/// Solves every puzzle of a set at limit 2, validates the first solution,
-/// and returns (puzzles, unique, multiple, none).
-fn run_set(name: &str) -> Option<(usize, usize, usize, usize)> {
+/// The puzzles of set `name`, each with its line's index (from 0; blank
+/// and `#` lines are skipped), or `None`, with a message, when the sets'
+/// directory is absent.
+pub fn set_puzzles(name: &str) -> Option<Vec<(usize, Puzzle)>> {
     let Some(dir) = bench_dir() else {
         eprintln!("skipping {name}: ../shared/bench-data is absent");
         return None;
     };
     let text = std::fs::read_to_string(dir.join(name)).unwrap();
+    let lines = text.lines().map(str::trim).enumerate();
+    let puzzles = lines
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+        .map(|(i, line)| {
+            let puzzle = parse_line(line).unwrap_or_else(|e| panic!("{name}:{}: {e}", i + 1));
+            (i, puzzle)
+        });
+    Some(puzzles.collect())
+}
+
+/// Solves every puzzle of a set at limit 2, validates the first solution,
+/// and checks the set's size and that every puzzle has the set's verdict.
+fn run_set(name: &str) {
+    let (_, size, verdict) = SETS.into_iter().find(|s| s.0 == name).unwrap();
+    let Some(puzzles) = set_puzzles(name) else {
+        return;
+    };
     let mut dfs = Dfs::new();
     // One per kernel: `Backend::Avx512` runs fast9's AVX2 kernel.
     let mut fast: Vec<Fast9> = Backend::ALL
@@ -50,19 +82,10 @@ fn run_set(name: &str) -> Option<(usize, usize, usize, usize)> {
         })
         .collect();
     let mut auto = Auto::new();
-    let (mut total, mut unique, mut multiple, mut none) = (0, 0, 0, 0);
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let puzzle = parse_line(line).unwrap_or_else(|e| panic!("{name}:{}: {e}", i + 1));
+    let mut total = 0;
+    for (i, puzzle) in puzzles {
         let answer = dfs.solve(&puzzle, 2).unwrap();
-        match answer.count {
-            0 => none += 1,
-            1 => unique += 1,
-            _ => multiple += 1,
-        }
+        assert_eq!(answer.verdict(), Some(verdict), "{name}:{}", i + 1);
         if let Some(first) = &answer.first {
             sudokit::validate(&puzzle, first).unwrap_or_else(|e| panic!("{name}:{}: {e}", i + 1));
         }
@@ -118,40 +141,30 @@ fn run_set(name: &str) -> Option<(usize, usize, usize, usize)> {
         }
         total += 1;
     }
-    Some((total, unique, multiple, none))
+    assert_eq!(total, size, "{name}");
 }
 
 #[test]
 fn seventeen_clue_all_unique() {
-    if let Some((total, unique, _, _)) = run_set("puzzles2_17_clue.txt") {
-        assert_eq!((total, unique), (49_158, 49_158));
-    }
+    run_set("puzzles2_17_clue.txt");
 }
 
 #[test]
 fn magictour_all_unique() {
-    if let Some((total, unique, _, _)) = run_set("puzzles3_magictour_top1465.txt") {
-        assert_eq!((total, unique), (1_465, 1_465));
-    }
+    run_set("puzzles3_magictour_top1465.txt");
 }
 
 #[test]
 fn forum_hardest_1905_all_unique() {
-    if let Some((total, unique, _, _)) = run_set("puzzles5_forum_hardest_1905_11+.txt") {
-        assert_eq!((total, unique), (48_766, 48_766));
-    }
+    run_set("puzzles5_forum_hardest_1905_11+.txt");
 }
 
 #[test]
 fn forum_hardest_1106_all_unique() {
-    if let Some((total, unique, _, _)) = run_set("puzzles6_forum_hardest_1106.txt") {
-        assert_eq!((total, unique), (375, 375));
-    }
+    run_set("puzzles6_forum_hardest_1106.txt");
 }
 
 #[test]
 fn serg_all_have_several_solutions() {
-    if let Some((total, _, multiple, _)) = run_set("puzzles7_serg_benchmark.txt") {
-        assert_eq!((total, multiple), (10_000, 10_000));
-    }
+    run_set("puzzles7_serg_benchmark.txt");
 }

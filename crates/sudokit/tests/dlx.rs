@@ -7,7 +7,6 @@
 
 use std::collections::HashSet;
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::common::solved_boxed;
@@ -456,40 +455,21 @@ proptest! {
 #[test]
 #[ignore = "slow: ~110k puzzles; run in release"]
 fn dlx_bench_data_counts() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/bench-data");
-    if !dir.is_dir() {
-        eprintln!(
-            "skipping dlx_bench_data_counts: {} is absent",
-            dir.display()
-        );
-        return;
-    }
     let mut dlx = Dlx::new();
-    let files = [
-        ("puzzles2_17_clue.txt", Verdict::Unique),
-        ("puzzles3_magictour_top1465.txt", Verdict::Unique),
-        ("puzzles5_forum_hardest_1905_11+.txt", Verdict::Unique),
-        ("puzzles6_forum_hardest_1106.txt", Verdict::Unique),
-        ("puzzles7_serg_benchmark.txt", Verdict::Multiple),
-    ];
-    for (file, expected) in files {
+    for (file, size, expected) in crate::datasets::SETS {
         let start = std::time::Instant::now();
-        let text = std::fs::read_to_string(dir.join(file)).unwrap();
-        let mut total = 0;
-        for (i, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let puzzle = parse_line(line).unwrap_or_else(|e| panic!("{file}:{}: {e}", i + 1));
+        let Some(puzzles) = crate::datasets::set_puzzles(file) else {
+            return;
+        };
+        assert_eq!(puzzles.len(), size, "{file}");
+        for (i, puzzle) in puzzles {
             let answer = dlx.solve(&puzzle, 2).unwrap();
             assert_eq!(answer.verdict(), Some(expected), "{file}:{}", i + 1);
             let first = answer.first.as_ref().unwrap();
             sudokit::validate(&puzzle, first).unwrap_or_else(|e| panic!("{file}:{}: {e}", i + 1));
-            total += 1;
         }
         eprintln!(
-            "{file}: {total} puzzles, all {expected:?}, {:.2?}",
+            "{file}: {size} puzzles, all {expected:?}, {:.2?}",
             start.elapsed()
         );
     }

@@ -1,15 +1,13 @@
 //! `fast9` against `dfs` on generated 9x9 puzzles with 0, 1 and 2+
 //! solutions, on every backend this CPU runs; every solution validated.
 
-use std::collections::HashSet;
 use std::sync::Arc;
 
 use sudokit::engine::{Backend, Fast9, Triad9};
 use sudokit::{Auto, Dfs, Engine, EngineKind, Geometry, Grid, Puzzle};
 
-use crate::common::{
-    mixed_puzzle, naive_count, pencilmark_puzzle, remove_clues, rng, solve_checked, solved_boxed,
-};
+use crate::common::classic::{mixed_against_dfs, pencilmarks_against_dfs, solution_sets_match_dfs};
+use crate::common::{mixed_puzzle, remove_clues, rng, solve_checked, solved_boxed};
 
 /// The engines under test: one per available backend.
 fn engines() -> Vec<Fast9> {
@@ -22,65 +20,22 @@ fn engines() -> Vec<Fast9> {
     engines
 }
 
-/// All solutions (up to `limit`), as a set.
-fn solutions(engine: &mut dyn Engine, puzzle: &Puzzle, limit: u64) -> HashSet<Grid> {
-    let mut seen = HashSet::new();
-    engine
-        .solve_with(puzzle, limit, &mut |g| {
-            seen.insert(g.clone());
-            std::ops::ControlFlow::Continue(())
-        })
-        .unwrap();
-    seen
-}
-
 #[test]
 fn agrees_with_dfs_on_generated_puzzles() {
-    let g = Arc::new(Geometry::classic());
     let mut engines = engines();
-    let mut dfs = Dfs::new();
-    let mut r = rng(9);
-    let mut seen = [0usize; 3];
-    for i in 0..3000 {
-        let puzzle = mixed_puzzle(&g, i, &mut r);
-        for limit in [1, 2, 3] {
-            let expected = solve_checked(&mut dfs, &puzzle, limit);
-            for e in &mut engines {
-                let got = solve_checked(e, &puzzle, limit);
-                assert_eq!(got, expected, "{:?} at limit {limit} on {i}", e.backend());
-            }
-            if limit == 2 {
-                seen[expected.min(2) as usize] += 1;
-            }
+    let seen = mixed_against_dfs(9, 3000, |i, puzzle, limit, expected| {
+        for e in &mut engines {
+            let got = solve_checked(e, puzzle, limit);
+            assert_eq!(got, expected, "{:?} at limit {limit} on {i}", e.backend());
         }
-    }
+    });
     // The corpus has all three kinds, in numbers.
     assert!(seen.iter().all(|&k| k > 100), "{seen:?}");
 }
 
 #[test]
 fn counts_and_solution_sets_match_dfs_and_the_naive_counter() {
-    // Sparse puzzles with many solutions: the same set of solutions, and
-    // the naive counter agrees on the count.
-    let g = Arc::new(Geometry::classic());
-    let mut r = rng(99);
-    let mut dfs = Dfs::new();
-    for _ in 0..40 {
-        let solution = solved_boxed(3, 3, &mut r);
-        let puzzle = remove_clues(&g, &solution, 0.3, &mut r);
-        let expected = solutions(&mut dfs, &puzzle, 50);
-        for e in &mut engines() {
-            let got = solutions(e, &puzzle, 50);
-            assert_eq!(got.len(), expected.len(), "{:?}", e.backend());
-            // Below the limit both searches were exhaustive: the same set.
-            if expected.len() < 50 {
-                assert!(got == expected, "{:?}: other solutions", e.backend());
-            }
-        }
-        if expected.len() < 50 {
-            assert_eq!(naive_count(&puzzle, 50), expected.len() as u64);
-        }
-    }
+    solution_sets_match_dfs(99, 50, &mut engines());
 }
 
 #[test]
@@ -125,25 +80,15 @@ fn only_classic_geometry_is_supported() {
 fn candidate_restrictions_are_honoured_like_dfs() {
     // Pencilmark puzzles: every cell keeps its solution digit plus random
     // others (sometimes none, so 0-solution cases occur via a wrong set).
-    let g = Arc::new(Geometry::classic());
-    let mut r = rng(31);
-    let mut dfs = Dfs::new();
-    let mut kinds = [0usize; 3];
-    for i in 0..600 {
-        let puzzle = pencilmark_puzzle(&g, i, &mut r);
-        let expected = solve_checked(&mut dfs, &puzzle, 2);
-        kinds[expected.min(2) as usize] += 1;
-        for e in &mut engines() {
-            assert_eq!(
-                solve_checked(e, &puzzle, 2),
-                expected,
-                "{:?} on {i}",
-                e.backend()
-            );
+    let mut engines = engines();
+    let mut auto = EngineKind::Auto.build();
+    let kinds = pencilmarks_against_dfs(31, 600, |i, puzzle, _, expected| {
+        for e in &mut engines {
+            let got = solve_checked(e, puzzle, 2);
+            assert_eq!(got, expected, "{:?} on {i}", e.backend());
         }
-        let mut auto = EngineKind::Auto.build();
-        assert_eq!(solve_checked(auto.as_mut(), &puzzle, 2), expected);
-    }
+        assert_eq!(solve_checked(auto.as_mut(), puzzle, 2), expected);
+    });
     assert!(kinds.iter().all(|&k| k > 20), "{kinds:?}");
 }
 

@@ -44,21 +44,37 @@ pub fn langford(n: usize) -> Problem {
     p
 }
 
-/// The twelve pentominoes, as cells (row, column).
-pub const PENTOMINOES: [(&str, [(i32, i32); 5]); 12] = [
-    ("F", [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1)]),
-    ("I", [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)]),
-    ("L", [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1)]),
-    ("N", [(0, 0), (0, 1), (1, 1), (1, 2), (1, 3)]),
-    ("P", [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)]),
-    ("T", [(0, 0), (0, 1), (0, 2), (1, 1), (2, 1)]),
-    ("U", [(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)]),
-    ("V", [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)]),
-    ("W", [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)]),
-    ("X", [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)]),
-    ("Y", [(0, 0), (0, 1), (0, 2), (0, 3), (1, 1)]),
-    ("Z", [(0, 0), (0, 1), (1, 1), (2, 1), (2, 2)]),
-];
+/// The twelve pentominoes, drawn side by side: each letter's cells are its
+/// piece.
+const PENTOMINO_PICTURE: &str = "\
+.FF.IIIII.L..NN...PP.TTT.U.U.V...W....X..YYYY.ZZ
+FF........L...NNN.PP..T..UUU.V...WW..XXX..Y....Z
+.F........L.......P...T......VVV..WW..X........ZZ
+..........LL
+";
+
+/// The twelve pentominoes (F, I, L, N, P, T, U, V, W, X, Y, Z), each as its
+/// name and its cells (row, column), row by row, from row 0 and column 0.
+pub fn pentomino_shapes() -> Vec<(String, Vec<(i32, i32)>)> {
+    let mut shapes: Vec<(String, Vec<(i32, i32)>)> = Vec::new();
+    for (r, line) in PENTOMINO_PICTURE.lines().enumerate() {
+        for (c, letter) in line.chars().enumerate().filter(|&(_, l)| l != '.') {
+            let (name, at) = (letter.to_string(), (r as i32, c as i32));
+            match shapes.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, cells)) => cells.push(at),
+                None => shapes.push((name, vec![at])),
+            }
+        }
+    }
+    for (_, cells) in &mut shapes {
+        let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
+        let top = cells[0].0;
+        cells
+            .iter_mut()
+            .for_each(|(r, c)| (*r, *c) = (*r - top, *c - left));
+    }
+    shapes
+}
 
 /// All distinct orientations (rotations and reflections) of a piece,
 /// each normalised to start at (0, 0) and sorted.
@@ -92,7 +108,8 @@ pub fn orientations(cells: &[(i32, i32)]) -> Vec<Vec<(i32, i32)>> {
 /// must be 60), every orientation and placement allowed.
 pub fn pentominoes(rows: i32, cols: i32) -> Problem {
     let mut p = Problem::new();
-    let pieces: Vec<ItemId> = PENTOMINOES.iter().map(|(n, _)| p.add_primary(n)).collect();
+    let shapes = pentomino_shapes();
+    let pieces: Vec<ItemId> = shapes.iter().map(|(n, _)| p.add_primary(n)).collect();
     let mut cells = Vec::new();
     for r in 0..rows {
         for c in 0..cols {
@@ -100,7 +117,7 @@ pub fn pentominoes(rows: i32, cols: i32) -> Problem {
         }
     }
     let mut option = Vec::with_capacity(6);
-    for (k, (_, shape)) in PENTOMINOES.iter().enumerate() {
+    for (k, (_, shape)) in shapes.iter().enumerate() {
         for o in orientations(shape) {
             let h = o.iter().map(|x| x.0).max().unwrap() + 1;
             let w = o.iter().map(|x| x.1).max().unwrap() + 1;

@@ -42,36 +42,36 @@ fn accepted_syntax() {
     assert_eq!(solve(&p, None).count, 0);
 }
 
+/// Each text's error, as (line, kind).
+fn check(cases: &[(&str, usize, ParseErrorKind)]) {
+    for (text, line, want) in cases {
+        assert_eq!(kind(text), (*line, want.clone()), "{text:?}");
+    }
+}
+
 #[test]
 fn missing_items() {
-    assert_eq!(kind(""), (1, ParseErrorKind::MissingItems));
-    assert_eq!(kind("\n\n"), (3, ParseErrorKind::MissingItems));
-    assert_eq!(
-        kind("| only a comment\n"),
-        (2, ParseErrorKind::MissingItems)
-    );
-    assert_eq!(kind("| c\n   \n| c"), (4, ParseErrorKind::MissingItems));
+    check(&[
+        ("", 1, ParseErrorKind::MissingItems),
+        ("\n\n", 3, ParseErrorKind::MissingItems),
+        ("| only a comment\n", 2, ParseErrorKind::MissingItems),
+        ("| c\n   \n| c", 4, ParseErrorKind::MissingItems),
+    ]);
 }
 
 #[test]
 fn bad_item_line() {
-    assert_eq!(
-        kind("| c\na b:c | x\n"),
-        (2, ParseErrorKind::InvalidName("b:c".into()))
-    );
-    assert_eq!(
-        kind("a b|c\n"),
-        (1, ParseErrorKind::InvalidName("b|c".into()))
-    );
-    assert_eq!(kind("a | b | c\n"), (1, ParseErrorKind::ExtraSeparator));
-    assert_eq!(
-        kind("\na b a\n"),
-        (2, ParseErrorKind::DuplicateItem("a".into()))
-    );
-    assert_eq!(
-        kind("a | x a\n"),
-        (1, ParseErrorKind::DuplicateItem("a".into()))
-    );
+    check(&[
+        (
+            "| c\na b:c | x\n",
+            2,
+            ParseErrorKind::InvalidName("b:c".into()),
+        ),
+        ("a b|c\n", 1, ParseErrorKind::InvalidName("b|c".into())),
+        ("a | b | c\n", 1, ParseErrorKind::ExtraSeparator),
+        ("\na b a\n", 2, ParseErrorKind::DuplicateItem("a".into())),
+        ("a | x a\n", 1, ParseErrorKind::DuplicateItem("a".into())),
+    ]);
 }
 
 #[test]

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use exact_cover::{solve, Branching, Problem, Solver};
 
-use super::models::{self, orientations, PENTOMINOES};
+use super::models::{self, orientations, pentomino_shapes};
 
 fn count(p: &Problem) -> u64 {
     let r = solve(p, None);
@@ -82,10 +82,11 @@ fn langford_pairs() {
 
 #[test]
 fn pentomino_orientations() {
-    let counts: Vec<usize> = PENTOMINOES
-        .iter()
-        .map(|(_, s)| orientations(s).len())
-        .collect();
+    let shapes = pentomino_shapes();
+    let names: String = shapes.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, "FILNPTUVWXYZ");
+    assert!(shapes.iter().all(|(_, cells)| cells.len() == 5));
+    let counts: Vec<usize> = shapes.iter().map(|(_, s)| orientations(s).len()).collect();
     assert_eq!(counts, [8, 2, 8, 8, 8, 4, 4, 4, 4, 1, 8, 4]);
     assert_eq!(counts.iter().sum::<usize>(), 63);
     // 6x10 board: 2056 placements.
@@ -97,20 +98,23 @@ fn pentomino_3x20() {
     assert_eq!(count_both(&models::pentominoes(3, 20)), 8);
 }
 
+/// The number of tilings of a `rows` × `columns` board, timed.
+fn pentomino_tilings(rows: i32, columns: i32, want: u64) {
+    let t = Instant::now();
+    assert_eq!(count(&models::pentominoes(rows, columns)), want);
+    eprintln!("pentomino {rows}x{columns}: {:?}", t.elapsed());
+}
+
 #[test]
 fn pentomino_4x15() {
-    let t = Instant::now();
-    assert_eq!(count(&models::pentominoes(4, 15)), 1472);
-    eprintln!("pentomino 4x15: {:?}", t.elapsed());
+    pentomino_tilings(4, 15, 1472);
 }
 
 /// About 11 s in the test profile (opt-level 1); run with `--ignored`.
 #[test]
 #[ignore = "slow: ~11 s at opt-level 1"]
 fn pentomino_5x12() {
-    let t = Instant::now();
-    assert_eq!(count(&models::pentominoes(5, 12)), 4040);
-    eprintln!("pentomino 5x12: {:?}", t.elapsed());
+    pentomino_tilings(5, 12, 4040);
 }
 
 /// About 20 s in the test profile (opt-level 1) and ~15 s with

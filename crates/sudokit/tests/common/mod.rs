@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod classic;
 pub mod corpus;
 
 use std::sync::Arc;

@@ -1,6 +1,6 @@
 //! The hot operations of triad9's search, one trait for every backend.
 
-use super::state::Start;
+use super::start::Start;
 use super::VALUES;
 
 /// The hot operations of the search (the rules of a box and of a band, the
@@ -35,19 +35,12 @@ pub(super) trait Kernel: Copy {
     /// three (that take it lose the six).
     fn band_settle(self, c: &mut [u16; 8]) -> Option<BandLines>;
 
-    /// The messages of box `x` to its horizontal band `h` (where it is box
-    /// `at_h`) and its vertical band `v` (box `at_v`): per line (minirow,
+    /// The messages of box `x` to its two `bands`: per line (minirow,
     /// minicolumn), the digits that may be in it and absent from the other
     /// two lines; configuration `p` of a band keeps only the digits of the
-    /// line it takes in this box. Returns whether each band lost any.
-    fn box_to_bands(
-        self,
-        x: &[u16; 16],
-        at_h: usize,
-        h: &mut [u16; 8],
-        at_v: usize,
-        v: &mut [u16; 8],
-    ) -> (bool, bool);
+    /// line it takes in this box. Returns whether each band (horizontal,
+    /// vertical) lost any.
+    fn box_to_bands(self, x: &[u16; 16], bands: BoxBands<'_>) -> (bool, bool);
 
     /// Restricts box `x` from its horizontal band (`vertical` false: its
     /// minirows) or its vertical one (its minicolumns), by its message of
@@ -72,6 +65,17 @@ pub(super) trait Kernel: Copy {
     /// The values (1–9) of the cells of solved boxes `boxes`, row-major,
     /// in the first 81 bytes (the rest is scratch).
     fn values(self, boxes: &[[u16; 16]; 9]) -> [u8; VALUES];
+}
+
+/// A box's two bands, as [`Kernel::box_to_bands`] restricts them: its
+/// horizontal band `h`, where it is box `at_h`, and its vertical band `v`,
+/// where it is box `at_v`.
+#[derive(Debug)]
+pub(super) struct BoxBands<'a> {
+    pub(super) at_h: usize,
+    pub(super) h: &'a mut [u16; 8],
+    pub(super) at_v: usize,
+    pub(super) v: &'a mut [u16; 8],
 }
 
 /// What [`Kernel::band_settle`] finds.

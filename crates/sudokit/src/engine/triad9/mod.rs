@@ -79,16 +79,24 @@ mod search;
 mod shuffles;
 #[cfg(target_arch = "x86_64")]
 mod simd;
+mod start;
 mod state;
 #[cfg(test)]
 mod tests;
 
 use portable::Portable;
-use search::search;
-use state::{Start, State};
+use search::{search, Descent};
+use start::Start;
+use state::State;
 
 /// All nine digits.
 const ALL: u16 = 0x1ff;
+
+/// A box where every lane may still hold (or lack) every digit; lane 15 is
+/// unused (empty).
+const OPEN_BOX: [u16; 16] = [
+    ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, 0,
+];
 
 /// The six configurations of a band: `PERMS[p][k]` is the line (row of a
 /// horizontal band, column of a vertical one) that configuration `p` takes
@@ -196,18 +204,24 @@ impl Triad9 {
         let start = Start::new(puzzle.givens().cells(), puzzle.candidates());
         let (budget, limit) = (self.budget, limit.max(1));
         let to_grid = |values: &[u8; VALUES]| Grid::classic_from_values(values);
-        Ok(solutions_of(
-            budget,
-            visit,
-            to_grid,
-            |meter, on| match self.kernel {
-                Chosen::Portable => search(Portable, &start, &mut self.stack, limit, meter, on),
+        Ok(solutions_of(budget, visit, to_grid, |meter, visit| {
+            let stack = &mut self.stack;
+            let run = Descent {
+                stack,
+                limit,
+                meter,
+                visit,
+            };
+            match self.kernel {
+                Chosen::Portable => {
+                    search(Portable, &start, run.stack, run.limit, run.meter, run.visit)
+                }
                 #[cfg(target_arch = "x86_64")]
-                Chosen::Avx2(k) => k.search(&start, &mut self.stack, limit, meter, on),
+                Chosen::Avx2(k) => k.search(&start, run),
                 #[cfg(target_arch = "x86_64")]
-                Chosen::Avx512(k) => k.search(&start, &mut self.stack, limit, meter, on),
-            },
-        ))
+                Chosen::Avx512(k) => k.search(&start, run),
+            }
+        }))
     }
 }
 

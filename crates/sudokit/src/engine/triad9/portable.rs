@@ -2,8 +2,9 @@
 //! are tested against, and the one that runs on every CPU. Each operation
 //! is written lane by lane, as the [module docs](super) state the rules.
 
-use super::kernel::{BandLines, Kernel};
-use super::state::{Start, State, FLAT};
+use super::kernel::{BandLines, BoxBands, Kernel};
+use super::start::{Start, FLAT};
+use super::state::State;
 use super::{is_cell, ALL, OTHERS, PAIRS, PERMS, VALUES};
 
 /// The lanes of the six clauses of a box: matrix rows 0–2, then columns
@@ -139,14 +140,8 @@ impl Kernel for Portable {
     }
 
     #[inline(always)]
-    fn box_to_bands(
-        self,
-        x: &[u16; 16],
-        at_h: usize,
-        h: &mut [u16; 8],
-        at_v: usize,
-        v: &mut [u16; 8],
-    ) -> (bool, bool) {
+    fn box_to_bands(self, x: &[u16; 16], bands: BoxBands<'_>) -> (bool, bool) {
+        let BoxBands { at_h, h, at_v, v } = bands;
         // Per line: may hold the digit, and may lack it.
         let row = |i: usize| (x[4 * i] | x[4 * i + 1] | x[4 * i + 2], x[4 * i + 3]);
         let col = |j: usize| (x[j] | x[4 + j] | x[8 + j], x[12 + j]);

@@ -3,9 +3,22 @@
 use std::ops::ControlFlow;
 
 use super::kernel::Kernel;
-use super::state::{Start, State};
+use super::start::Start;
+use super::state::State;
 use super::VALUES;
 use crate::engine::{Meter, Outcome};
+
+/// One search, as it passes from the engine through a kernel's compiled
+/// wrappers to [`search`]: the stack of states (`stack[0]` the root), the
+/// solution limit, the meter, and the visitor of each solution's values.
+/// `search` takes the fields as separate `&mut` arguments, which the
+/// compiler knows do not alias (fields of a struct it does not).
+pub(super) struct Descent<'a> {
+    pub(super) stack: &'a mut [State],
+    pub(super) limit: u64,
+    pub(super) meter: &'a mut Meter,
+    pub(super) visit: &'a mut dyn FnMut(&[u8; VALUES]) -> ControlFlow<()>,
+}
 
 /// Counts the solutions from `start` up to `limit` (`stack[0]` is the root).
 #[inline(always)]

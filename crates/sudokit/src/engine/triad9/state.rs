@@ -1,9 +1,9 @@
 //! The state of triad9's search (boxes, bands, the queue) and the rules
 //! that run on it through a [`Kernel`]; see the [module docs](super).
 
-use super::kernel::Kernel;
-use super::{ALL, VALUES};
-use crate::digits::{Digit, DigitSet};
+use super::kernel::{BoxBands, Kernel};
+use super::start::Start;
+use super::{ALL, OPEN_BOX};
 
 /// The state of the search; see the [module docs](super).
 ///
@@ -23,9 +23,7 @@ pub(super) struct State {
 
 impl State {
     pub(super) const EMPTY: State = State {
-        boxes: [[
-            ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, 0,
-        ]; 9],
+        boxes: [OPEN_BOX; 9],
         bands: [[ALL, ALL, ALL, ALL, ALL, ALL, 0, 0]; 6],
         dirty: 0,
     };
@@ -115,13 +113,13 @@ impl State {
     fn box_messages<K: Kernel>(&mut self, k: K, b: usize) -> u32 {
         let (h, v) = (b / 3, 3 + b % 3);
         let (horizontal, vertical) = self.bands.split_at_mut(3);
-        let (lost_h, lost_v) = k.box_to_bands(
-            &self.boxes[b],
-            b % 3,
-            &mut horizontal[h],
-            b / 3,
-            &mut vertical[v - 3],
-        );
+        let bands = BoxBands {
+            at_h: b % 3,
+            h: &mut horizontal[h],
+            at_v: b / 3,
+            v: &mut vertical[v - 3],
+        };
+        let (lost_h, lost_v) = k.box_to_bands(&self.boxes[b], bands);
         u32::from(lost_h) << h | u32::from(lost_v) << v
     }
 
@@ -235,45 +233,3 @@ fn pop(mask: &mut u32) -> usize {
     *mask &= *mask - 1;
     i
 }
-
-/// Where a search starts, as the kernels take it.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Start {
-    /// The givens' values (1–9, 0 for an empty cell), row-major; zeros
-    /// past cell 80.
-    pub(super) values: [u8; VALUES],
-    /// The digits each lane may hold when the puzzle restricts its
-    /// candidates: [`State::EMPTY`]'s boxes less what the restrictions take
-    /// out.
-    pub(super) allowed: Option<[[u16; 16]; 9]>,
-}
-
-impl Start {
-    /// The givens of a classic puzzle (row-major), and its candidate
-    /// restrictions if it has any.
-    pub(super) fn new(cells: &[Option<Digit>], allowed: Option<&[DigitSet]>) -> Start {
-        let values = crate::engine::cell_values(cells);
-        let allowed = allowed.map(|allowed| {
-            let mut boxes = State::EMPTY.boxes;
-            let lanes = boxes.as_flattened_mut();
-            for (set, &at) in allowed.iter().zip(&FLAT) {
-                lanes[usize::from(at)] &= set.0 as u16;
-            }
-            boxes
-        });
-        Start { values, allowed }
-    }
-}
-
-/// Where cell `i` (row-major) is in the boxes taken as one array: lane
-/// `4 (r % 3) + c % 3` of box `3 (r / 3) + c / 3`, at `16 box + lane`.
-pub(super) const FLAT: [u8; 81] = {
-    let mut t = [0u8; 81];
-    let mut i = 0;
-    while i < 81 {
-        let (r, c) = (i / 9, i % 9);
-        t[i] = (16 * (3 * (r / 3) + c / 3) + 4 * (r % 3) + c % 3) as u8;
-        i += 1;
-    }
-    t
-};

@@ -1,8 +1,9 @@
 //! Each vector kernel this CPU runs against the portable one.
 
-use super::kernel::Kernel;
+use super::kernel::{BoxBands, Kernel};
 use super::portable::Portable;
-use super::state::{Start, State};
+use super::start::Start;
+use super::state::State;
 use super::{is_cell, ALL};
 use crate::digits::{Digit, DigitSet};
 
@@ -137,9 +138,10 @@ fn agrees_with_portable<K: Kernel>(vector: K) {
         let (mut a, mut b) = (other, other);
         let [ah, av] = &mut a;
         let [bh, bv] = &mut b;
+        let bands = |h, v| BoxBands { at_h, h, at_v, v };
         assert_eq!(
-            Portable.box_to_bands(&x, at_h, ah, at_v, av),
-            vector.box_to_bands(&x, at_h, bh, at_v, bv)
+            Portable.box_to_bands(&x, bands(ah, av)),
+            vector.box_to_bands(&x, bands(bh, bv))
         );
         assert_eq!(a, b);
         let (p, d) = ((r >> 60) as usize % 8, 1 << ((r >> 40) % 9));

@@ -15,7 +15,8 @@
 //! detection said yes to AVX2, BMI1, BMI2, POPCNT and LZCNT, and for the
 //! second to AVX-512 F, VL, BW and BITALG as well; `search` remakes only the
 //! kernel it was called on, to pick its compiled wrapper. Every `unsafe`
-//! block below is reached only through such a kernel. The
+//! block here and in the submodules (`boxes`, the box round; `bands`, the
+//! band round) is reached only through such a kernel. The
 //! [`Portable`](super::portable::Portable) kernel is the reference: a test
 //! compares each vector kernel with it on random boxes and bands, and the
 //! engine tests require the same search from all of them.
@@ -33,34 +34,35 @@ use std::arch::x86_64::{
     _mm_storeu_si128, _mm_testz_si128, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
 };
 use std::arch::x86_64::{
-    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_blendv_epi8,
-    _mm256_castsi256_si128, _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_extracti128_si256,
-    _mm256_loadu_si256, _mm256_maddubs_epi16, _mm256_or_si256, _mm256_packus_epi16,
-    _mm256_permute4x64_epi64, _mm256_permutevar8x32_epi32, _mm256_set1_epi16, _mm256_set1_epi8,
-    _mm256_set_m128i, _mm256_setr_epi16, _mm256_setr_epi32, _mm256_setr_epi8, _mm256_setzero_si256,
-    _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_srli_si256, _mm256_storeu_si256,
-    _mm256_sub_epi16, _mm256_testz_si256, _mm256_xor_si256,
+    __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_blendv_epi8, _mm256_castsi256_si128,
+    _mm256_cmpeq_epi16, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_or_si256,
+    _mm256_packus_epi16, _mm256_permute4x64_epi64, _mm256_permutevar8x32_epi32, _mm256_set1_epi16,
+    _mm256_set_m128i, _mm256_setr_epi16, _mm256_setr_epi32, _mm256_setzero_si256,
+    _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_storeu_si256, _mm256_testz_si256,
+    _mm256_xor_si256,
 };
 use std::arch::x86_64::{
-    __m512i, _mm256_popcnt_epi16, _mm512_and_si512, _mm512_andnot_si512, _mm512_broadcast_i64x4,
-    _mm512_castsi256_si512, _mm512_castsi512_si256, _mm512_cmpeq_epi16_mask,
-    _mm512_cmpeq_epi64_mask, _mm512_cmpgt_epi16_mask, _mm512_extracti64x4_epi64,
-    _mm512_inserti64x4, _mm512_mask_blend_epi16, _mm512_maskz_mov_epi16, _mm512_or_si512,
-    _mm512_permutex_epi64, _mm512_popcnt_epi16, _mm512_set1_epi16, _mm512_shuffle_epi8,
-    _mm512_sub_epi16, _mm512_test_epi16_mask,
+    _mm512_castsi256_si512, _mm512_castsi512_si256, _mm512_cmpeq_epi64_mask,
+    _mm512_extracti64x4_epi64, _mm512_inserti64x4,
 };
-use std::ops::ControlFlow;
 
-use super::kernel::{BandLines, Kernel};
-use super::search::search;
+mod bands;
+mod boxes;
+
+use bands::{band_message, check_message};
+use boxes::{box_round, OneBox, TwoBoxes};
+
+use super::kernel::{BandLines, BoxBands, Kernel};
+use super::search::{search, Descent};
 use super::shuffles::{
-    BAND_LINES, BIT_VALUE, LINE, LINE_EVEN, NEXT_LINES, OTHER_LINES, ROT, ROT3, SPREAD_COLS,
-    SPREAD_ROWS, START_ROWS, VALUE_BIT,
+    BAND_LINES, BIT_VALUE, LINE, LINE_EVEN, ROT, ROT3, SPREAD_COLS, SPREAD_ROWS, START_ROWS,
+    VALUE_BIT,
 };
-use super::state::{Start, State};
+use super::start::Start;
+use super::state::State;
 use super::VALUES;
 use crate::engine::cpu;
-use crate::engine::{Meter, Outcome};
+use crate::engine::Outcome;
 
 /// The vector kernel, with AVX-512's 16-bit popcount when `BITALG`: holds
 /// the token that proves this CPU runs AVX2; see the [module docs](self).
@@ -95,14 +97,7 @@ impl<const BITALG: bool> Avx<BITALG> {
     /// [`search`] with these box rules, compiled as a whole for AVX2 (and
     /// with `BITALG` for AVX-512 VL, BW and BITALG too) so that the
     /// intrinsics inline.
-    pub(super) fn search(
-        self,
-        start: &Start,
-        stack: &mut [State],
-        limit: u64,
-        meter: &mut Meter,
-        visit: &mut dyn FnMut(&[u8; VALUES]) -> ControlFlow<()>,
-    ) -> Outcome {
+    pub(super) fn search(self, start: &Start, run: Descent<'_>) -> Outcome {
         // SAFETY: `self` is made only from a token of its features (with
         // `BITALG`, the AVX-512 ones as well, as only `Avx512::new` makes an
         // `Avx<true>`), and each kernel made here claims no more than `self`
@@ -110,9 +105,9 @@ impl<const BITALG: bool> Avx<BITALG> {
         let token = self.token;
         unsafe {
             if BITALG {
-                search_avx512(Avx { token }, start, stack, limit, meter, visit)
+                search_avx512(Avx { token }, start, run)
             } else {
-                search_avx2(Avx { token }, start, stack, limit, meter, visit)
+                search_avx2(Avx { token }, start, run)
             }
         }
     }
@@ -121,30 +116,16 @@ impl<const BITALG: bool> Avx<BITALG> {
 /// # Safety
 /// The CPU must have AVX2, BMI1, BMI2, POPCNT and LZCNT.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-unsafe fn search_avx2(
-    k: Avx2,
-    start: &Start,
-    stack: &mut [State],
-    limit: u64,
-    meter: &mut Meter,
-    visit: &mut dyn FnMut(&[u8; VALUES]) -> ControlFlow<()>,
-) -> Outcome {
-    search(k, start, stack, limit, meter, visit)
+unsafe fn search_avx2(k: Avx2, start: &Start, run: Descent<'_>) -> Outcome {
+    search(k, start, run.stack, run.limit, run.meter, run.visit)
 }
 
 /// # Safety
 /// The CPU must have AVX2, BMI1, BMI2, POPCNT, LZCNT and AVX-512 F, VL, BW
 /// and BITALG.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512bw,avx512bitalg")]
-unsafe fn search_avx512(
-    k: Avx512,
-    start: &Start,
-    stack: &mut [State],
-    limit: u64,
-    meter: &mut Meter,
-    visit: &mut dyn FnMut(&[u8; VALUES]) -> ControlFlow<()>,
-) -> Outcome {
-    search(k, start, stack, limit, meter, visit)
+unsafe fn search_avx512(k: Avx512, start: &Start, run: Descent<'_>) -> Outcome {
+    search(k, start, run.stack, run.limit, run.meter, run.visit)
 }
 
 impl<const BITALG: bool> Kernel for Avx<BITALG> {
@@ -411,14 +392,8 @@ impl<const BITALG: bool> Kernel for Avx<BITALG> {
     }
 
     #[inline(always)]
-    fn box_to_bands(
-        self,
-        x: &[u16; 16],
-        at_h: usize,
-        h: &mut [u16; 8],
-        at_v: usize,
-        v: &mut [u16; 8],
-    ) -> (bool, bool) {
+    fn box_to_bands(self, x: &[u16; 16], bands: BoxBands<'_>) -> (bool, bool) {
+        let BoxBands { at_h, h, at_v, v } = bands;
         // SAFETY: `self` proves AVX2; the loads read `x` (32 bytes), the
         // bands (16 bytes each) and the tables, the stores write the bands;
         // `at_h, at_v < 3` index `LINE`.
@@ -500,387 +475,5 @@ impl<const BITALG: bool> Kernel for Avx<BITALG> {
             _mm256_storeu_si256(p, _mm256_and_si256(v, r));
             _mm256_testz_si256(lost, lost) == 0
         }
-    }
-}
-
-/// The lane operations of [`box_round`], on one box (a 256-bit vector,
-/// [`OneBox`]) or two (a 512-bit vector, [`TwoBoxes`], one box per half):
-/// the rules are written once, each width picks its instructions (vector
-/// masks at 256 bits, mask registers at 512).
-///
-/// # Safety
-/// Every method needs the features of its width: AVX2 (and AVX-512 VL and
-/// BITALG with `BITALG`) for `OneBox`, AVX-512 F, BW and BITALG for
-/// `TwoBoxes`; the callers are compiled for them, so these inline.
-trait BoxLanes: Copy {
-    /// A per-lane condition.
-    type Mask: Copy;
-    /// What the round reports: the failing lanes, or whether any fails.
-    type Fail;
-    /// A box's constant lanes, in every box of the vector.
-    unsafe fn splat(x: __m256i) -> Self;
-    unsafe fn or(self, b: Self) -> Self;
-    unsafe fn and(self, b: Self) -> Self;
-    /// `!self & b`.
-    unsafe fn andnot(self, b: Self) -> Self;
-    /// Each lane less one.
-    unsafe fn dec(self) -> Self;
-    /// The OR of the three other lanes of each lane's matrix row.
-    unsafe fn in_row(self) -> Self;
-    /// The OR of the three other lanes of each lane's matrix column.
-    unsafe fn in_col(self) -> Self;
-    /// The digits (set bits) of each lane.
-    unsafe fn count(self) -> Self;
-    /// Lanes where `self > b` (signed).
-    unsafe fn gt(self, b: Self) -> Self::Mask;
-    /// Lanes where `self == b`.
-    unsafe fn eq(self, b: Self) -> Self::Mask;
-    /// `self` in the lanes of `m`, zero elsewhere.
-    unsafe fn keep(self, m: Self::Mask) -> Self;
-    /// Lanes of `lanes` (all ones or zero each) where `self` is not zero.
-    unsafe fn nonzero_in(self, lanes: Self) -> Self::Mask;
-    /// `b` in the lanes of `m`, `self` elsewhere.
-    unsafe fn blend(self, b: Self, m: Self::Mask) -> Self;
-    /// The round's report from the lanes short of digits and the lanes
-    /// otherwise in contradiction.
-    unsafe fn fail(short: Self::Mask, bad: Self) -> Self::Fail;
-}
-
-/// One box, for the AVX2 kernel (with AVX-512's 16-bit popcount when
-/// `BITALG`).
-#[derive(Clone, Copy)]
-struct OneBox<const BITALG: bool>(__m256i);
-
-/// Two boxes, one per 256-bit half, for the AVX-512 kernel.
-#[derive(Clone, Copy)]
-struct TwoBoxes(__m512i);
-
-impl<const BITALG: bool> BoxLanes for OneBox<BITALG> {
-    type Mask = __m256i;
-    type Fail = __m256i;
-    #[inline(always)]
-    unsafe fn splat(x: __m256i) -> Self {
-        OneBox(x)
-    }
-    #[inline(always)]
-    unsafe fn or(self, b: Self) -> Self {
-        OneBox(unsafe { _mm256_or_si256(self.0, b.0) })
-    }
-    #[inline(always)]
-    unsafe fn and(self, b: Self) -> Self {
-        OneBox(unsafe { _mm256_and_si256(self.0, b.0) })
-    }
-    #[inline(always)]
-    unsafe fn andnot(self, b: Self) -> Self {
-        OneBox(unsafe { _mm256_andnot_si256(self.0, b.0) })
-    }
-    #[inline(always)]
-    unsafe fn dec(self) -> Self {
-        OneBox(unsafe { _mm256_sub_epi16(self.0, _mm256_set1_epi16(1)) })
-    }
-    #[inline(always)]
-    unsafe fn in_row(self) -> Self {
-        OneBox(unsafe { in_row(self.0) })
-    }
-    #[inline(always)]
-    unsafe fn in_col(self) -> Self {
-        OneBox(unsafe { in_col(self.0) })
-    }
-    #[inline(always)]
-    unsafe fn count(self) -> Self {
-        OneBox(unsafe { popcount16::<BITALG>(self.0) })
-    }
-    #[inline(always)]
-    unsafe fn gt(self, b: Self) -> __m256i {
-        unsafe { _mm256_cmpgt_epi16(self.0, b.0) }
-    }
-    #[inline(always)]
-    unsafe fn eq(self, b: Self) -> __m256i {
-        unsafe { _mm256_cmpeq_epi16(self.0, b.0) }
-    }
-    #[inline(always)]
-    unsafe fn keep(self, m: __m256i) -> Self {
-        OneBox(unsafe { _mm256_and_si256(self.0, m) })
-    }
-    #[inline(always)]
-    unsafe fn nonzero_in(self, lanes: Self) -> __m256i {
-        unsafe { _mm256_andnot_si256(_mm256_cmpeq_epi16(self.0, _mm256_setzero_si256()), lanes.0) }
-    }
-    #[inline(always)]
-    unsafe fn blend(self, b: Self, m: __m256i) -> Self {
-        OneBox(unsafe { _mm256_blendv_epi8(self.0, b.0, m) })
-    }
-    #[inline(always)]
-    unsafe fn fail(short: __m256i, bad: Self) -> __m256i {
-        unsafe { _mm256_or_si256(short, bad.0) }
-    }
-}
-
-impl BoxLanes for TwoBoxes {
-    type Mask = u32;
-    type Fail = bool;
-    #[inline(always)]
-    unsafe fn splat(x: __m256i) -> Self {
-        TwoBoxes(unsafe { _mm512_broadcast_i64x4(x) })
-    }
-    #[inline(always)]
-    unsafe fn or(self, b: Self) -> Self {
-        TwoBoxes(unsafe { _mm512_or_si512(self.0, b.0) })
-    }
-    #[inline(always)]
-    unsafe fn and(self, b: Self) -> Self {
-        TwoBoxes(unsafe { _mm512_and_si512(self.0, b.0) })
-    }
-    #[inline(always)]
-    unsafe fn andnot(self, b: Self) -> Self {
-        TwoBoxes(unsafe { _mm512_andnot_si512(self.0, b.0) })
-    }
-    #[inline(always)]
-    unsafe fn dec(self) -> Self {
-        TwoBoxes(unsafe { _mm512_sub_epi16(self.0, _mm512_set1_epi16(1)) })
-    }
-    #[inline(always)]
-    unsafe fn in_row(self) -> Self {
-        // SAFETY: the loads read 32-byte tables.
-        unsafe {
-            let rot = |t: &[u8; 32]| {
-                _mm512_shuffle_epi8(
-                    self.0,
-                    _mm512_broadcast_i64x4(_mm256_loadu_si256(t.as_ptr().cast::<__m256i>())),
-                )
-            };
-            TwoBoxes(_mm512_or_si512(
-                _mm512_or_si512(rot(&ROT[0]), rot(&ROT[1])),
-                rot(&ROT[2]),
-            ))
-        }
-    }
-    #[inline(always)]
-    unsafe fn in_col(self) -> Self {
-        let w = self.0;
-        TwoBoxes(unsafe {
-            _mm512_or_si512(
-                _mm512_or_si512(
-                    _mm512_permutex_epi64::<0x39>(w),
-                    _mm512_permutex_epi64::<0x4e>(w),
-                ),
-                _mm512_permutex_epi64::<0x93>(w),
-            )
-        })
-    }
-    #[inline(always)]
-    unsafe fn count(self) -> Self {
-        TwoBoxes(unsafe { _mm512_popcnt_epi16(self.0) })
-    }
-    #[inline(always)]
-    unsafe fn gt(self, b: Self) -> u32 {
-        unsafe { _mm512_cmpgt_epi16_mask(self.0, b.0) }
-    }
-    #[inline(always)]
-    unsafe fn eq(self, b: Self) -> u32 {
-        unsafe { _mm512_cmpeq_epi16_mask(self.0, b.0) }
-    }
-    #[inline(always)]
-    unsafe fn keep(self, m: u32) -> Self {
-        TwoBoxes(unsafe { _mm512_maskz_mov_epi16(m, self.0) })
-    }
-    #[inline(always)]
-    unsafe fn nonzero_in(self, lanes: Self) -> u32 {
-        unsafe { _mm512_test_epi16_mask(self.0, lanes.0) }
-    }
-    #[inline(always)]
-    unsafe fn blend(self, b: Self, m: u32) -> Self {
-        TwoBoxes(unsafe { _mm512_mask_blend_epi16(m, self.0, b.0) })
-    }
-    #[inline(always)]
-    unsafe fn fail(short: u32, bad: Self) -> bool {
-        short != 0 || unsafe { _mm512_test_epi16_mask(bad.0, bad.0) } != 0
-    }
-}
-
-/// One round of the box rules on the box (or boxes) `v`: with every
-/// assertion applied, and the contradictions found.
-///
-/// # Safety
-/// The CPU must have the features of `L` (see [`BoxLanes`]).
-#[inline(always)]
-unsafe fn box_round<L: BoxLanes>(v: L) -> (L, L::Fail) {
-    // SAFETY: the caller guarantees the features of `L`.
-    unsafe {
-        let all = L::splat(_mm256_set1_epi16(0x1ff));
-        // Fewest digits per lane: a cell one, a triad lane six.
-        let min = L::splat(_mm256_setr_epi16(
-            1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1, 6, 6, 6, 6, 0,
-        ));
-        // Lanes in a row clause (matrix rows 0–2), in a column clause
-        // (columns 0–2), and the cells.
-        let rows = L::splat(_mm256_setr_epi16(
-            -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0,
-        ));
-        let cols = L::splat(_mm256_setr_epi16(
-            -1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0,
-        ));
-        let cells = L::splat(_mm256_setr_epi16(
-            -1, -1, -1, 0, -1, -1, -1, 0, -1, -1, -1, 0, 0, 0, 0, 0,
-        ));
-        let count = v.count();
-        let short = min.gt(count);
-        let at_min = min.eq(count);
-        let (ro, co) = (v.in_row(), v.in_col());
-        // A clause that lost a digit everywhere.
-        let lost = v
-            .or(ro)
-            .andnot(all)
-            .and(rows)
-            .or(v.or(co).andnot(all).and(cols));
-        // Asserted: a lane at its minimum, a digit alone in a clause.
-        let a = v
-            .keep(at_min)
-            .or(ro.andnot(v).and(rows).or(co.andnot(v).and(cols)));
-        // Two digits asserted in one cell, or one digit in two lanes of a
-        // clause.
-        let others = a.in_row().and(rows).or(a.in_col().and(cols));
-        let clash = a.and(a.dec()).and(cells).or(a.and(others));
-        let assigned = a.nonzero_in(cells);
-        let new = others.andnot(v.blend(a, assigned));
-        (new, L::fail(short, lost.or(clash)))
-    }
-}
-
-/// The OR of the three other lanes of each lane's matrix row (its group of
-/// four).
-///
-/// # Safety
-/// The CPU must have AVX2 (the caller is compiled for it, so this inlines).
-#[inline(always)]
-unsafe fn in_row(w: __m256i) -> __m256i {
-    // SAFETY: the caller guarantees AVX2; the loads read 32-byte tables.
-    unsafe {
-        let load = |t: &[u8; 32]| _mm256_loadu_si256(t.as_ptr().cast::<__m256i>());
-        _mm256_or_si256(
-            _mm256_or_si256(
-                _mm256_shuffle_epi8(w, load(&ROT[0])),
-                _mm256_shuffle_epi8(w, load(&ROT[1])),
-            ),
-            _mm256_shuffle_epi8(w, load(&ROT[2])),
-        )
-    }
-}
-
-/// The OR of the three other lanes of each lane's matrix column (the same
-/// lane of the other groups).
-///
-/// # Safety
-/// The CPU must have AVX2 (the caller is compiled for it, so this inlines).
-#[inline(always)]
-unsafe fn in_col(w: __m256i) -> __m256i {
-    // SAFETY: the caller guarantees AVX2.
-    unsafe {
-        _mm256_or_si256(
-            _mm256_or_si256(
-                _mm256_permute4x64_epi64::<0x39>(w),
-                _mm256_permute4x64_epi64::<0x4e>(w),
-            ),
-            _mm256_permute4x64_epi64::<0x93>(w),
-        )
-    }
-}
-
-/// Two boxes' messages from a band `v` (in both halves), one per 128-bit
-/// half: lanes 0-2 the union of each line's two configurations (tables
-/// `first` and `second` of [`BAND_LINES`]), 3-5 the union of the two other
-/// lines', 6 and 7 ones.
-///
-/// # Safety
-/// The CPU must have AVX2 (the caller is compiled for it, so this inlines).
-#[inline(always)]
-unsafe fn band_message(v: __m256i, first: &[u8; 32], second: &[u8; 32]) -> __m256i {
-    // SAFETY: the caller guarantees AVX2; the loads read the 32-byte tables.
-    unsafe {
-        let load = |t: &[u8; 32]| _mm256_loadu_si256(t.as_ptr().cast::<__m256i>());
-        let pos = _mm256_or_si256(
-            _mm256_shuffle_epi8(v, load(first)),
-            _mm256_shuffle_epi8(v, load(second)),
-        );
-        let ones = _mm256_setr_epi16(0, 0, 0, 0, 0, 0, -1, -1, 0, 0, 0, 0, 0, 0, -1, -1);
-        _mm256_or_si256(
-            _mm256_or_si256(pos, ones),
-            _mm256_or_si256(
-                _mm256_shuffle_epi8(pos, load(&OTHER_LINES[0])),
-                _mm256_shuffle_epi8(pos, load(&OTHER_LINES[1])),
-            ),
-        )
-    }
-}
-
-/// The checks of [`Kernel::band_settle`] on two messages of
-/// [`band_message`]: lanes that fail, and per line (lanes 0-2 of each half)
-/// what the configurations that take it lose: the line's possibly absent
-/// digits when exactly six, and the other lines' possible digits when
-/// exactly three (while a digit may still go either way there).
-///
-/// # Safety
-/// The CPU must have AVX2 (the caller is compiled for it, so this inlines).
-#[inline(always)]
-unsafe fn check_message<const BITALG: bool>(m: __m256i) -> (__m256i, __m256i) {
-    // SAFETY: the caller guarantees AVX2; the loads read 32-byte tables.
-    unsafe {
-        // Fewest per lane: three digits in a line, six absent.
-        let min = _mm256_setr_epi16(3, 3, 3, 6, 6, 6, 0, 0, 3, 3, 3, 6, 6, 6, 0, 0);
-        let first3 = _mm256_setr_epi16(-1, -1, -1, 0, 0, 0, 0, 0, -1, -1, -1, 0, 0, 0, 0, 0);
-        let all = _mm256_set1_epi16(0x1ff);
-        let n = popcount16::<BITALG>(m);
-        // Line i's two halves (lane i and lane 3 + i) side by side.
-        let neg = _mm256_srli_si256::<6>(m);
-        let fail = _mm256_or_si256(
-            _mm256_cmpgt_epi16(min, n),
-            _mm256_and_si256(first3, _mm256_andnot_si256(_mm256_or_si256(m, neg), all)),
-        );
-        let at_min = _mm256_cmpeq_epi16(min, n);
-        let open = _mm256_andnot_si256(
-            _mm256_cmpeq_epi16(_mm256_and_si256(m, neg), _mm256_setzero_si256()),
-            first3,
-        );
-        // Lanes 0-2: the three possible digits, the six absent ones.
-        let three = _mm256_and_si256(_mm256_and_si256(open, at_min), m);
-        let six = _mm256_and_si256(_mm256_and_si256(open, _mm256_srli_si256::<6>(at_min)), neg);
-        let load = |t: &[u8; 32]| _mm256_loadu_si256(t.as_ptr().cast::<__m256i>());
-        let drop = _mm256_or_si256(
-            six,
-            _mm256_or_si256(
-                _mm256_shuffle_epi8(three, load(&NEXT_LINES[0])),
-                _mm256_shuffle_epi8(three, load(&NEXT_LINES[1])),
-            ),
-        );
-        (fail, drop)
-    }
-}
-
-/// The popcount of each `u16` lane: with `BITALG`, `vpopcntw`; else per
-/// nibble from a table, then the two bytes of each lane added.
-///
-/// # Safety
-/// The CPU must have AVX2, and with `BITALG` AVX-512 VL and BITALG (the
-/// caller is compiled for them, so this inlines).
-#[inline(always)]
-unsafe fn popcount16<const BITALG: bool>(v: __m256i) -> __m256i {
-    // SAFETY: the caller guarantees AVX2, and AVX-512 VL and BITALG when
-    // `BITALG` (an `Avx<true>` token exists).
-    unsafe {
-        if BITALG {
-            return _mm256_popcnt_epi16(v);
-        }
-        let nibbles = _mm256_setr_epi8(
-            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2,
-            3, 3, 4,
-        );
-        let low = _mm256_set1_epi8(0x0f);
-        let lo = _mm256_and_si256(v, low);
-        let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), low);
-        let bytes = _mm256_add_epi8(
-            _mm256_shuffle_epi8(nibbles, lo),
-            _mm256_shuffle_epi8(nibbles, hi),
-        );
-        _mm256_maddubs_epi16(bytes, _mm256_set1_epi8(1))
     }
 }
