@@ -443,6 +443,37 @@ mod tests {
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\nend\n";
 
     #[test]
+    fn jigsaw_layouts_and_pencilmarks_are_detected() {
+        use super::jigsaw::tests::{GIVENS, REGIONS};
+        for text in [
+            format!("{GIVENS}\n{REGIONS}\n"),
+            format!("{GIVENS}{REGIONS}\n"),
+        ] {
+            assert_eq!(detect(text.as_bytes()), Ok(Format::Jigsaw));
+        }
+        // Two `line` puzzles are not a jigsaw: the second line's "regions"
+        // are not connected.
+        let lines = format!("{GIVENS}\n{}\n", GIVENS.replace('.', "0"));
+        assert_eq!(detect(lines.as_bytes()), Ok(Format::Line));
+        // A 7x7 jigsaw: no boxes needed.
+        let seven_regions: String = (0..49).map(|i| (b'a' + (i / 7) as u8) as char).collect();
+        let seven = format!("{}\n{seven_regions}\n", ".".repeat(49));
+        assert_eq!(detect(seven.as_bytes()), Ok(Format::Jigsaw));
+        // The 17-clue puzzle as pencil marks: givens as single candidates.
+        let line = ACWING.lines().next().unwrap();
+        let marks: String = line
+            .bytes()
+            .flat_map(|b| {
+                (b'1'..=b'9').map(move |d| if b == b'.' || b == d { d as char } else { '.' })
+            })
+            .collect();
+        assert_eq!(
+            detect(format!("{marks}\n").as_bytes()),
+            Ok(Format::Pencilmark)
+        );
+    }
+
+    #[test]
     fn the_judge_samples_are_recognised() {
         assert_eq!(detect(ACWING.as_bytes()), Ok(Format::Line));
         assert_eq!(detect(b"\xEF\xBB\xBF\r\n  end\r\n"), Ok(Format::Line));

@@ -301,7 +301,7 @@ pub(crate) const DESCRIPTOR: Descriptor =
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::format::{detect, read_all};
+    use crate::format::{read, read_all, read_with_limits, Limits, ReadError};
     use crate::{validate, Dfs, Digit, Engine};
     use proptest::prelude::*;
 
@@ -313,11 +313,9 @@ pub(crate) mod tests {
         "000011222001111222000111222333444555333444555333444555666777888666777888666777888";
 
     #[test]
-    fn two_lines_or_one_read_the_same_and_are_detected() {
+    fn two_lines_or_one_read_the_same() {
         let two = format!("{GIVENS}\n{REGIONS}\n");
         let one = format!("{GIVENS}{REGIONS}\n");
-        assert_eq!(detect(two.as_bytes()), Ok(Format::Jigsaw));
-        assert_eq!(detect(one.as_bytes()), Ok(Format::Jigsaw));
         let a = read_all(Format::Jigsaw, two.as_bytes()).remove(0).unwrap();
         let b = read_all(Format::Jigsaw, one.as_bytes()).remove(0).unwrap();
         assert_eq!(a.puzzle, b.puzzle);
@@ -326,10 +324,57 @@ pub(crate) mod tests {
         if let Some(s) = &answer.first {
             validate(&a.puzzle, s).unwrap();
         }
-        // Two `line` puzzles are not a jigsaw: the second line's "regions"
-        // are not connected.
-        let lines = format!("{GIVENS}\n{}\n", GIVENS.replace('.', "0"));
-        assert_eq!(detect(lines.as_bytes()), Ok(Format::Line));
+    }
+
+    /// `sdm`, `pencilmark` and `jigsaw` honour the caller's line bound (and
+    /// `jigsaw` the side bound): the overlong puzzle is an error that names
+    /// its line, and the puzzles around it are read.
+    #[test]
+    fn every_line_reader_honours_the_limits() {
+        let sdm = "0".repeat(81);
+        let pencilmark = "123456789".repeat(81);
+        let jigsaw = format!("{}{}", GIVENS, REGIONS);
+        for (format, good) in [
+            (Format::Sdm, sdm),
+            (Format::Pencilmark, pencilmark),
+            (Format::Jigsaw, jigsaw),
+        ] {
+            let long = format!("{good}{}", " ".repeat(good.len()));
+            let input = format!("{good}\n{long}\n{good}\n");
+            let limits = Limits {
+                max_line: good.len() + 1,
+                ..Limits::default()
+            };
+            let got: Vec<_> = read_with_limits(format, input.as_bytes(), limits).collect();
+            assert_eq!(got.len(), 3, "{format}");
+            assert!(got[0].is_ok() && got[2].is_ok(), "{format}: {got:?}");
+            match &got[1] {
+                Err(ReadError::Parse(e)) => {
+                    assert_eq!(e.line, 2, "{format}");
+                    assert_eq!(
+                        e.kind,
+                        ParseErrorKind::LineTooLong {
+                            max: good.len() + 1
+                        }
+                    );
+                }
+                other => panic!("{format}: {other:?}"),
+            }
+            // The default bound reads all three.
+            let got: Vec<_> = read(format, input.as_bytes()).collect();
+            assert!(got.iter().all(Result::is_ok), "{format}: {got:?}");
+        }
+        let jigsaw = format!("{}{}\n", GIVENS, REGIONS);
+        let limits = Limits {
+            max_side: 8,
+            ..Limits::default()
+        };
+        match read_with_limits(Format::Jigsaw, jigsaw.as_bytes(), limits).next() {
+            Some(Err(ReadError::Parse(e))) => {
+                assert_eq!(e.kind, ParseErrorKind::AboveMaxSide { n: 9, max: 8 }, "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
@@ -350,7 +395,6 @@ pub(crate) mod tests {
         // A 7x7 jigsaw: no boxes needed.
         let seven_regions: String = (0..49).map(|i| (b'a' + (i / 7) as u8) as char).collect();
         let seven = format!("{}\n{seven_regions}\n", ".".repeat(49));
-        assert_eq!(detect(seven.as_bytes()), Ok(Format::Jigsaw));
         let e = read_all(Format::Jigsaw, seven.as_bytes())
             .remove(0)
             .unwrap();
@@ -406,7 +450,7 @@ pub(crate) mod tests {
 
         #[test]
         fn arbitrary_input_never_panics(input in crate::format::read::tests::line_bytes()) {
-            crate::format::read::tests::read_and_detect(Format::Jigsaw, &input);
+            crate::format::read::tests::read_everything(Format::Jigsaw, &input);
         }
     }
 }
