@@ -64,7 +64,7 @@ fn hint_names_the_next_step_in_words() {
         .success();
     assert_eq!(
         stdout(&assert),
-        "Hidden single: in box 4, 4 fits only r6c2\n"
+        "Hidden Single: the only place for 4 in box 4 is r6c2\n"
     );
     // A pencil-mark puzzle starts from its marks.
     let assert = sudokit()
@@ -74,7 +74,8 @@ fn hint_names_the_next_step_in_words() {
         .code(1);
     assert_eq!(
         stdout(&assert),
-        "Hidden single: in box 5, 6 fits only r5c6\nHidden single: in box 4, 4 fits only r6c2\nNo solution\n"
+        "Hidden Single: the only place for 6 in box 5 is r5c6\n\
+         Hidden Single: the only place for 4 in box 4 is r6c2\nNo solution\n"
     );
 }
 
@@ -144,6 +145,11 @@ fn rate_says_unrated_and_gave_up_with_the_reason() {
         .assert()
         .stderr(predicate::str::contains(
             "line16.txt:2: unrated: no technique of the ladder applies",
+        ))
+        // It names the rungs this geometry lacks.
+        .stderr(predicate::str::contains(
+            "the chain rungs (ER 6.5 and up) are implemented for 9x9 grids only: \
+             this 16x16 puzzle needs one",
         ));
     assert_eq!(stdout(&assert), "Multiple Solutions\nUnrated\n");
     // A forum-hardest puzzle whose first step is a nested chain (ER 11.4):
@@ -156,4 +162,20 @@ fn rate_says_unrated_and_gave_up_with_the_reason() {
         .code(1)
         .stdout("Gave up\n")
         .stderr(predicate::str::contains("gave up: time limit"));
+}
+
+/// A grid complete as given has no step to rate: `Solved`, not 0.0/0.0/0.0.
+#[test]
+fn a_complete_grid_rates_as_solved() {
+    let grid = "148367259295148367673295814936471582584932176712586493859623741427819635361754928";
+    sudokit()
+        .args(["rate", grid])
+        .assert()
+        .success()
+        .stdout("Solved\n");
+    sudokit()
+        .args(["hint", grid])
+        .assert()
+        .success()
+        .stdout("Solved: every cell is filled\n");
 }

@@ -37,6 +37,8 @@ pub struct Board {
     /// then the extra houses. Techniques that stop at their first find scan
     /// in this order so that they find what Sudoku Explainer finds.
     se_order: Arc<[usize]>,
+    /// How the words of a step write each digit (`None`: its number).
+    symbols: Option<Arc<[char]>>,
 }
 
 impl Board {
@@ -73,6 +75,7 @@ impl Board {
             cands: vec![full; cells],
             se_order: se.into(),
             geometry,
+            symbols: None,
         };
         if let Some(marks) = puzzle.candidates() {
             for (c, m) in marks.iter().enumerate() {
@@ -101,6 +104,27 @@ impl Board {
             }
         }
         Ok(board)
+    }
+
+    /// The board that names digit `d` as `symbols[d - 1]` in the words of
+    /// its steps (the puzzle's own alphabet: `A`-`P` for a POJ 3076 grid);
+    /// a digit past the end of `symbols` keeps its number. Without this,
+    /// digits are named by number.
+    pub fn with_symbols(mut self, symbols: &[char]) -> Board {
+        self.symbols = Some(symbols.into());
+        self
+    }
+
+    /// Digit `d` as the words of a step write it: its symbol, or its number.
+    pub fn digit_name(&self, d: u8) -> String {
+        match self
+            .symbols
+            .as_deref()
+            .and_then(|s| s.get(usize::from(d).wrapping_sub(1)))
+        {
+            Some(c) => c.to_string(),
+            None => d.to_string(),
+        }
     }
 
     /// The geometry.

@@ -25,6 +25,7 @@ use std::ops::ControlFlow;
 use super::board::Board;
 use super::ladder::{Ctx, Sink};
 use super::step::{Candidate, Step, Technique};
+use super::text;
 
 #[cfg(test)]
 mod equivalence;
@@ -278,16 +279,11 @@ fn step(board: &Board, set: &[usize], allowed: &[u64], ctx: &Ctx) -> Step {
     let mut step = Step::new(technique, name, tenths);
     step.cells = set.to_vec();
     if ctx.want_text {
-        let names: Vec<String> = set.iter().map(|&c| board.cell_name(c)).collect();
-        let gone: Vec<String> = elims
-            .iter()
-            .map(|e| format!("{}<>{}", board.cell_name(e.cell), e.digit))
-            .collect();
         step.text = format!(
             "every combination of digits for {} that leaves a common peer with no candidate, \
              or repeats a digit in a house, is impossible, so {}",
-            names.join(", "),
-            gone.join(", ")
+            text::cells(board, set.iter().copied()),
+            text::eliminations(board, &elims)
         );
     }
     step.eliminations = elims;

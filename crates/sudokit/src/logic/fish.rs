@@ -6,7 +6,8 @@ use std::ops::ControlFlow;
 use super::board::Board;
 use super::ladder::{Ctx, Sink};
 use super::step::{Candidate, Step, Technique};
-use super::subsets::{eliminations_text, for_each_subset, union_of};
+use super::subsets::{for_each_subset, union_of};
+use super::text;
 
 /// A fish found: base lines (as a mask of line numbers), the digit, the
 /// cover lines (mask), and whether the base lines are columns.
@@ -100,23 +101,20 @@ pub(super) fn fish(board: &Board, k: usize, ctx: &mut Ctx, sink: &mut Sink<'_>) 
                 step.houses.push(line_house(line, !f.columns));
             }
             if ctx.want_text {
+                // `columns 2 and 6`: the line numbers are houses, not digits.
                 let names = |mask: u64, as_column: bool| {
-                    let nums: Vec<String> = (0..n)
+                    let nums = (0..n)
                         .filter(|l| mask >> l & 1 != 0)
-                        .map(|l| (l + 1).to_string())
-                        .collect();
-                    format!(
-                        "{} {}",
-                        if as_column { "columns" } else { "rows" },
-                        nums.join(", ")
-                    )
+                        .map(|l| (l + 1).to_string());
+                    let kind = if as_column { "columns" } else { "rows" };
+                    format!("{kind} {}", text::list(nums, "and"))
                 };
                 step.text = format!(
-                    "in {}, {} lies only in {}, so {}",
+                    "every place for {} in {} is in {}, so {}",
+                    board.digit_name(f.digit),
                     names(f.base, f.columns),
-                    f.digit,
                     names(f.cover, !f.columns),
-                    eliminations_text(board, &step.eliminations)
+                    text::eliminations(board, &step.eliminations)
                 );
             }
             sink(step)?;

@@ -8,7 +8,7 @@ use crate::HouseKind;
 use super::board::Board;
 use super::ladder::{Ctx, Sink};
 use super::step::{Candidate, Step, Technique};
-use super::subsets::{cells_text, eliminations_text};
+use super::text;
 
 /// Pairs of house kinds `(first, second)` in Sudoku Explainer's order:
 /// a digit of a `first` house confined to a `second` house. The classic four
@@ -205,11 +205,11 @@ fn pointing_claiming_with(
         lock_evidence(board, lock, &mut step);
         if ctx.want_text {
             step.text = format!(
-                "in {}, {} lies only in {}, so {}",
+                "every place for {} in {} is in {}, so {}",
+                board.digit_name(lock.digit),
                 board.house_name(lock.h1),
-                lock.digit,
                 board.house_name(lock.h2),
-                eliminations_text(board, &step.eliminations)
+                text::eliminations(board, &step.eliminations)
             );
         }
         sink(step)
@@ -287,12 +287,12 @@ fn direct_pointing_with(
             lock_evidence(board, lock, &mut step);
             step.houses.push(h3);
             if ctx.want_text {
+                let d = board.digit_name(lock.digit);
                 step.text = format!(
-                    "in {}, {} lies only in {} ({}), so in {} it fits only {}",
+                    "every place for {d} in {} is in {} ({}), so the only place for {d} in {} is {}",
                     board.house_name(lock.h1),
-                    lock.digit,
                     board.house_name(lock.h2),
-                    cells_text(board, &step.cells),
+                    text::cells(board, step.cells.iter().copied()),
                     board.house_name(h3),
                     board.cell_name(cell)
                 );

@@ -152,6 +152,18 @@ impl Technique {
         }
     }
 
+    /// Whether this rung can find anything on `board`'s geometry: the chains
+    /// need a 9x9 grid, unique loops and BUG a grid of at most 128 cells
+    /// without extra houses (where their deadly patterns are proved).
+    pub fn runs_on(self, board: &Board) -> bool {
+        use Technique::*;
+        match self {
+            UniqueLoop | Bug => uniqueness::supported(board),
+            t if t.is_chain() => chains::supported(board),
+            _ => true,
+        }
+    }
+
     /// The first step of this rung, if any.
     pub fn first(self, board: &Board, ctx: &mut Ctx) -> Option<Step> {
         let mut found = None;
@@ -384,10 +396,9 @@ pub fn rate_within(
 ) -> Fit {
     // The least floor of each rung and all rungs after it; rungs that do not
     // run on this board count as none.
-    let chains = chains::supported(&board);
     let mut floors = [Difficulty(u16::MAX); LADDER.len() + 1];
     for (i, t) in LADDER.iter().enumerate().rev() {
-        let floor = if t.is_chain() && !chains {
+        let floor = if !t.runs_on(&board) {
             Difficulty(u16::MAX)
         } else {
             t.floor()

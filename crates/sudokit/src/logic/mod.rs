@@ -13,6 +13,7 @@ mod ladder;
 mod singles;
 mod step;
 mod subsets;
+mod text;
 mod uniqueness;
 mod wings;
 

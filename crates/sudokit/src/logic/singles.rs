@@ -8,6 +8,7 @@ use crate::HouseKind;
 use super::board::Board;
 use super::ladder::{Ctx, Sink};
 use super::step::{Candidate, Step, Technique};
+use super::text;
 
 /// Houses in the order Sudoku Explainer's single and subset rules scan
 /// them: regions (boxes), columns, rows, then the extra houses.
@@ -89,14 +90,15 @@ pub(super) fn hidden_single(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -
                 if ctx.want_text {
                     step.text = if full_house {
                         format!(
-                            "{} is the last empty cell of {}, so {}={digit}",
+                            "{} is the last empty cell of {}, so {}",
                             board.cell_name(cell),
                             board.house_name(h),
-                            board.cell_name(cell)
+                            text::placement(board, Candidate::new(cell, digit))
                         )
                     } else {
                         format!(
-                            "in {}, {digit} fits only {}",
+                            "the only place for {} in {} is {}",
+                            board.digit_name(digit),
                             board.house_name(h),
                             board.cell_name(cell)
                         )
@@ -122,7 +124,11 @@ pub(super) fn naked_single(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) ->
         step.cells.push(cell);
         step.evidence.push(Candidate::new(cell, digit));
         if ctx.want_text {
-            step.text = format!("only {digit} fits {}", board.cell_name(cell));
+            step.text = format!(
+                "only {} fits {}",
+                board.digit_name(digit),
+                board.cell_name(cell)
+            );
         }
         sink(step)?;
     }
@@ -252,7 +258,7 @@ mod tests {
         let steps = all_sound(&b, Technique::HiddenSingle);
         assert_eq!(steps[0].placements, vec![Candidate::new(10, 6)]);
         assert_eq!(steps[0].difficulty.0, 12);
-        assert_eq!(steps[0].text, "in box 1, 6 fits only r2c2");
+        assert_eq!(steps[0].text, "the only place for 6 in box 1 is r2c2");
         // Boxes, then columns, then rows.
         let kinds: Vec<HouseKind> = steps.iter().map(|s| b.house_kind(s.houses[0])).collect();
         let first_column = kinds.iter().position(|&k| k == HouseKind::Column).unwrap();

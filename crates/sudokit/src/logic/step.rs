@@ -164,7 +164,9 @@ pub struct Step {
     pub evidence: Vec<Candidate>,
     /// Chains in Eureka notation, one per branch (`(7)r4c6=r4c2-(7=3)r5c2`).
     pub chains: Vec<String>,
-    /// The step in words ("in box 5, 7 fits only r4c6"), without the name.
+    /// The step in words ("the only place for 7 in box 5 is r4c6"), without
+    /// the name; digits in the board's symbols
+    /// ([`Board::digit_name`](super::Board::digit_name)).
     pub text: String,
 }
 

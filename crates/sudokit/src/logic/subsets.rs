@@ -8,6 +8,7 @@ use super::board::Board;
 use super::ladder::{Ctx, Sink};
 use super::singles::{empty_count, houses_region_column_row};
 use super::step::{Candidate, Step, Technique};
+use super::text;
 
 /// Calls `f` with every `k`-subset of the set bits of `items`, each as a
 /// mask, in Sudoku Explainer's order (Gosper's hack on the indices: colex,
@@ -54,36 +55,6 @@ pub(super) fn union_of(set: u64, masks: &[u64]) -> u64 {
         s &= s - 1;
     }
     union
-}
-
-/// `r1c2<>5, r1c3<>5`.
-pub(super) fn eliminations_text(board: &Board, eliminations: &[Candidate]) -> String {
-    let mut out = String::new();
-    for (i, e) in eliminations.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        out.push_str(&format!("{}<>{}", board.cell_name(e.cell), e.digit));
-    }
-    out
-}
-
-/// `r1c2, r1c3`.
-pub(super) fn cells_text(board: &Board, cells: &[usize]) -> String {
-    cells
-        .iter()
-        .map(|&c| board.cell_name(c))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// `3, 7` for a digit mask.
-pub(super) fn digits_text(mask: u64) -> String {
-    (0..64)
-        .filter(|d| mask >> d & 1 != 0)
-        .map(|d| (d + 1).to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Per position of house `h`: its cell and candidate mask.
@@ -164,9 +135,9 @@ pub(super) fn naked(
                 step.text = format!(
                     "in {}, {} hold only {}, so {}",
                     board.house_name(h),
-                    cells_text(board, &step.cells),
-                    digits_text(digits),
-                    eliminations_text(board, &step.eliminations)
+                    text::cells(board, step.cells.iter().copied()),
+                    text::digits(board, digits, "and"),
+                    text::eliminations(board, &step.eliminations)
                 );
             }
             sink(step)
@@ -289,11 +260,11 @@ pub(super) fn hidden(
         hidden_evidence(&mut step, set);
         if ctx.want_text {
             step.text = format!(
-                "in {}, {} fit only {}, so {}",
+                "in {}, the only places for {} are {}, so {}",
                 board.house_name(set.h),
-                digits_text(set.digits),
-                cells_text(board, &step.cells),
-                eliminations_text(board, &step.eliminations)
+                text::digits(board, set.digits, "and"),
+                text::cells(board, step.cells.iter().copied()),
+                text::eliminations(board, &step.eliminations)
             );
         }
         sink(step)
@@ -339,10 +310,11 @@ pub(super) fn direct_hidden(
             hidden_evidence(&mut step, set);
             if ctx.want_text {
                 step.text = format!(
-                    "in {}, {} fit only {}, so {digit} fits only {}",
+                    "in {}, the only places for {} are {}, so the only place for {} is {}",
                     board.house_name(set.h),
-                    digits_text(set.digits),
-                    cells_text(board, &step.cells),
+                    text::digits(board, set.digits, "and"),
+                    text::cells(board, step.cells.iter().copied()),
+                    board.digit_name(digit),
                     board.cell_name(cell)
                 );
             }

@@ -9,6 +9,7 @@ use std::ops::ControlFlow;
 use super::board::Board;
 use super::ladder::{Ctx, Sink};
 use super::step::{Candidate, Step, Technique};
+use super::text::{self, digits_of as digits};
 
 pub(super) fn xy_wing(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
     wing(board, false, ctx, sink)
@@ -16,10 +17,6 @@ pub(super) fn xy_wing(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> Cont
 
 pub(super) fn xyz_wing(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
     wing(board, true, ctx, sink)
-}
-
-fn digits(mask: u64) -> impl Iterator<Item = u8> {
-    (0..64u8).filter(move |d| mask >> d & 1 != 0).map(|d| d + 1)
 }
 
 fn wing(board: &Board, xyz: bool, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
@@ -76,20 +73,13 @@ fn wing(board: &Board, xyz: bool, ctx: &mut Ctx, sink: &mut Sink<'_>) -> Control
                     .chain([Candidate::new(xz, z), Candidate::new(yz, z)])
                     .collect();
                 if ctx.want_text {
-                    let list = |m: u64| digits(m).map(|d| d.to_string()).collect::<String>();
-                    let gone: Vec<String> = eliminations
-                        .iter()
-                        .map(|e| format!("{}<>{}", board.cell_name(e.cell), e.digit))
-                        .collect();
                     step.text = format!(
-                        "pivot {}({}) with wings {}({}) and {}({}): one of them is {z}, so {}",
-                        board.cell_name(xy),
-                        list(xy_mask),
-                        board.cell_name(xz),
-                        list(xz_mask),
-                        board.cell_name(yz),
-                        list(yz_mask),
-                        gone.join(", ")
+                        "pivot {} with wings {} and {}: one of them is {}, so {}",
+                        text::cell_with(board, xy, xy_mask),
+                        text::cell_with(board, xz, xz_mask),
+                        text::cell_with(board, yz, yz_mask),
+                        board.digit_name(z),
+                        text::eliminations(board, &eliminations)
                     );
                 }
                 step.eliminations = eliminations;
