@@ -246,3 +246,39 @@ fn steps_are_sound_on_other_geometries() {
         "no puzzle of another geometry was finished by logic"
     );
 }
+
+/// X-sudoku and windoku: the chain rungs run there (a house is a house),
+/// so every minimal puzzle is finished, every instance of every rung up to
+/// the one taken is sound, and the chains come up. Uniqueness and BUG stay
+/// off (an extra house can make their "deadly" swap illegal).
+#[test]
+fn chains_finish_x_and_windoku_puzzles_soundly() {
+    let count = if cfg!(debug_assertions) { 12 } else { 100 };
+    for extra in [Extra::Diagonals, Extra::Windows] {
+        let geometry = Arc::new(
+            Geometry::square(9)
+                .unwrap()
+                .with_extra(extra.clone())
+                .unwrap(),
+        );
+        let mut chained = 0;
+        for seed in 0..count {
+            let mut rng = common::rng(500 + seed);
+            let Some(solved) = common::random_solution(&geometry, &mut rng) else {
+                continue;
+            };
+            let puzzle = minimal(&geometry, &solved, &mut rng);
+            let context = format!("{extra:?} seed {seed}");
+            let (end, used) = walk(&puzzle, Depth::Exhaustive, &context);
+            assert_eq!(end, End::Solved, "{context}: the ladder must finish it");
+            assert!(
+                !used
+                    .iter()
+                    .any(|t| matches!(t, Technique::UniqueLoop | Technique::Bug)),
+                "{context}: {used:?}"
+            );
+            chained += usize::from(used.iter().any(|t| t.is_chain()));
+        }
+        assert!(chained > 0, "{extra:?}: no puzzle needed a chain");
+    }
+}

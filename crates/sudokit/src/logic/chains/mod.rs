@@ -5,7 +5,10 @@
 //! Each rung collects every hint its Sudoku Explainer producer finds, in the
 //! same discovery order, sorts them as Sudoku Explainer does (difficulty,
 //! then complexity, then kind) and passes them on: the ladder keeps the first.
-//! 9x9 plain geometries only (boxes or jigsaw regions); others find nothing.
+//! 9x9 grids only (boxes or jigsaw regions, with or without extra houses:
+//! a chain through a diagonal or a window is as sound as one through a row);
+//! the level-1 rules of dynamic chains stay on boxes, rows and columns, as in
+//! Sudoku Explainer. Other sizes find nothing.
 
 mod advanced;
 mod eureka;
@@ -25,7 +28,7 @@ use super::step::Technique;
 use geo::Geo;
 use multiple::{Mode, Multi};
 
-/// Whether the chaining rungs run on this board (classic 9x9 only).
+/// Whether the chaining rungs run on this board (9x9 only).
 pub(super) fn supported(board: &Board) -> bool {
     Geo::of(board).is_some()
 }

@@ -323,7 +323,7 @@ impl Multi {
         hints: &mut Vec<Hint>,
     ) {
         let (cell, d) = (cand / 9, cand % 9);
-        for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
+        for (k, &h) in geo.houses_of(cell).iter().enumerate() {
             let mut ps = [0usize; 9];
             let mut np = 0;
             for &c in &geo.house_cells[h as usize] {

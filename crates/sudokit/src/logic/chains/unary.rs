@@ -61,7 +61,7 @@ pub(super) fn on_to_off(
         }
     }
     let mut seen: u128 = 1 << cell;
-    for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
+    for (k, &h) in geo.houses_of(cell).iter().enumerate() {
         let hm = geo.house_mask[h as usize];
         let mut m = now[d] & hm & !seen;
         seen |= hm;
@@ -92,7 +92,7 @@ pub(super) fn off_to_on(
         ));
     }
     if x {
-        for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
+        for (k, &h) in geo.houses_of(cell).iter().enumerate() {
             let others = now[d] & geo.house_mask[h as usize] & !(1u128 << cell);
             if others.count_ones() == 1 {
                 let c = others.trailing_zeros() as usize * 9 + d;
@@ -477,7 +477,8 @@ impl Unary {
             }
             let node = self.arena.nodes[p as usize];
             let (cell, d) = (node.cand as usize / 9, node.cand as usize % 9);
-            for q in geo.cell_houses[cell]
+            for q in geo
+                .houses_of(cell)
                 .iter()
                 .flat_map(|&h| geo.house_cells[h as usize])
             {
