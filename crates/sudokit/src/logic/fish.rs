@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::ladder::{Ctx, Sink};
+use super::ctx::{Ctx, Sink};
 use super::step::{Candidate, Step, Technique};
 use super::subsets::{for_each_subset, union_of};
 use super::text;

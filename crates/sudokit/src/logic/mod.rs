@@ -6,6 +6,7 @@
 
 mod board;
 mod chains;
+mod ctx;
 mod exclusion;
 mod fish;
 mod intersections;
@@ -18,9 +19,8 @@ mod uniqueness;
 mod wings;
 
 pub use board::{Board, BoardError};
-pub use ladder::{
-    next_step, rate_within, solve_path, Ctx, End, Fit, Level, Path, Rating, Sink, LADDER,
-};
+pub use ctx::{Ctx, Sink};
+pub use ladder::{next_step, rate_within, solve_path, End, Fit, Level, Path, Rating, LADDER};
 pub use step::{Candidate, Difficulty, Step, Technique};
 #[cfg(test)]
 pub(crate) mod test_util;

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use crate::HouseKind;
 
 use super::board::Board;
-use super::ladder::{Ctx, Sink};
+use super::ctx::{Ctx, Sink};
 use super::step::{Candidate, Step, Technique};
 use super::text;
 

@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::ladder::{Ctx, Sink};
+use super::ctx::{Ctx, Sink};
 use super::singles::{empty_count, houses_region_column_row};
 use super::step::{Candidate, Step, Technique};
 use super::text;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use crate::{Digit, DigitSet, Engine, Geometry, Grid, Puzzle};
 
 use super::board::Board;
-use super::ladder::Ctx;
+use super::ctx::Ctx;
 use super::step::{Candidate, Step, Technique};
 
 /// A 9x9 board from an 81-char line (`.` or `0` for empty).

@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use crate::HouseKind;
 
 use super::board::Board;
-use super::ladder::{Ctx, Sink};
+use super::ctx::{Ctx, Sink};
 use super::step::{Candidate, Step, Technique};
 use super::text::{self, digits_of as digits};
 
@@ -532,8 +532,7 @@ fn loop_step(board: &Board, h: LoopHint, ctx: &Ctx) -> Step {
     step
 }
 
-mod grave;
-pub(super) use grave::bug;
+pub(super) mod grave;
 
 #[cfg(test)]
 pub(crate) mod tests;

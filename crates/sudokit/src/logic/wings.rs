@@ -7,7 +7,7 @@
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::ladder::{Ctx, Sink};
+use super::ctx::{Ctx, Sink};
 use super::step::{Candidate, Step, Technique};
 use super::text::{self, digits_of as digits};
 

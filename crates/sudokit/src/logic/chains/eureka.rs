@@ -14,7 +14,7 @@ use std::collections::VecDeque;
 use std::fmt::Write;
 
 use super::super::board::Board;
-use super::super::ladder::Ctx;
+use super::super::ctx::Ctx;
 use super::super::step::{Candidate, Technique};
 use super::advanced::Fixed;
 use super::geo::{masks, Geo, CANDS};

@@ -3,9 +3,7 @@
 
 use std::cmp::Ordering;
 
-use super::super::board::Board;
-use super::super::step::{Candidate, Step, Technique};
-use super::geo::Geo;
+use super::super::step::{Candidate, Technique};
 
 /// The kind of a chaining hint (its name and Sudoku Explainer sort key).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,17 +55,6 @@ pub(super) struct About {
     pub target_on: bool,
     /// Region chains: the house (index into `Geo`'s houses).
     pub house: u8,
-}
-
-fn cand_name(c: u16, on: bool) -> String {
-    let (cell, d) = (c as usize / 9, c as usize % 9);
-    format!(
-        "r{}c{}{}{}",
-        cell / 9 + 1,
-        cell % 9 + 1,
-        if on { "=" } else { "<>" },
-        d + 1
-    )
 }
 
 /// Sudoku Explainer's length addition: 0.1 per step of the ceilings 4, 6, 8,
@@ -142,78 +129,6 @@ impl Hint {
             Kind::Region => format!("{pre}Region Forcing{suf}"),
         }
     }
-
-    pub fn to_step(&self, t: Technique, want_text: bool, board: &Board, geo: &Geo) -> Step {
-        let mut step = Step::new(t, self.name(t), tenths(self.difficulty));
-        step.eliminations = self.removable.clone();
-        step.cells.push(self.source);
-        if want_text {
-            let a = self.about;
-            let target = cand_name(a.target, a.target_on);
-            let mut s = match self.kind {
-                Kind::Cycle => format!(
-                    "the cycle through {} holds both ways",
-                    cand_name(a.src, true)
-                ),
-                Kind::Forcing => {
-                    format!("{} forces {target}", cand_name(a.src, a.src_on))
-                }
-                Kind::Contradiction => format!(
-                    "{} makes {} both true and false",
-                    cand_name(a.src, a.src_on),
-                    cand_name(a.target, true)
-                ),
-                Kind::Double => format!(
-                    "both {} and {} force {target}",
-                    cand_name(a.src, true),
-                    cand_name(a.src, false)
-                ),
-                Kind::Cell => format!(
-                    "every candidate of {} forces {target}",
-                    board.cell_name(a.src as usize / 9)
-                ),
-                Kind::Region => format!(
-                    "every place for {} in {} forces {target}",
-                    a.src % 9 + 1,
-                    board.house_name(geo.board_house[a.house as usize])
-                ),
-            };
-            s.push_str(", so ");
-            for (i, c) in self.removable.iter().enumerate() {
-                if i > 0 {
-                    s.push_str(", ");
-                }
-                s.push_str(&format!("{}<>{}", board.cell_name(c.cell), c.digit));
-            }
-            step.text = s;
-            step.chains = super::eureka::chains(self, t, board, geo);
-            if let Some(h) = (self.kind == Kind::Region).then_some(a.house) {
-                step.houses.push(geo.board_house[h as usize]);
-            }
-        }
-        step
-    }
-}
-
-/// Sorts, drops hints removing the same candidates as an earlier one (Sudoku
-/// Explainer's hint equality), and passes them on.
-pub(super) fn emit(
-    mut hints: Vec<Hint>,
-    t: Technique,
-    want_text: bool,
-    (board, geo): (&Board, &Geo),
-    sink: &mut super::super::ladder::Sink<'_>,
-) -> std::ops::ControlFlow<()> {
-    sort(&mut hints);
-    let mut seen: Vec<&[Candidate]> = Vec::new();
-    for h in &hints {
-        if seen.contains(&h.removable.as_slice()) {
-            continue;
-        }
-        seen.push(&h.removable);
-        sink(h.to_step(t, want_text, board, geo))?;
-    }
-    std::ops::ControlFlow::Continue(())
 }
 
 #[cfg(test)]

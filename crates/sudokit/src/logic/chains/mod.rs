@@ -11,6 +11,7 @@
 //! Sudoku Explainer. Other sizes find nothing.
 
 mod advanced;
+mod emit;
 mod eureka;
 mod geo;
 mod hint;
@@ -22,7 +23,7 @@ mod unary;
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::ladder::{Ctx, Sink};
+use super::ctx::{Ctx, Sink};
 use super::step::Technique;
 
 use geo::Geo;
@@ -64,7 +65,7 @@ pub(super) fn find(
         }
         Technique::Nishio => {
             let m = mode(false, true, true, 0);
-            if Multi::new(fixed())
+            if Multi::new(fixed(), nested::more)
                 .search(&geo, &grid, m, ctx, &mut hints)
                 .is_none()
             {
@@ -73,7 +74,7 @@ pub(super) fn find(
         }
         Technique::MultipleChains => {
             let m = mode(true, false, false, 0);
-            if Multi::new(fixed())
+            if Multi::new(fixed(), nested::more)
                 .search(&geo, &grid, m, ctx, &mut hints)
                 .is_none()
             {
@@ -82,7 +83,7 @@ pub(super) fn find(
         }
         Technique::DynamicChains => {
             let m = mode(true, true, false, 0);
-            if Multi::new(fixed())
+            if Multi::new(fixed(), nested::more)
                 .search(&geo, &grid, m, ctx, &mut hints)
                 .is_none()
             {
@@ -91,7 +92,7 @@ pub(super) fn find(
         }
         Technique::DynamicPlus => {
             let m = mode(true, true, false, 1);
-            if Multi::new(fixed())
+            if Multi::new(fixed(), nested::more)
                 .search(&geo, &grid, m, ctx, &mut hints)
                 .is_none()
             {
@@ -103,7 +104,7 @@ pub(super) fn find(
                 limit: variant,
                 ..mode(true, true, false, level)
             };
-            if Multi::new(fixed())
+            if Multi::new(fixed(), nested::more)
                 .search(&geo, &grid, m, ctx, &mut hints)
                 .is_none()
             {
@@ -115,7 +116,7 @@ pub(super) fn find(
     if let Some(c) = ctx.ceiling {
         hints.retain(|h| hint::tenths(h.difficulty) < c.0);
     }
-    hint::emit(hints, technique, ctx.want_text, (board, &geo), sink)
+    emit::emit(hints, technique, ctx.want_text, (board, &geo), sink)
 }
 
 #[cfg(test)]

@@ -2,15 +2,29 @@
 //! `getMultipleChainsHintList`): from each cell and each of its candidates,
 //! contradictions, double implications, region and cell forcing chains.
 
-use super::super::ladder::Ctx;
+use super::super::ctx::Ctx;
 use super::super::step::Candidate;
 use super::advanced::Fixed;
 use super::geo::{Geo, CANDS};
 use super::hint::{length_added, About, Hint, Kind};
-use super::nested;
 use super::propagate::{
     measure_hint, planes, Arena, Counter, Outer, Prop, Rules, Target, CELL, HOUSE0, NONE,
 };
+
+/// The extra implications of a propagation at level 1 and up (`nested::more`:
+/// `mode`, the grid the propagation started on and the one it stands at,
+/// its nodes), given by whoever builds a [`Multi`]: nested levels search
+/// multiple chains inside a propagation, so this search takes them as a
+/// function rather than importing the module that calls it back.
+pub(super) type More = fn(
+    &Geo,
+    &Fixed,
+    Mode,
+    (&[u16; 81], &[u128; 9]),
+    (&[u16; 81], &[u128; 9]),
+    &mut Prop,
+    &mut Ctx,
+) -> Vec<u32>;
 
 /// Which of Sudoku Explainer's `Chaining` producers runs.
 #[derive(Clone, Copy, Debug)]
@@ -49,6 +63,7 @@ impl Mode {
 /// shared by the binary, region and cell searches.
 pub(super) struct Multi {
     fixed: Fixed,
+    more: More,
     /// Inside an outer chain: the outer propagation's grid before it started.
     pub outer: Option<[u16; 81]>,
     /// The deadline, for the nested searches.
@@ -83,9 +98,10 @@ fn removable(grid: &[u16; 81], cand: usize, on: bool) -> Vec<Candidate> {
 }
 
 impl Multi {
-    pub fn new(fixed: Fixed) -> Multi {
+    pub fn new(fixed: Fixed, more: More) -> Multi {
         Multi {
             fixed,
+            more,
             outer: None,
             ctx: Ctx::default(),
             planes: [0; 9],
@@ -104,7 +120,7 @@ impl Multi {
             p.limit = self.limit;
             run(
                 geo,
-                &self.fixed,
+                (&self.fixed, self.more),
                 grid,
                 cand,
                 true,
@@ -217,7 +233,7 @@ impl Multi {
             self.off.limit = self.limit;
             run(
                 geo,
-                &self.fixed,
+                (&self.fixed, self.more),
                 grid,
                 cand,
                 false,
@@ -426,7 +442,7 @@ fn about(arena: &Arena, src: usize, src_on: bool, n: u32, target_on: bool) -> Ab
 #[allow(clippy::too_many_arguments)]
 fn run(
     geo: &Geo,
-    fixed: &Fixed,
+    (fixed, more): (&Fixed, More),
     grid: &[u16; 81],
     cand: usize,
     on: bool,
@@ -438,7 +454,7 @@ fn run(
     if mode.level >= 1 {
         let mut ctx = ctx.clone();
         let mut more = |g: &[u16; 81], now: &[u128; 9], p: &mut Prop| {
-            nested::more(geo, fixed, mode, (grid, planes), (g, now), p, &mut ctx)
+            more(geo, fixed, mode, (grid, planes), (g, now), p, &mut ctx)
         };
         prop.run(geo, (grid, planes), cand, on, mode.rules(), Some(&mut more));
     } else {

@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::super::ladder::Ctx;
+use super::super::ctx::Ctx;
 use super::advanced::{self, Fixed};
 use super::geo::Geo;
 use super::hint::{sort, Hint};
@@ -40,7 +40,7 @@ pub(super) fn more(
             return found;
         }
         let mut hints = Vec::new();
-        let mut m = Multi::new(fixed.clone());
+        let mut m = Multi::new(fixed.clone(), more);
         m.outer = Some(*save);
         let inner = Mode {
             multiple: true,
@@ -54,7 +54,7 @@ pub(super) fn more(
         }
         adopt(hints, prop)
     } else {
-        let mut m = Multi::new(fixed.clone());
+        let mut m = Multi::new(fixed.clone(), more);
         m.outer = Some(*save);
         let inner = Mode {
             multiple: true,

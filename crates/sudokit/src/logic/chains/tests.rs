@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 
 use super::super::board::Board;
-use super::super::ladder::Ctx;
+use super::super::ctx::Ctx;
 use super::super::step::{Candidate, Technique};
 use super::super::test_util::{all_sound, board_from_marks};
 

@@ -163,7 +163,7 @@ impl Unary {
 
     /// Leaves out hints of `ceiling` tenths or more (when `first_only`): they
     /// bound the search as a hint just under the ceiling would.
-    pub fn cap(&mut self, ceiling: Option<super::super::Difficulty>) {
+    pub fn cap(&mut self, ceiling: Option<super::super::step::Difficulty>) {
         if let Some(c) = ceiling.filter(|_| self.first_only) {
             self.best = Some((f64::from(c.0) / 10.0 - 0.05, 0));
         }

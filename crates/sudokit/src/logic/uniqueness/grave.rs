@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use super::super::board::Board;
-use super::super::ladder::{Ctx, Sink};
+use super::super::ctx::{Ctx, Sink};
 use super::super::step::{Candidate, Step, Technique};
 use super::super::text::{self, digits_of as digits};
 use super::{bit, cells_of, combinations, naked_set_eliminations, plain, Plain};
