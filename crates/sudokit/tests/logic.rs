@@ -24,35 +24,8 @@ fn solution(puzzle: &Puzzle) -> Option<Vec<u8>> {
 }
 
 fn check(board: &Board, step: &Step, solution: &[u8], context: &str) {
-    assert!(
-        step.is_progress(),
-        "{context}: {} does nothing: {step:?}",
-        step.name
-    );
-    for p in &step.placements {
-        assert_eq!(
-            solution[p.cell], p.digit,
-            "{context}: {} places a wrong digit: {step:?}",
-            step.name
-        );
-        assert_eq!(
-            board.value(p.cell),
-            0,
-            "{context}: {} places on a filled cell",
-            step.name
-        );
-    }
-    for e in &step.eliminations {
-        assert_ne!(
-            solution[e.cell], e.digit,
-            "{context}: {} removes the true digit: {step:?}",
-            step.name
-        );
-        assert!(
-            board.has(e.cell, e.digit),
-            "{context}: {} removes a missing candidate: {step:?}",
-            step.name
-        );
+    if let Some(why) = board.step_error(step, solution) {
+        panic!("{context}: {why}: {step:?}");
     }
 }
 

@@ -80,16 +80,6 @@ fn hint_names_the_next_step_in_words() {
 }
 
 #[test]
-fn hint_refuses_a_puzzle_without_one_solution() {
-    sudokit()
-        .args(["hint", &".".repeat(81)])
-        .assert()
-        .code(1)
-        .stdout("Multiple Solutions\n")
-        .stderr(predicate::str::contains("several solutions"));
-}
-
-#[test]
 fn explain_prints_the_path_then_the_rating() {
     let assert = sudokit()
         .arg("explain")
@@ -137,7 +127,7 @@ fn explain_json_steps_replay_to_the_solution() {
 }
 
 #[test]
-fn rate_says_unrated_and_gave_up_with_the_reason() {
+fn rate_says_unrated_and_names_the_missing_rungs() {
     // 16x16: no chains there, so the ladder stops short on this one.
     let assert = sudokit()
         .arg("rate")
@@ -152,30 +142,42 @@ fn rate_says_unrated_and_gave_up_with_the_reason() {
              this 16x16 puzzle needs one",
         ));
     assert_eq!(stdout(&assert), "Multiple Solutions\nUnrated\n");
-    // A forum-hardest puzzle whose first step is a nested chain (ER 11.4):
-    // 10 ms is far too little.
-    let hardest =
-        ".23.....94.....1...9..3..4.2..81...4.....78..9...4...23...9...1.6..........5.....";
-    sudokit()
-        .args(["rate", "--timeout", "0.01", hardest])
-        .assert()
-        .code(1)
-        .stdout("Gave up\n")
-        .stderr(predicate::str::contains("gave up: time limit"));
 }
 
-/// A grid complete as given has no step to rate: `Solved`, not 0.0/0.0/0.0.
+/// One puzzle each: the record on stdout, the exit status, what stderr says.
 #[test]
-fn a_complete_grid_rates_as_solved() {
-    let grid = "148367259295148367673295814936471582584932176712586493859623741427819635361754928";
-    sudokit()
-        .args(["rate", grid])
-        .assert()
-        .success()
-        .stdout("Solved\n");
-    sudokit()
-        .args(["hint", grid])
-        .assert()
-        .success()
-        .stdout("Solved: every cell is filled\n");
+fn one_puzzle_answers_with_its_record_status_and_reason() {
+    // A forum-hardest puzzle whose first step is a nested chain (ER 11.4).
+    let hardest =
+        ".23.....94.....1...9..3..4.2..81...4.....78..9...4...23...9...1.6..........5.....";
+    let complete =
+        "148367259295148367673295814936471582584932176712586493859623741427819635361754928";
+    let empty = ".".repeat(81);
+    let cases: [(&[&str], i32, &str, &str); 4] = [
+        // A logical path needs one solution.
+        (
+            &["hint", &empty],
+            1,
+            "Multiple Solutions\n",
+            "several solutions",
+        ),
+        // 10 ms is far too little for a nested chain.
+        (
+            &["rate", "--timeout", "0.01", hardest],
+            1,
+            "Gave up\n",
+            "gave up: time limit",
+        ),
+        // A complete grid has no step to rate: `Solved`, not 0.0/0.0/0.0.
+        (&["rate", complete], 0, "Solved\n", ""),
+        (&["hint", complete], 0, "Solved: every cell is filled\n", ""),
+    ];
+    for (args, code, out, err) in cases {
+        sudokit()
+            .args(args)
+            .assert()
+            .code(code)
+            .stdout(out.to_string())
+            .stderr(predicate::str::contains(err));
+    }
 }

@@ -26,11 +26,8 @@ struct Fish {
 /// colex order, digits ascending within a set: steps come out in that order.
 pub(super) fn fish(board: &Board, k: usize, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let n = board.size();
-    let (technique, name, tenths) = match k {
-        2 => (Technique::XWing, "X-Wing", 32),
-        3 => (Technique::Swordfish, "Swordfish", 38),
-        _ => (Technique::Jellyfish, "Jellyfish", 52),
-    };
+    use Technique::*;
+    let technique = Technique::of_size(k, [XWing, Swordfish, Jellyfish]);
     let mut placed = [0usize; 64];
     for &v in board.values() {
         if v != 0 {
@@ -75,7 +72,7 @@ pub(super) fn fish(board: &Board, k: usize, ctx: &mut Ctx, sink: &mut Sink<'_>) 
         found.sort_by_key(|f| (f.base, f.digit));
         for f in &found {
             let bit = 1u64 << (f.digit - 1);
-            let mut step = Step::new(technique, name, tenths);
+            let mut step = Step::of_set(technique);
             for cross in (0..n).filter(|i| f.cover >> i & 1 != 0) {
                 for line in 0..n {
                     let c = cell_at(line, cross);

@@ -70,8 +70,8 @@ impl Technique {
         match self {
             HiddenSingle => singles::hidden_single(board, ctx, sink),
             NakedSingle => singles::naked_single(board, ctx, sink),
-            DirectPointing => intersections::direct_pointing(board, ctx, sink),
-            Intersection => intersections::pointing_claiming(board, ctx, sink),
+            DirectPointing => intersections::locking(board, true, ctx, sink),
+            Intersection => intersections::locking(board, false, ctx, sink),
             DirectHiddenPair => subsets::direct_hidden(board, 2, ctx, sink),
             DirectHiddenTriple => subsets::direct_hidden(board, 3, ctx, sink),
             NakedPair => subsets::naked(board, 2, ctx, sink),
@@ -437,23 +437,28 @@ pub fn rate_within(
 
 /// The rungs whose steps stay available until the candidates they remove are
 /// gone (more eliminations never hide one), after the singles: applying
-/// their steps in any order reaches the same board. Uniqueness and BUG are
-/// not among them.
-const BULK: [Technique; 13] = [
-    Technique::Intersection,
-    Technique::NakedPair,
-    Technique::XWing,
-    Technique::HiddenPair,
-    Technique::NakedTriple,
-    Technique::Swordfish,
-    Technique::HiddenTriple,
-    Technique::XyWing,
-    Technique::XyzWing,
-    Technique::NakedQuad,
-    Technique::Jellyfish,
-    Technique::HiddenQuad,
-    Technique::AlignedPair,
-];
+/// their steps in any order reaches the same board. They are the ladder's
+/// rungs from pointing and claiming to aligned pairs, in its order, but for
+/// uniqueness and BUG.
+const BULK: [Technique; 13] = {
+    let mut out = [Technique::Intersection; 13];
+    let (mut i, mut j) = (0, 0);
+    let mut started = false;
+    while i < LADDER.len() {
+        let t = LADDER[i];
+        started |= matches!(t, Technique::Intersection);
+        if started && !matches!(t, Technique::UniqueLoop | Technique::Bug) {
+            out[j] = t;
+            j += 1;
+        }
+        if matches!(t, Technique::AlignedPair) {
+            break;
+        }
+        i += 1;
+    }
+    assert!(j == 13, "BULK's length");
+    out
+};
 
 /// The ladder's first rungs, singles to XYZ-wing, are all monotone (their
 /// "direct" forms are an intersection or a hidden set plus a single): a board

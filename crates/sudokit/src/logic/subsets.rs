@@ -92,11 +92,8 @@ pub(super) fn naked(
     ctx: &mut Ctx,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
-    let (technique, tenths) = match k {
-        2 => (Technique::NakedPair, 30),
-        3 => (Technique::NakedTriple, 36),
-        _ => (Technique::NakedQuad, 50),
-    };
+    use Technique::*;
+    let technique = Technique::of_size(k, [NakedPair, NakedTriple, NakedQuad]);
     for h in houses_region_column_row(board) {
         if empty_count(board, h) < 2 * k {
             continue;
@@ -126,8 +123,7 @@ pub(super) fn naked(
             if elims.is_empty() {
                 return ControlFlow::Continue(());
             }
-            let name = ["Naked Pair", "Naked Triplet", "Naked Quad"][k - 2];
-            let mut step = Step::new(technique, name, tenths);
+            let mut step = Step::of_set(technique);
             step.eliminations = elims;
             // The set's cells hold only its digits.
             set_evidence(&mut step, h, &cells, &cands, set, digits);
@@ -234,11 +230,8 @@ pub(super) fn hidden(
     ctx: &mut Ctx,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
-    let (technique, tenths) = match k {
-        2 => (Technique::HiddenPair, 34),
-        3 => (Technique::HiddenTriple, 40),
-        _ => (Technique::HiddenQuad, 54),
-    };
+    use Technique::*;
+    let technique = Technique::of_size(k, [HiddenPair, HiddenTriple, HiddenQuad]);
     for_each_hidden_set(board, k, 2 * k, |set| {
         let mut elims = Vec::new();
         let mut s = set.positions;
@@ -254,8 +247,7 @@ pub(super) fn hidden(
         if elims.is_empty() {
             return ControlFlow::Continue(());
         }
-        let name = ["Hidden Pair", "Hidden Triplet", "Hidden Quad"][k - 2];
-        let mut step = Step::new(technique, name, tenths);
+        let mut step = Step::of_set(technique);
         step.eliminations = elims;
         hidden_evidence(&mut step, set);
         if ctx.want_text {
@@ -282,10 +274,11 @@ pub(super) fn direct_hidden(
     ctx: &mut Ctx,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
-    let (technique, tenths) = match k {
-        2 => (Technique::DirectHiddenPair, 20),
-        3 => (Technique::DirectHiddenTriple, 25),
-        _ => (Technique::DirectHiddenTriple, 43),
+    // Sudoku Explainer has no direct hidden quad.
+    let technique = if k == 2 {
+        Technique::DirectHiddenPair
+    } else {
+        Technique::DirectHiddenTriple
     };
     let n = board.size();
     for_each_hidden_set(board, k, k, |set| {
@@ -300,12 +293,7 @@ pub(super) fn direct_hidden(
             }
             let cell = set.cells[outside.trailing_zeros() as usize];
             let digit = d as u8 + 1;
-            let name = [
-                "Direct Hidden Pair",
-                "Direct Hidden Triplet",
-                "Direct Hidden Quad",
-            ][k - 2];
-            let mut step = Step::new(technique, name, tenths);
+            let mut step = Step::of_set(technique);
             step.placements.push(Candidate::new(cell, digit));
             hidden_evidence(&mut step, set);
             if ctx.want_text {
@@ -445,10 +433,10 @@ mod tests {
     #[test]
     #[ignore]
     fn dump_paths() {
-        let Ok(file) = std::env::var("SUDOKIT_PATHS") else {
+        let Some(text) = super::super::test_util::env_file("SUDOKIT_PATHS") else {
             return;
         };
-        for line in std::fs::read_to_string(file).unwrap().lines() {
+        for line in text.lines() {
             let mut b = board(line.trim());
             let path = solve_path(b.clone(), &mut Ctx::new(false), true);
             for s in &path.steps {
@@ -475,10 +463,10 @@ mod tests {
     #[test]
     #[ignore]
     fn dump_next_steps() {
-        let Ok(file) = std::env::var("SUDOKIT_STATES") else {
+        let Some(text) = super::super::test_util::env_file("SUDOKIT_STATES") else {
             return;
         };
-        for line in std::fs::read_to_string(file).unwrap().lines() {
+        for line in text.lines() {
             let mut b = board_from_marks(line);
             match super::super::ladder::next_step(&b, &mut Ctx::new(false)) {
                 Some(s) => {

@@ -99,28 +99,10 @@ pub(crate) fn solution(board: &Board) -> Option<Vec<u8>> {
     (out.count == 1).then(|| out.first.unwrap().to_values())
 }
 
-/// Panics unless `step` keeps `solution`: no placement of a wrong digit, no
-/// elimination of a true one, and it changes the board.
+/// Panics unless `step` keeps `solution` ([`Board::step_error`]).
 pub(crate) fn assert_sound(board: &Board, step: &Step, solution: &[u8]) {
-    assert!(step.is_progress(), "{step:?} does nothing");
-    for p in &step.placements {
-        assert_eq!(
-            solution[p.cell], p.digit,
-            "{} places a wrong digit: {step:?}",
-            step.name
-        );
-    }
-    for e in &step.eliminations {
-        assert_ne!(
-            solution[e.cell], e.digit,
-            "{} removes the true digit: {step:?}",
-            step.name
-        );
-        assert!(
-            board.has(e.cell, e.digit),
-            "{} removes a missing candidate: {step:?}",
-            step.name
-        );
+    if let Some(why) = board.step_error(step, solution) {
+        panic!("{why}: {step:?}");
     }
 }
 
@@ -188,4 +170,11 @@ fn boards_from_text_agree_with_their_solution() {
     assert_eq!(board_from_marks(&text), b);
     let step = Step::new(Technique::HiddenSingle, "Hidden Single", 12);
     assert!(!step.is_progress());
+}
+
+/// The text of the file named by environment variable `var` (the serate
+/// logs the ignored comparison tests replay), `None` when it is not set.
+pub(crate) fn env_file(var: &str) -> Option<String> {
+    let path = std::env::var(var).ok()?;
+    Some(std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{var}={path}: {e}")))
 }

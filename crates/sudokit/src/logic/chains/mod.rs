@@ -53,7 +53,11 @@ pub(super) fn find(
         level,
         limit: 0,
     };
-    match technique {
+    // The multiple and dynamic rungs: one producer each; `None` when the
+    // deadline stopped it.
+    let mut search =
+        |m: Mode| Multi::new(fixed(), nested::more).search(&geo, &grid, m, ctx, &mut hints);
+    let done = match technique {
         Technique::ForcingChains => {
             let mut u = unary::Unary::new();
             u.first_only = ctx.first_only;
@@ -62,56 +66,20 @@ pub(super) fn find(
             u.pass(&geo, &grid, false, true, &mut hints);
             u.pass(&geo, &grid, true, false, &mut hints);
             u.pass(&geo, &grid, true, true, &mut hints);
+            Some(())
         }
-        Technique::Nishio => {
-            let m = mode(false, true, true, 0);
-            if Multi::new(fixed(), nested::more)
-                .search(&geo, &grid, m, ctx, &mut hints)
-                .is_none()
-            {
-                return ControlFlow::Continue(());
-            }
-        }
-        Technique::MultipleChains => {
-            let m = mode(true, false, false, 0);
-            if Multi::new(fixed(), nested::more)
-                .search(&geo, &grid, m, ctx, &mut hints)
-                .is_none()
-            {
-                return ControlFlow::Continue(());
-            }
-        }
-        Technique::DynamicChains => {
-            let m = mode(true, true, false, 0);
-            if Multi::new(fixed(), nested::more)
-                .search(&geo, &grid, m, ctx, &mut hints)
-                .is_none()
-            {
-                return ControlFlow::Continue(());
-            }
-        }
-        Technique::DynamicPlus => {
-            let m = mode(true, true, false, 1);
-            if Multi::new(fixed(), nested::more)
-                .search(&geo, &grid, m, ctx, &mut hints)
-                .is_none()
-            {
-                return ControlFlow::Continue(());
-            }
-        }
-        Technique::Nested { level, variant } => {
-            let m = Mode {
-                limit: variant,
-                ..mode(true, true, false, level)
-            };
-            if Multi::new(fixed(), nested::more)
-                .search(&geo, &grid, m, ctx, &mut hints)
-                .is_none()
-            {
-                return ControlFlow::Continue(());
-            }
-        }
-        _ => return ControlFlow::Continue(()),
+        Technique::Nishio => search(mode(false, true, true, 0)),
+        Technique::MultipleChains => search(mode(true, false, false, 0)),
+        Technique::DynamicChains => search(mode(true, true, false, 0)),
+        Technique::DynamicPlus => search(mode(true, true, false, 1)),
+        Technique::Nested { level, variant } => search(Mode {
+            limit: variant,
+            ..mode(true, true, false, level)
+        }),
+        _ => None,
+    };
+    if done.is_none() {
+        return ControlFlow::Continue(());
     }
     if let Some(c) = ctx.ceiling {
         hints.retain(|h| hint::tenths(h.difficulty) < c.0);

@@ -427,10 +427,9 @@ fn combinations_in_increasing_order() {
 #[test]
 #[ignore]
 fn replay_serate_log() {
-    let Ok(path) = std::env::var("SE_STEPS") else {
+    let Some(text) = super::super::test_util::env_file("SE_STEPS") else {
         return;
     };
-    let text = std::fs::read_to_string(path).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let mine = [
         (0, Technique::XyWing),
@@ -524,10 +523,9 @@ fn replay_serate_log() {
 #[test]
 #[ignore]
 fn probe_against_se_producers() {
-    let Ok(path) = std::env::var("SE_PROBE") else {
+    let Some(text) = super::super::test_util::env_file("SE_PROBE") else {
         return;
     };
-    let text = std::fs::read_to_string(path).unwrap();
     let rungs = [
         Technique::XyWing,
         Technique::XyzWing,
