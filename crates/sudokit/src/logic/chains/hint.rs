@@ -87,6 +87,26 @@ pub(super) fn sort(hints: &mut [Hint]) {
     });
 }
 
+/// The least (difficulty, complexity) of `best` and `hints` (`hints` not
+/// empty): the bound a first-only search keeps, each hint compared with the
+/// best so far as Sudoku Explainer's sort compares them.
+pub(super) fn least(mut best: Option<(f64, u32)>, hints: &[Hint]) -> (f64, u32) {
+    for h in hints {
+        let better = match best {
+            None => true,
+            Some((bd, bc)) => match h.difficulty.partial_cmp(&bd) {
+                Some(Ordering::Less) => true,
+                Some(Ordering::Equal) => h.complexity < bc,
+                _ => false,
+            },
+        };
+        if better {
+            best = Some((h.difficulty, h.complexity));
+        }
+    }
+    best.expect("hints is not empty")
+}
+
 /// Tenths, as Sudoku Explainer prints the double.
 pub(super) fn tenths(d: f64) -> u16 {
     (d * 10.0).round() as u16

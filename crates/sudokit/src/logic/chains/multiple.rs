@@ -195,20 +195,9 @@ impl Multi {
             let from = hints.len();
             self.cell(geo, grid, cell, mode, hints);
             if bound && hints.len() > from {
-                for h in &hints[from..] {
-                    let better = match best {
-                        None => true,
-                        Some((bd, bc)) => match h.difficulty.partial_cmp(&bd) {
-                            Some(std::cmp::Ordering::Less) => true,
-                            Some(std::cmp::Ordering::Equal) => h.complexity < bc,
-                            _ => false,
-                        },
-                    };
-                    if better {
-                        best = Some((h.difficulty, h.complexity));
-                    }
-                }
-                let (base, b) = (mode.base(), best.expect("set"));
+                let b = super::hint::least(best, &hints[from..]);
+                best = Some(b);
+                let base = mode.base();
                 self.limit = super::propagate::max_complexity(base, b);
             }
         }
@@ -270,11 +259,7 @@ impl Multi {
         });
         if do_contradiction {
             if let Some((a, b)) = on.contradiction {
-                let t = [
-                    (&on.arena, &on.nested[..], a),
-                    (&on.arena, &on.nested[..], b),
-                ];
-                let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
+                let m = measure_two(&mut self.counter, geo, outer, (&on, a), (&on, b));
                 let about = about(&on.arena, cand, true, a, true);
                 let r = removable(grid, cand, false);
                 hints.push(self.hint(mode, Kind::Contradiction, m, r, about));
@@ -283,46 +268,36 @@ impl Multi {
                 let r = others(grid, cand);
                 if !r.is_empty() {
                     let off = &self.off;
-                    let t = [
-                        (&off.arena, &off.nested[..], a),
-                        (&off.arena, &off.nested[..], b),
-                    ];
-                    let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
+                    let m = measure_two(&mut self.counter, geo, outer, (off, a), (off, b));
                     let about = about(&off.arena, cand, false, a, true);
                     hints.push(self.hint(mode, Kind::Contradiction, m, r, about));
                 }
             }
         }
         if do_double {
-            for &n in &on.on_order {
-                let c = on.arena.nodes[n as usize].cand as usize;
-                let o = self.off.on_idx[c];
-                if o != NONE {
-                    let r = others(grid, c);
-                    if !r.is_empty() {
-                        let off = &self.off;
-                        let t = [
-                            (&on.arena, &on.nested[..], n),
-                            (&off.arena, &off.nested[..], o),
-                        ];
-                        let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
-                        let about = about(&on.arena, cand, true, n, true);
-                        hints.push(self.hint(mode, Kind::Double, m, r, about));
+            // A candidate both states of `cand` turn on (its cell's others go)
+            // or turn off (it goes).
+            for (order, now_on) in [(&on.on_order, true), (&on.off_order, false)] {
+                for &n in order {
+                    let c = on.arena.nodes[n as usize].cand as usize;
+                    let o = if now_on {
+                        self.off.on_idx[c]
+                    } else {
+                        self.off.off_idx[c]
+                    };
+                    if o == NONE {
+                        continue;
                     }
-                }
-            }
-            for &n in &on.off_order {
-                let c = on.arena.nodes[n as usize].cand as usize;
-                let o = self.off.off_idx[c];
-                if o != NONE {
-                    let off = &self.off;
-                    let t = [
-                        (&on.arena, &on.nested[..], n),
-                        (&off.arena, &off.nested[..], o),
-                    ];
-                    let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
-                    let about = about(&on.arena, cand, true, n, false);
-                    let r = removable(grid, c, false);
+                    let r = if now_on {
+                        others(grid, c)
+                    } else {
+                        removable(grid, c, false)
+                    };
+                    if r.is_empty() {
+                        continue;
+                    }
+                    let m = measure_two(&mut self.counter, geo, outer, (&on, n), (&self.off, o));
+                    let about = about(&on.arena, cand, true, n, now_on);
                     hints.push(self.hint(mode, Kind::Double, m, r, about));
                 }
             }
@@ -425,6 +400,22 @@ impl Drop for Multi {
             pool.extend(self.on.iter_mut().filter_map(Option::take));
         });
     }
+}
+
+/// The complexity, signature and rule parents of a hint whose two branches
+/// end at node `a` of one propagation and node `b` of another (or the same).
+fn measure_two(
+    counter: &mut Counter,
+    geo: &Geo,
+    outer: Option<Outer<'_>>,
+    (pa, a): (&Prop, u32),
+    (pb, b): (&Prop, u32),
+) -> (u32, u64, Vec<u16>) {
+    let t = [
+        (&pa.arena, &pa.nested[..], a),
+        (&pb.arena, &pb.nested[..], b),
+    ];
+    measure_hint(counter, geo, &t, 2, outer, 0, false)
 }
 
 /// The words of a hint: assumption `src` (on or off), conclusion node `n`.

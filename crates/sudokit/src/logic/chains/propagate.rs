@@ -339,19 +339,18 @@ impl Prop {
         self.off_idx[cand] != NONE
     }
 
-    fn push_on(&mut self, n: u32) {
-        let c = self.arena.nodes[n as usize].cand as usize;
-        self.on_bits[c % 9] |= 1 << (c / 9);
-        self.on_idx[c] = n;
-        self.on_order.push(n);
-        self.queued(n);
-    }
-
-    fn push_off(&mut self, n: u32) {
-        let c = self.arena.nodes[n as usize].cand as usize;
-        self.off_bits[c % 9] |= 1 << (c / 9);
-        self.off_idx[c] = n;
-        self.off_order.push(n);
+    /// Records node `n` as its candidate's on (or off) node and queues it.
+    fn push(&mut self, n: u32) {
+        let node = self.arena.nodes[n as usize];
+        let c = node.cand as usize;
+        let (bits, idx, order) = if node.on {
+            (&mut self.on_bits, &mut self.on_idx, &mut self.on_order)
+        } else {
+            (&mut self.off_bits, &mut self.off_idx, &mut self.off_order)
+        };
+        bits[c % 9] |= 1 << (c / 9);
+        idx[c] = n;
+        order.push(n);
         self.queued(n);
     }
 
@@ -376,11 +375,7 @@ impl Prop {
             before: now,
         };
         let s = self.arena.add(cand, on, &[]);
-        if on {
-            self.push_on(s);
-        } else {
-            self.push_off(s);
-        }
+        self.push(s);
         let mut more = more;
         // The depth bound holds only without extra rules (their offs may
         // have shallow parents).
@@ -413,7 +408,7 @@ impl Prop {
                 for n in found {
                     let c = self.arena.nodes[n as usize].cand as usize;
                     if self.off_idx[c] == NONE {
-                        self.push_off(n);
+                        self.push(n);
                         any = true;
                     }
                 }
@@ -434,7 +429,7 @@ impl Prop {
         }
         if self.off_idx[c] == NONE {
             let n = self.arena.add_full(c, false, &[p], cause, NONE);
-            self.push_off(n);
+            self.push(n);
         }
         false
     }
@@ -468,7 +463,7 @@ impl Prop {
                 let c2 = fresh.trailing_zeros() as usize;
                 fresh &= fresh - 1;
                 let n = self.arena.add_full(c2 * 9 + d, false, &[p], cause, NONE);
-                self.push_off(n);
+                self.push(n);
             }
             if bad != 0 {
                 return self.imply_off(bad.trailing_zeros() as usize * 9 + d, p, cause);
@@ -536,7 +531,7 @@ impl Prop {
                 hit = true;
                 break;
             }
-            self.push_on(n);
+            self.push(n);
         }
         if rules.dynamic {
             st.grid[cell] &= !(1 << d);

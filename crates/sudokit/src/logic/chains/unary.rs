@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 
 use super::super::step::Candidate;
 use super::geo::{Geo, CANDS};
-use super::hint::{length_added, About, Hint, Kind};
+use super::hint::{least, length_added, About, Hint, Kind};
 use super::propagate::{max_complexity, measure_hint, Arena, Counter, Outer, CELL, HOUSE0, NONE};
 
 /// Buffers for one pass, reused across candidates.
@@ -215,20 +215,9 @@ impl Unary {
                 let from = hints.len();
                 self.unary(geo, grid, cell * 9 + d, y, x, hints);
                 if self.first_only && hints.len() > from {
-                    for h in &hints[from..] {
-                        let better = match self.best {
-                            None => true,
-                            Some((bd, bc)) => match h.difficulty.partial_cmp(&bd) {
-                                Some(std::cmp::Ordering::Less) => true,
-                                Some(std::cmp::Ordering::Equal) => h.complexity < bc,
-                                _ => false,
-                            },
-                        };
-                        if better {
-                            self.best = Some((h.difficulty, h.complexity));
-                        }
-                    }
-                    self.limit = max_complexity(base, self.best.expect("set"));
+                    let best = least(self.best, &hints[from..]);
+                    self.best = Some(best);
+                    self.limit = max_complexity(base, best);
                     if self.limit == 0 {
                         return;
                     }
@@ -298,9 +287,7 @@ impl Unary {
         let s = self.arena.add(src, true, &[]);
         self.up.clear();
         self.up.push((NONE, src as u16));
-        self.on_idx[src] = s;
-        self.touched.push(src);
-        self.pending_on.push_back(s);
+        self.mark(src, s, true);
         let mut length = 0;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             length += 1;
@@ -343,9 +330,7 @@ impl Unary {
                         self.up.push((p, c as u16));
                         self.cycles.push(n);
                         if self.on_idx[c] == NONE {
-                            self.on_idx[c] = n;
-                            self.touched.push(c);
-                            self.pending_on.push_back(n);
+                            self.mark(c, n, true);
                         }
                         continue;
                     }
@@ -354,9 +339,7 @@ impl Unary {
                     }
                     let n = self.arena.add_full(c, true, &[p], cause, NONE);
                     self.up.push((p, c as u16));
-                    self.on_idx[c] = n;
-                    self.touched.push(c);
-                    self.pending_on.push_back(n);
+                    self.mark(c, n, true);
                 }
             }
         }
@@ -365,14 +348,7 @@ impl Unary {
     fn forcing_from(&mut self, src: usize, on: bool) {
         self.reset();
         let s = self.arena.add(src, on, &[]);
-        self.touched.push(src);
-        if on {
-            self.on_idx[src] = s;
-            self.pending_on.push_back(s);
-        } else {
-            self.off_idx[src] = s;
-            self.pending_off.push_back(s);
-        }
+        self.mark(src, s, on);
         // Depth of the ons processed next (the offs: one more).
         let mut depth: usize = if on { 0 } else { usize::MAX };
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
@@ -388,17 +364,13 @@ impl Unary {
                         let n = self.arena.add_full(c, false, &[p], cause, NONE);
                         self.chains.push(n);
                         if !known {
-                            self.off_idx[c] = n;
-                            self.touched.push(c);
-                            self.pending_off.push_back(n);
+                            self.mark(c, n, false);
                         }
                         continue;
                     }
                     if !known {
                         let n = self.arena.add_full(c, false, &[p], cause, NONE);
-                        self.off_idx[c] = n;
-                        self.touched.push(c);
-                        self.pending_off.push_back(n);
+                        self.mark(c, n, false);
                     }
                 }
             }
@@ -415,22 +387,30 @@ impl Unary {
                         let n = self.arena.add_full(c, true, &[p], cause, NONE);
                         self.chains.push(n);
                         if !known {
-                            self.on_idx[c] = n;
-                            self.touched.push(c);
-                            self.pending_on.push_back(n);
+                            self.mark(c, n, true);
                         }
                         continue;
                     }
                     if !known {
                         let n = self.arena.add_full(c, true, &[p], cause, NONE);
-                        self.on_idx[c] = n;
-                        self.touched.push(c);
-                        self.pending_on.push_back(n);
+                        self.mark(c, n, true);
                     }
                 }
             }
             depth = depth.wrapping_add(1);
         }
+    }
+
+    /// Records node `n` as candidate `c`'s on (or off) node and queues it.
+    fn mark(&mut self, c: usize, n: u32, on: bool) {
+        if on {
+            self.on_idx[c] = n;
+            self.pending_on.push_back(n);
+        } else {
+            self.off_idx[c] = n;
+            self.pending_off.push_back(n);
+        }
+        self.touched.push(c);
     }
 
     /// Where the tabled implications of `cand` on (or off) are.
