@@ -329,24 +329,8 @@ impl Multi {
             for &p in &ps[1..np] {
                 self.ensure_on(geo, grid, p, mode);
             }
-            let outer = self.outer.as_ref().map(|i| Outer {
-                initial: i,
-                current: grid,
-            });
-            let (on, counter) = (&self.on, &mut self.counter);
-            let cause = HOUSE0 + k as u8;
-            let at = (geo, grid, outer);
-            agree(
-                on,
-                counter,
-                at,
-                &ps[..np],
-                mode,
-                Kind::Region,
-                cause,
-                (cell, h, d as u8),
-                hints,
-            );
+            let why = (Kind::Region, HOUSE0 + k as u8);
+            self.agree(geo, grid, &ps[..np], mode, why, (cell, h, d as u8), hints);
         }
     }
 
@@ -366,21 +350,45 @@ impl Multi {
             np += 1;
             m &= m - 1;
         }
+        self.agree(
+            geo,
+            grid,
+            &ps[..np],
+            mode,
+            (Kind::Cell, CELL),
+            (cell, 0, 0),
+            hints,
+        );
+    }
+
+    /// [`agree`] over the propagations of `ps` (computed), inside the outer
+    /// chain if any: a region (`why` = its kind and house cause) or cell
+    /// forcing chain from `place` (source cell, house, digit).
+    #[allow(clippy::too_many_arguments)]
+    fn agree(
+        &mut self,
+        geo: &Geo,
+        grid: &[u16; 81],
+        ps: &[usize],
+        mode: Mode,
+        (kind, cause): (Kind, u8),
+        place: (usize, u8, u8),
+        hints: &mut Vec<Hint>,
+    ) {
         let outer = self.outer.as_ref().map(|i| Outer {
             initial: i,
             current: grid,
         });
-        let (on, counter) = (&self.on, &mut self.counter);
         let at = (geo, grid, outer);
         agree(
-            on,
-            counter,
+            &self.on,
+            &mut self.counter,
             at,
-            &ps[..np],
+            ps,
             mode,
-            Kind::Cell,
-            CELL,
-            (cell, 0, 0),
+            kind,
+            cause,
+            place,
             hints,
         );
     }
