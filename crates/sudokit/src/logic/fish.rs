@@ -127,7 +127,7 @@ fn has_victim(pos: &[u64; 64], base: u64, cover: u64, n: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_util::{board, expect_step};
+    use super::super::test_util::expect_step;
     use super::*;
 
     #[test]
@@ -152,17 +152,5 @@ mod tests {
             &[],
             &[(66, 9)],
         );
-    }
-
-    #[test]
-    fn nothing_on_a_nearly_full_grid() {
-        let b = board(
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-        );
-        let sol = super::super::test_util::solution(&b).unwrap();
-        let b = board(&super::super::singles::line_without(&sol, &[0, 40, 80]));
-        for t in [Technique::XWing, Technique::Swordfish, Technique::Jellyfish] {
-            assert!(t.first(&b, &mut Ctx::new(false)).is_none(), "{t:?}");
-        }
     }
 }

@@ -529,7 +529,42 @@ pub(crate) fn closure_bound(board: &Board, ctx: &mut Ctx) -> Option<Difficulty> 
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_util::{all_sound, board, solution};
     use super::*;
+
+    /// Rungs that must find nothing where their pattern cannot be: a grid
+    /// three cells short of full (no house has four empty cells: no subset
+    /// or fish), and a fresh puzzle (too few bivalue cells for wings and
+    /// aligned pairs).
+    #[test]
+    fn rungs_find_nothing_where_their_pattern_cannot_be() {
+        let fresh = board(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        );
+        let b = board(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
+        let full = board(&super::super::singles::line_without(
+            &solution(&b).unwrap(),
+            &[0, 40, 80],
+        ));
+        use Technique::*;
+        let cases = [
+            (&full, NakedPair),
+            (&full, HiddenPair),
+            (&full, DirectHiddenPair),
+            (&full, NakedQuad),
+            (&full, XWing),
+            (&full, Swordfish),
+            (&full, Jellyfish),
+            (&fresh, XyWing),
+            (&fresh, XyzWing),
+            (&fresh, AlignedPair),
+        ];
+        for (b, t) in cases {
+            assert!(all_sound(b, t).is_empty(), "{t:?}");
+        }
+    }
 
     #[test]
     fn the_basic_rungs_end_at_xyz_wings() {

@@ -391,24 +391,6 @@ mod tests {
     }
 
     #[test]
-    fn nothing_in_houses_too_empty_or_too_full() {
-        // Three holes: no house has four empty cells.
-        let b = board(
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-        );
-        let sol = super::super::test_util::solution(&b).unwrap();
-        let b = board(&super::super::singles::line_without(&sol, &[0, 40, 80]));
-        for t in [
-            Technique::NakedPair,
-            Technique::HiddenPair,
-            Technique::DirectHiddenPair,
-            Technique::NakedQuad,
-        ] {
-            assert!(t.first(&b, &mut Ctx::new(false)).is_none(), "{t:?}");
-        }
-    }
-
-    #[test]
     fn subsets_in_colex_order() {
         let mut seen = Vec::new();
         let _ = for_each_subset(0b1_0110_1000, 2, |m| {

@@ -120,6 +120,17 @@ pub(crate) fn all_sound(board: &Board, technique: Technique) -> Vec<Step> {
     steps
 }
 
+/// A 9x9 pencil-mark board: every empty cell holds the digits of `rest`,
+/// but the cells of `marks`, which hold theirs (a textbook pattern on an
+/// otherwise open grid).
+pub(crate) fn marked(rest: &str, marks: &[(usize, &str)]) -> Board {
+    let mut t = vec![rest; 81];
+    for &(c, m) in marks {
+        t[c] = m;
+    }
+    board_from_marks(&t.join(" "))
+}
+
 /// Asserts the first step `t` finds on the pencil-mark state `marks` (every
 /// step it finds checked sound): its name and difficulty in tenths, its
 /// placements and eliminations as `(cell, digit)` pairs.
