@@ -355,49 +355,51 @@ impl Unary {
             if depth != usize::MAX && depth >= self.limit {
                 break;
             }
-            while let Some(p) = self.pending_on.pop_front() {
-                let (a, b) = self.range(true, self.arena.nodes[p as usize].cand as usize);
-                for i in a..b {
-                    let (c, cause) = self.on_tab[i];
-                    let known = self.off_idx[c] != NONE;
-                    if on && c == src && !self.chain_has(c, false) {
-                        let n = self.arena.add_full(c, false, &[p], cause, NONE);
-                        self.chains.push(n);
-                        if !known {
-                            self.mark(c, n, false);
-                        }
-                        continue;
-                    }
-                    if !known {
-                        let n = self.arena.add_full(c, false, &[p], cause, NONE);
-                        self.mark(c, n, false);
-                    }
-                }
-            }
+            self.drain(true, src, on);
             depth = depth.wrapping_add(1);
             if depth >= self.limit {
                 break;
             }
-            while let Some(p) = self.pending_off.pop_front() {
-                let (a, b) = self.range(false, self.arena.nodes[p as usize].cand as usize);
-                for i in a..b {
-                    let (c, cause) = self.off_tab[i];
-                    let known = self.on_idx[c] != NONE;
-                    if !on && c == src && !self.chain_has(c, true) {
-                        let n = self.arena.add_full(c, true, &[p], cause, NONE);
-                        self.chains.push(n);
-                        if !known {
-                            self.mark(c, n, true);
-                        }
-                        continue;
-                    }
-                    if !known {
-                        let n = self.arena.add_full(c, true, &[p], cause, NONE);
-                        self.mark(c, n, true);
-                    }
+            self.drain(false, src, on);
+            depth = depth.wrapping_add(1);
+        }
+    }
+
+    /// Processes the queued ons (`from_on`) or offs: each implies the
+    /// opposite state of the candidates in its table; an implication that
+    /// brings `src` back to the opposite of its assumed state `on` ends a
+    /// forcing chain (kept once per state).
+    fn drain(&mut self, from_on: bool, src: usize, on: bool) {
+        let to = !from_on;
+        loop {
+            let next = if from_on {
+                self.pending_on.pop_front()
+            } else {
+                self.pending_off.pop_front()
+            };
+            let Some(p) = next else {
+                break;
+            };
+            let (a, b) = self.range(from_on, self.arena.nodes[p as usize].cand as usize);
+            for i in a..b {
+                let (c, cause) = if from_on {
+                    self.on_tab[i]
+                } else {
+                    self.off_tab[i]
+                };
+                let known = if to { self.on_idx[c] } else { self.off_idx[c] } != NONE;
+                let back = on == from_on && c == src && !self.chain_has(c, to);
+                if known && !back {
+                    continue;
+                }
+                let n = self.arena.add_full(c, to, &[p], cause, NONE);
+                if back {
+                    self.chains.push(n);
+                }
+                if !known {
+                    self.mark(c, n, to);
                 }
             }
-            depth = depth.wrapping_add(1);
         }
     }
 
