@@ -14,7 +14,6 @@ mod bench;
 mod check;
 mod cli;
 mod exact_cover;
-mod explain;
 mod generate;
 mod input;
 mod live;

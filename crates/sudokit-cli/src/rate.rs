@@ -2,21 +2,98 @@
 //! and rating ([`sudokit::logic`]), and how a step reads in words and in JSON.
 
 use serde::Serialize;
-use sudokit::logic::{self, Board, End, Level, Path, Step};
+use sudokit::format::Style;
+use sudokit::logic::{self, Board, End, Level, Path, Step, Technique, LADDER};
+use sudokit::Puzzle;
 
-/// `4.5/1.2/1.2 hard`: the rating line of a solved path.
+/// What `hint` and `explain` say of a grid complete as given, and `rate`'s
+/// record says `Solved` (JSON: verdict `solved`, no rating): there is no
+/// step to rate, and 0.0/0.0/0.0 would claim an easy puzzle.
+pub const SOLVED_TEXT: &str = "Solved: every cell is filled";
+
+/// The JSON verdict of a grid complete as given.
+pub const SOLVED_VERDICT: &str = "solved";
+
+/// The board of `puzzle` whose steps name digits in the puzzle's own
+/// symbols (`style`: `A`-`P` for a POJ 3076 grid, `1`-`9` for 9x9).
+///
+/// # Errors
+/// The givens clash (a digit twice in a house).
+pub fn board(puzzle: &Puzzle, style: Style) -> Result<Board, logic::BoardError> {
+    let n = puzzle.geometry().size();
+    let symbols: Vec<char> = (0..n)
+        .map_while(|d| style.alphabet.symbol(d).map(char::from))
+        .collect();
+    Ok(Board::new(puzzle)?.with_symbols(&symbols))
+}
+
+/// Whether the grid was complete as given: a solved path of no step.
+pub fn complete_as_given(path: &Path) -> bool {
+    path.end == End::Solved && path.step_count == 0
+}
+
+/// `4.5/1.2/1.2 hard`: the rating line of a solved path; `Solved` for a
+/// grid complete as given.
 pub fn rating_line(path: &Path) -> String {
+    if complete_as_given(path) {
+        return "Solved".into();
+    }
     format!("{} {}", path.rating, Level::of(path.rating.er).name())
+}
+
+/// The rungs of the ladder that cannot run on `board`'s geometry, as a
+/// clause ("the chain rungs (ER 6.5 and up) are implemented for 9x9 grids
+/// only"), `None` when every rung runs there.
+pub fn missing_rungs(board: &Board) -> Option<String> {
+    let off = |pick: fn(Technique) -> bool| LADDER.iter().any(|&t| pick(t) && !t.runs_on(board));
+    let mut clauses = Vec::new();
+    if off(|t| matches!(t, Technique::UniqueLoop | Technique::Bug)) {
+        clauses.push(
+            "the uniqueness rungs (unique rectangles 4.5, BUG 5.6) are implemented for \
+             grids up to 11x11 without extra houses",
+        );
+    }
+    if off(Technique::is_chain) {
+        clauses.push("the chain rungs (ER 6.5 and up) are implemented for 9x9 grids only");
+    }
+    (!clauses.is_empty()).then(|| clauses.join(" and "))
+}
+
+/// `16x16`, `9x9 X` (diagonals), `9x9 windoku`: the grid, for messages.
+fn grid_name(board: &Board) -> String {
+    let n = board.size();
+    let geometry = board.geometry();
+    let mut name = format!("{n}x{n}");
+    if geometry.layout() == sudokit::Layout::Jigsaw {
+        name.push_str(" jigsaw");
+    }
+    for extra in geometry.extras() {
+        name.push_str(match extra {
+            sudokit::Extra::Diagonals => " X",
+            sudokit::Extra::Windows => " windoku",
+            sudokit::Extra::House(_) => " extra-house",
+        });
+    }
+    name
 }
 
 /// Why a unique puzzle got no rating, for stderr.
 pub fn unrated_reason(path: &Path) -> String {
     match path.end {
         End::Solved => String::new(),
-        End::Stuck => format!(
-            "unrated: no technique of the ladder applies after {} steps (hardest so far {})",
-            path.step_count, path.rating.er
-        ),
+        End::Stuck => {
+            let mut why = format!(
+                "unrated: no technique of the ladder applies after {} steps (hardest so far {})",
+                path.step_count, path.rating.er
+            );
+            if let Some(missing) = missing_rungs(&path.board) {
+                why.push_str(&format!(
+                    "; {missing}: this {} puzzle needs one",
+                    grid_name(&path.board)
+                ));
+            }
+            why
+        }
         End::TimedOut => format!(
             "gave up: time limit after {} logical steps (hardest so far {})",
             path.step_count, path.rating.er
@@ -24,37 +101,11 @@ pub fn unrated_reason(path: &Path) -> String {
     }
 }
 
-/// A technique name in sentence case: `Hidden Single` -> `Hidden single`,
-/// `XY-Wing` -> `XY-wing`; acronyms (`BUG`) stay.
-pub fn sentence_case(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    let mut first = true;
-    for (i, word) in name.split(' ').enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        for (j, part) in word.split('-').enumerate() {
-            if j > 0 {
-                out.push('-');
-            }
-            let mut chars = part.chars();
-            let capitalised = chars.next().is_some_and(char::is_uppercase)
-                && chars.clone().next().is_some()
-                && chars.all(|c| !c.is_uppercase());
-            if capitalised && !first {
-                out.push_str(&part.to_lowercase());
-            } else {
-                out.push_str(part);
-            }
-            first = false;
-        }
-    }
-    out
-}
-
-/// `Hidden single: in box 5, 7 fits only r4c6`, then the step's chains.
+/// `Hidden Single: the only place for 7 in box 5 is r4c6`, then the step's
+/// chains. Techniques keep Sudoku Explainer's names (`Hidden Single`,
+/// `X-Wing`, `Naked Triplet`) in the text as in the JSON.
 pub fn step_line(step: &Step) -> String {
-    let mut line = sentence_case(&step.name);
+    let mut line = step.name.to_string();
     if !step.text.is_empty() {
         line.push_str(": ");
         line.push_str(&step.text);
@@ -73,7 +124,7 @@ pub struct StepJson {
     technique: String,
     /// Its difficulty (one decimal).
     difficulty: f64,
-    /// `r4c6=7`.
+    /// `r4c6=7`, digits in the puzzle's symbols.
     placements: Vec<String>,
     /// `r4c6<>7`.
     eliminations: Vec<String>,
@@ -97,12 +148,12 @@ impl StepJson {
             placements: step
                 .placements
                 .iter()
-                .map(|c| format!("{}={}", board.cell_name(c.cell), c.digit))
+                .map(|c| format!("{}={}", board.cell_name(c.cell), board.digit_name(c.digit)))
                 .collect(),
             eliminations: step
                 .eliminations
                 .iter()
-                .map(|c| format!("{}<>{}", board.cell_name(c.cell), c.digit))
+                .map(|c| format!("{}<>{}", board.cell_name(c.cell), board.digit_name(c.digit)))
                 .collect(),
             cells: step.cells.iter().map(|&c| board.cell_name(c)).collect(),
             houses: step.houses.iter().map(|&h| board.house_name(h)).collect(),
@@ -133,6 +184,12 @@ pub fn tenths(d: logic::Difficulty) -> f64 {
 }
 
 impl RatingJson {
+    /// The rating of a solved path, `None` for a grid complete as given (its
+    /// record's verdict is [`SOLVED_VERDICT`]).
+    pub fn of(path: &Path) -> Option<RatingJson> {
+        (!complete_as_given(path)).then(|| RatingJson::new(path))
+    }
+
     /// The rating of a solved path.
     pub fn new(path: &Path) -> RatingJson {
         RatingJson {
@@ -147,17 +204,44 @@ impl RatingJson {
 
 #[cfg(test)]
 mod tests {
-    use super::sentence_case;
+    use super::*;
+    use sudokit::format::{read, Format};
+
+    fn first_entry(format: Format, text: &str) -> sudokit::format::Entry {
+        read(format, text.as_bytes()).next().unwrap().unwrap()
+    }
+
+    fn hint(entry: &sudokit::format::Entry) -> (Board, Step) {
+        let board = board(&entry.puzzle, entry.style).unwrap();
+        let step = logic::next_step(&board, &mut logic::Ctx::new(true)).unwrap();
+        (board, step)
+    }
 
     #[test]
-    fn names_read_in_sentence_case() {
-        assert_eq!(sentence_case("Hidden Single"), "Hidden single");
-        assert_eq!(sentence_case("XY-Wing"), "XY-wing");
-        assert_eq!(sentence_case("X-Wing"), "X-wing");
-        assert_eq!(sentence_case("BUG type 1"), "BUG type 1");
+    fn steps_name_digits_with_the_puzzles_symbols() {
+        // POJ 3076 writes digits as A-P: the first hint places J (digit 10)
+        // and its words and JSON say J, never 10.
+        let entry = first_entry(
+            Format::Poj3076,
+            include_str!("../../../examples/poj3076.txt"),
+        );
+        let (board, step) = hint(&entry);
+        let line = step_line(&step);
         assert_eq!(
-            sentence_case("Dynamic Cell Forcing Chains"),
-            "Dynamic cell forcing chains"
+            line, "Hidden Single: the only place for J in box 2 is r1c6",
+            "{line}"
+        );
+        let json = serde_json::to_value(StepJson::new(&board, &step)).unwrap();
+        assert_eq!(json["placements"][0], "r1c6=J");
+        // 9x9 keeps 1-9.
+        let entry = first_entry(
+            Format::Line,
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        );
+        let (_, step) = hint(&entry);
+        assert_eq!(
+            step_line(&step),
+            "Hidden Single: the only place for 4 in box 4 is r6c2"
         );
     }
 }

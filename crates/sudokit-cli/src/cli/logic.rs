@@ -35,7 +35,7 @@ marks included), one line per puzzle, in words and in the standard notation
 (r4c6 a cell, r4c6=7 a placement, r4c6<>7 an elimination, Eureka notation
 for chains):
 
-  Hidden single: in box 5, 7 fits only r4c6
+  Hidden Single: the only place for 7 in box 5 is r4c6
 
 The step is the one Sudoku Explainer would take: the first its ladder
 finds, rung by rung in SE's order (within a rung, the first found, not the

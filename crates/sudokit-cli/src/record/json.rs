@@ -10,7 +10,8 @@
 //! Verdicts: `solved` (a solution found with limit 1, not checked for
 //! uniqueness), `unique`, `multiple`, `no_solution`, `invalid`, `gave_up`;
 //! `rate`, `hint` and `explain` add `unrated` (no technique of the ladder
-//! applies) and `complete` (`hint`: every cell is already filled).
+//! applies) and say `solved` of a grid complete as given (no step, no
+//! rating).
 
 use std::io::{self, Write};
 
@@ -199,8 +200,8 @@ pub fn answer<S: Sink>(
         record.solution = solutions.first.as_ref().map(|g| line(g, entry.style));
     }
     if settings.mode.is_logic() && record.verdict == "unique" {
-        let found = crate::explain::find_and_report(settings, input, format, &entry, sink, tally)?;
-        let part = crate::explain::json(settings, &found);
+        let found = super::logic::find_and_report(settings, input, format, &entry, sink, tally)?;
+        let part = super::logic::json(settings, &found);
         record.verdict = part.verdict.unwrap_or(record.verdict);
         record.step = part.step;
         record.steps = part.steps;

@@ -32,6 +32,7 @@ use sudokit::format::{self, Answer, Entry, Format, Limits, ParseError, ParseErro
 use sudokit::{Budget, Engine, EngineKind, Grid};
 
 pub mod json;
+pub mod logic;
 
 /// What to print for each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -408,10 +409,9 @@ pub fn answer<S: Sink>(
                     write_message(settings, format, sink.out(), entry.index, Answer::Multiple)?
                 }
                 (Some(_), false) if settings.mode.is_logic() => {
-                    let found = crate::explain::find_and_report(
-                        settings, input, format, &entry, sink, tally,
-                    )?;
-                    crate::explain::write(settings, &found, sink.out())?
+                    let found =
+                        logic::find_and_report(settings, input, format, &entry, sink, tally)?;
+                    logic::write(settings, &found, sink.out())?
                 }
                 (Some(grid), false) => write_solution(settings, format, sink.out(), &entry, grid)?,
             }

@@ -293,9 +293,13 @@ pub async fn hint(Extract(state): Extract<State>, body: Body) -> Answer {
         let grid = Grid::from_values(n, &values).map_err(|e| ApiError::bad(e.to_string()))?;
         let puzzle = Puzzle::new(std::sync::Arc::clone(entry.puzzle.geometry()), grid)
             .map_err(|e| ApiError::unprocessable(e.to_string()))?;
-        let board = Board::new(&puzzle).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        let board = crate::rate::board(&puzzle, entry.style)
+            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
         if board.is_solved() {
-            return Ok(json!({ "verdict": "solved", "text": "Solved: every cell is filled" }));
+            return Ok(json!({
+                "verdict": crate::rate::SOLVED_VERDICT,
+                "text": crate::rate::SOLVED_TEXT,
+            }));
         }
         // A player who keeps no candidates cannot use an elimination alone:
         // the hint is the next step that places a digit, after the steps
@@ -324,7 +328,7 @@ pub async fn hint(Extract(state): Extract<State>, body: Body) -> Answer {
                 // `Pointing ×5, Claiming ×4`: each technique once, in order.
                 let mut names: Vec<(String, usize)> = Vec::new();
                 for s in &before {
-                    let name = crate::rate::sentence_case(&s.name);
+                    let name = s.name.to_string();
                     match names.iter_mut().find(|(n, _)| *n == name) {
                         Some((_, k)) => *k += 1,
                         None => names.push((name, 1)),
@@ -357,7 +361,8 @@ pub async fn hint(Extract(state): Extract<State>, body: Body) -> Answer {
 fn path_of(req: &PuzzleReq, limits: &Limits) -> Result<(Board, logic::Path), ApiError> {
     let (entry, _) = req.read(limits)?;
     unique_solution(&entry, limits)?;
-    let board = Board::new(&entry.puzzle).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    let board = crate::rate::board(&entry.puzzle, entry.style)
+        .map_err(|e| ApiError::unprocessable(e.to_string()))?;
     let mut ctx = ctx(limits);
     let path = logic::solve_path(board.clone(), &mut ctx, true);
     if path.end == End::TimedOut {
@@ -377,11 +382,16 @@ pub async fn explain(Extract(state): Extract<State>, body: Body) -> Answer {
             .iter()
             .map(|s| StepJson::new(&board, s))
             .collect();
-        Ok(match path.end {
-            End::Solved => json!({
+        Ok(match (path.end, RatingJson::of(&path)) {
+            (End::Solved, None) => json!({
+                "verdict": crate::rate::SOLVED_VERDICT,
+                "steps": steps,
+                "text": crate::rate::SOLVED_TEXT,
+            }),
+            (End::Solved, Some(rating)) => json!({
                 "verdict": "rated",
                 "steps": steps,
-                "rating": RatingJson::new(&path),
+                "rating": rating,
             }),
             _ => json!({
                 "verdict": "unrated",
@@ -400,10 +410,14 @@ pub async fn rate(Extract(state): Extract<State>, body: Body) -> Answer {
     let limits = state.limits.clone();
     on_worker(&state, move || {
         let (_, path) = path_of(&req, &limits)?;
-        Ok(match path.end {
-            End::Solved => json!({
+        Ok(match (path.end, RatingJson::of(&path)) {
+            (End::Solved, None) => json!({
+                "verdict": crate::rate::SOLVED_VERDICT,
+                "text": crate::rate::SOLVED_TEXT,
+            }),
+            (End::Solved, Some(rating)) => json!({
                 "verdict": "rated",
-                "rating": RatingJson::new(&path),
+                "rating": rating,
                 "text": crate::rate::rating_line(&path),
             }),
             _ => json!({

@@ -468,12 +468,13 @@ async fn bad_requests_get_clear_json_errors() {
             bad,
             "more than one puzzle",
         ),
-        // A 64x64 empty grid is refused before any work.
+        // A 64x64 empty grid reads, and is refused before any work: the
+        // server's side bound (the README's 422).
         (
             "count",
             body(json!({ "puzzle": grid64, "format": "grid" })),
-            bad,
-            "side 64",
+            unprocessable,
+            "at most 36x36",
         ),
         // Huge bodies stop at the limit.
         (

@@ -157,7 +157,7 @@ fn the_stats_rate_is_over_wall_time_and_labelled() {
 
 #[test]
 fn impossible_requests_are_refused_with_the_reason() {
-    let refusals: [(&[&str], &str); 8] = [
+    let refusals: [(&[&str], &str); 7] = [
         (
             &["--box", "2x3", "--symmetry", "rotate90"],
             "rotate90 symmetry does not suit a 6x6 (2x3 boxes) grid",
@@ -169,11 +169,7 @@ fn impossible_requests_are_refused_with_the_reason() {
         ),
         (
             &["--size", "16", "--level", "expert"],
-            "9x9 grids without extra houses only (this is a 16x16 (4x4 boxes) grid)",
-        ),
-        (
-            &["--x", "--rating", "7.0.."],
-            "9x9 grids without extra houses only (this is a 9x9 (3x3 boxes) + diagonals grid)",
+            "9x9 grids only (this is a 16x16 (4x4 boxes) grid)",
         ),
         (&["--symmetry", "spiral"], "unknown symmetry `spiral`"),
         (&["--rating", "9..2"], "the rating range 9.0..2.0 is empty"),

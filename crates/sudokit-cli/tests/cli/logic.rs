@@ -64,7 +64,7 @@ fn hint_names_the_next_step_in_words() {
         .success();
     assert_eq!(
         stdout(&assert),
-        "Hidden single: in box 4, 4 fits only r6c2\n"
+        "Hidden Single: the only place for 4 in box 4 is r6c2\n"
     );
     // A pencil-mark puzzle starts from its marks; `No solution` is an
     // answer (exit status 0), as in `solve`.
@@ -75,17 +75,9 @@ fn hint_names_the_next_step_in_words() {
         .success();
     assert_eq!(
         stdout(&assert),
-        "Hidden single: in box 5, 6 fits only r5c6\nHidden single: in box 4, 4 fits only r6c2\nNo solution\n"
+        "Hidden Single: the only place for 6 in box 5 is r5c6\n\
+         Hidden Single: the only place for 4 in box 4 is r6c2\nNo solution\n"
     );
-}
-
-#[test]
-fn hint_answers_a_puzzle_without_one_solution_with_solves_record() {
-    sudokit()
-        .args(["hint", &".".repeat(81)])
-        .assert()
-        .success()
-        .stdout("Multiple Solutions\n");
 }
 
 #[test]
@@ -136,7 +128,7 @@ fn explain_json_steps_replay_to_the_solution() {
 }
 
 #[test]
-fn rate_says_unrated_and_gave_up_with_the_reason() {
+fn rate_says_unrated_and_names_the_missing_rungs() {
     // 16x16: no chains there, so the ladder stops short on this one.
     let assert = sudokit()
         .arg("rate")
@@ -144,16 +136,45 @@ fn rate_says_unrated_and_gave_up_with_the_reason() {
         .assert()
         .stderr(predicate::str::contains(
             "line16.txt:2: unrated: no technique of the ladder applies",
+        ))
+        // It names the rungs this geometry lacks.
+        .stderr(predicate::str::contains(
+            "the chain rungs (ER 6.5 and up) are implemented for 9x9 grids only: \
+             this 16x16 puzzle needs one",
         ));
     assert_eq!(stdout(&assert), "Multiple Solutions\nUnrated\n");
-    // A forum-hardest puzzle whose first step is a nested chain (ER 11.4):
-    // 10 ms is far too little.
+}
+
+/// One puzzle each: the record on stdout, the exit status, what stderr says.
+#[test]
+fn one_puzzle_answers_with_its_record_status_and_reason() {
+    // A forum-hardest puzzle whose first step is a nested chain (ER 11.4).
     let hardest =
         ".23.....94.....1...9..3..4.2..81...4.....78..9...4...23...9...1.6..........5.....";
-    sudokit()
-        .args(["rate", "--timeout", "0.01", hardest])
-        .assert()
-        .code(1)
-        .stdout("Gave up\n")
-        .stderr(predicate::str::contains("gave up: time limit"));
+    let complete =
+        "148367259295148367673295814936471582584932176712586493859623741427819635361754928";
+    let empty = ".".repeat(81);
+    let cases: [(&[&str], i32, &str, &str); 5] = [
+        // A logical path needs one solution: `solve`'s record, an answer.
+        (&["hint", &empty], 0, "Multiple Solutions\n", ""),
+        (&["explain", &empty], 0, "Multiple Solutions\n\n", ""),
+        // 10 ms is far too little for a nested chain.
+        (
+            &["rate", "--timeout", "0.01", hardest],
+            1,
+            "Gave up\n",
+            "gave up: time limit",
+        ),
+        // A complete grid has no step to rate: `Solved`, not 0.0/0.0/0.0.
+        (&["rate", complete], 0, "Solved\n", ""),
+        (&["hint", complete], 0, "Solved: every cell is filled\n", ""),
+    ];
+    for (args, code, out, err) in cases {
+        sudokit()
+            .args(args)
+            .assert()
+            .code(code)
+            .stdout(out.to_string())
+            .stderr(predicate::str::contains(err));
+    }
 }

@@ -199,7 +199,7 @@ pub enum SpecError {
     /// An ER target only chains reach, on a grid where they do not run.
     #[error(
         "an ER target of {} or more needs the chaining techniques, which rate 9x9 grids \
-         without extra houses only (this is a {geometry} grid)",
+         only (this is a {geometry} grid)",
         least_chain_er()
     )]
     RatingNeedsChains {
@@ -252,11 +252,10 @@ pub fn least_er() -> Difficulty {
 }
 
 /// Whether the logic module's chaining rungs (ER 6.5 and up) run on
-/// `geometry`: a 9x9 grid of rows, columns and nine regions (boxes or
-/// jigsaw), no extra houses. The one place the generator decides which
-/// rating targets a grid can reach; it follows what `logic` supports.
+/// `geometry` ([`crate::logic::chains_run_on`]): the one place the
+/// generator decides which rating targets a grid can reach.
 pub fn chains_rate(geometry: &Geometry) -> bool {
-    geometry.size() == 9 && geometry.extras().is_empty()
+    crate::logic::chains_run_on(geometry)
 }
 
 /// Checks an ER range (`high` = `None`: no upper end) before any try: an

@@ -37,6 +37,8 @@ pub struct Board {
     /// then the extra houses. Techniques that stop at their first find scan
     /// in this order so that they find what Sudoku Explainer finds.
     se_order: Arc<[usize]>,
+    /// How the words of a step write each digit (`None`: its number).
+    symbols: Option<Arc<[char]>>,
 }
 
 impl Board {
@@ -73,6 +75,7 @@ impl Board {
             cands: vec![full; cells],
             se_order: se.into(),
             geometry,
+            symbols: None,
         };
         if let Some(marks) = puzzle.candidates() {
             for (c, m) in marks.iter().enumerate() {
@@ -101,6 +104,27 @@ impl Board {
             }
         }
         Ok(board)
+    }
+
+    /// The board that names digit `d` as `symbols[d - 1]` in the words of
+    /// its steps (the puzzle's own alphabet: `A`-`P` for a POJ 3076 grid);
+    /// a digit past the end of `symbols` keeps its number. Without this,
+    /// digits are named by number.
+    pub fn with_symbols(mut self, symbols: &[char]) -> Board {
+        self.symbols = Some(symbols.into());
+        self
+    }
+
+    /// Digit `d` as the words of a step write it: its symbol, or its number.
+    pub fn digit_name(&self, d: u8) -> String {
+        match self
+            .symbols
+            .as_deref()
+            .and_then(|s| s.get(usize::from(d).wrapping_sub(1)))
+        {
+            Some(c) => c.to_string(),
+            None => d.to_string(),
+        }
     }
 
     /// The geometry.
@@ -297,6 +321,47 @@ impl Board {
         }
     }
 
+    /// Why `step` cannot be applied to this board on the way to `solution`
+    /// (row-major values): it changes nothing, places a wrong digit or on a
+    /// filled cell, or removes the true digit or a candidate already gone.
+    /// `None` when it is sound. What every technique test checks each step
+    /// against.
+    pub fn step_error(&self, step: &Step, solution: &[u8]) -> Option<String> {
+        let name = &step.name;
+        if !step.is_progress() {
+            return Some(format!("{name} does nothing"));
+        }
+        for &Candidate { cell, digit } in &step.placements {
+            if solution[cell] != digit {
+                return Some(format!(
+                    "{name} places a wrong digit in {}",
+                    self.cell_name(cell)
+                ));
+            }
+            if self.values[cell] != 0 {
+                return Some(format!(
+                    "{name} places on the filled {}",
+                    self.cell_name(cell)
+                ));
+            }
+        }
+        for &Candidate { cell, digit } in &step.eliminations {
+            if solution[cell] == digit {
+                return Some(format!(
+                    "{name} removes the true digit of {}",
+                    self.cell_name(cell)
+                ));
+            }
+            if !self.has(cell, digit) {
+                return Some(format!(
+                    "{name} removes a missing candidate of {}",
+                    self.cell_name(cell)
+                ));
+            }
+        }
+        None
+    }
+
     /// `r4c6` for cell 32 of a 9x9 grid.
     pub fn cell_name(&self, cell: usize) -> String {
         format!("r{}c{}", cell / self.n + 1, cell % self.n + 1)
@@ -327,5 +392,50 @@ impl Board {
     /// regions, no extra houses (what uniqueness techniques assume).
     pub fn is_plain(&self) -> bool {
         self.geometry.extras().is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::step::Technique;
+    use super::*;
+
+    #[test]
+    fn step_error_names_every_fault() {
+        let b = super::super::test_util::board(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
+        let solution = super::super::test_util::solution(&b).unwrap();
+        let step = |placements: Vec<Candidate>, eliminations: Vec<Candidate>| Step {
+            placements,
+            eliminations,
+            ..Step::new(Technique::NakedSingle, "Test", 23)
+        };
+        let right = solution[0];
+        let wrong = (1..=9).find(|&d| d != right && b.has(0, d)).unwrap();
+        let cases = [
+            (step(vec![], vec![]), Some("Test does nothing")),
+            (step(vec![Candidate::new(0, right)], vec![]), None),
+            (
+                step(vec![Candidate::new(0, wrong)], vec![]),
+                Some("Test places a wrong digit in r1c1"),
+            ),
+            (
+                step(vec![Candidate::new(2, 3)], vec![]),
+                Some("Test places on the filled r1c3"),
+            ),
+            (step(vec![], vec![Candidate::new(0, wrong)]), None),
+            (
+                step(vec![], vec![Candidate::new(0, right)]),
+                Some("Test removes the true digit of r1c1"),
+            ),
+            (
+                step(vec![], vec![Candidate::new(2, 1)]),
+                Some("Test removes a missing candidate of r1c3"),
+            ),
+        ];
+        for (s, want) in cases {
+            assert_eq!(b.step_error(&s, &solution).as_deref(), want, "{s:?}");
+        }
     }
 }

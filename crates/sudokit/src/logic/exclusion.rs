@@ -23,8 +23,9 @@
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::ladder::{Ctx, Sink};
+use super::ctx::{Ctx, Sink};
 use super::step::{Candidate, Step, Technique};
+use super::text;
 
 #[cfg(test)]
 mod equivalence;
@@ -278,16 +279,11 @@ fn step(board: &Board, set: &[usize], allowed: &[u64], ctx: &Ctx) -> Step {
     let mut step = Step::new(technique, name, tenths);
     step.cells = set.to_vec();
     if ctx.want_text {
-        let names: Vec<String> = set.iter().map(|&c| board.cell_name(c)).collect();
-        let gone: Vec<String> = elims
-            .iter()
-            .map(|e| format!("{}<>{}", board.cell_name(e.cell), e.digit))
-            .collect();
         step.text = format!(
             "every combination of digits for {} that leaves a common peer with no candidate, \
              or repeats a digit in a house, is impossible, so {}",
-            names.join(", "),
-            gone.join(", ")
+            text::cells(board, set.iter().copied()),
+            text::eliminations(board, &elims)
         );
     }
     step.eliminations = elims;
@@ -296,19 +292,9 @@ fn step(board: &Board, set: &[usize], allowed: &[u64], ctx: &Ctx) -> Step {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_util::{all_sound, board, board_from_marks};
+    use super::super::test_util::{all_sound, marked};
     use super::super::uniqueness::tests::{check_probe_positions, se_board, SE_POSITIONS};
     use super::*;
-
-    #[test]
-    fn nothing_on_a_fresh_puzzle() {
-        // Few bivalue cells at the start: no two base cells share two
-        // excluders.
-        let b = board(
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        );
-        assert!(all_sound(&b, Technique::AlignedPair).is_empty());
-    }
 
     #[test]
     fn aligned_pair_textbook() {
@@ -316,12 +302,7 @@ mod tests {
         // {1,2} and r1c6 {1,3} (row 1). Combinations: (1,2),(2,1) lock r1c5,
         // (1,3),(3,1) lock r1c6, equal digits are out (same row): only
         // (2,3),(3,2) remain, so 1 goes from both base cells.
-        let mut t = vec!["123456789".to_string(); 81];
-        t[0] = "123".into();
-        t[1] = "123".into();
-        t[4] = "12".into();
-        t[5] = "13".into();
-        let b = board_from_marks(&t.join(" "));
+        let b = marked("123456789", &[(0, "123"), (1, "123"), (4, "12"), (5, "13")]);
         let step = Technique::AlignedPair
             .first(&b, &mut Ctx::new(true))
             .unwrap();
@@ -340,13 +321,10 @@ mod tests {
         // Build: base r1c1 {1,2,4}, r1c2 {1,3,4}, r1c3 {2,3}; common
         // excluders r1c8 {1,4} and r1c9 {3,4,1}? Keep it checkable: see the
         // assertions on the eliminations, all verified by hand below.
-        let mut t = vec!["123456789".to_string(); 81];
-        t[0] = "124".into();
-        t[1] = "134".into();
-        t[2] = "23".into();
-        t[7] = "14".into();
-        t[8] = "34".into();
-        let b = board_from_marks(&t.join(" "));
+        let b = marked(
+            "123456789",
+            &[(0, "124"), (1, "134"), (2, "23"), (7, "14"), (8, "34")],
+        );
         // Pairs first: (r1c1, r1c2) share excluders r1c3 {2,3}? No: r1c3 is
         // a base cell but also an excluder of both (2..=3 candidates).
         let step = Technique::AlignedTriple

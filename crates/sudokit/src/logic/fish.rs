@@ -4,9 +4,10 @@
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::ladder::{Ctx, Sink};
+use super::ctx::{Ctx, Sink};
 use super::step::{Candidate, Step, Technique};
-use super::subsets::{eliminations_text, for_each_subset, union_of};
+use super::subsets::{for_each_subset, union_of};
+use super::text;
 
 /// A fish found: base lines (as a mask of line numbers), the digit, the
 /// cover lines (mask), and whether the base lines are columns.
@@ -25,11 +26,8 @@ struct Fish {
 /// colex order, digits ascending within a set: steps come out in that order.
 pub(super) fn fish(board: &Board, k: usize, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let n = board.size();
-    let (technique, name, tenths) = match k {
-        2 => (Technique::XWing, "X-Wing", 32),
-        3 => (Technique::Swordfish, "Swordfish", 38),
-        _ => (Technique::Jellyfish, "Jellyfish", 52),
-    };
+    use Technique::*;
+    let technique = Technique::of_size(k, [XWing, Swordfish, Jellyfish]);
     let mut placed = [0usize; 64];
     for &v in board.values() {
         if v != 0 {
@@ -74,7 +72,7 @@ pub(super) fn fish(board: &Board, k: usize, ctx: &mut Ctx, sink: &mut Sink<'_>) 
         found.sort_by_key(|f| (f.base, f.digit));
         for f in &found {
             let bit = 1u64 << (f.digit - 1);
-            let mut step = Step::new(technique, name, tenths);
+            let mut step = Step::of_set(technique);
             for cross in (0..n).filter(|i| f.cover >> i & 1 != 0) {
                 for line in 0..n {
                     let c = cell_at(line, cross);
@@ -100,23 +98,20 @@ pub(super) fn fish(board: &Board, k: usize, ctx: &mut Ctx, sink: &mut Sink<'_>) 
                 step.houses.push(line_house(line, !f.columns));
             }
             if ctx.want_text {
+                // `columns 2 and 6`: the line numbers are houses, not digits.
                 let names = |mask: u64, as_column: bool| {
-                    let nums: Vec<String> = (0..n)
+                    let nums = (0..n)
                         .filter(|l| mask >> l & 1 != 0)
-                        .map(|l| (l + 1).to_string())
-                        .collect();
-                    format!(
-                        "{} {}",
-                        if as_column { "columns" } else { "rows" },
-                        nums.join(", ")
-                    )
+                        .map(|l| (l + 1).to_string());
+                    let kind = if as_column { "columns" } else { "rows" };
+                    format!("{kind} {}", text::list(nums, "and"))
                 };
                 step.text = format!(
-                    "in {}, {} lies only in {}, so {}",
+                    "every place for {} in {} is in {}, so {}",
+                    board.digit_name(f.digit),
                     names(f.base, f.columns),
-                    f.digit,
                     names(f.cover, !f.columns),
-                    eliminations_text(board, &step.eliminations)
+                    text::eliminations(board, &step.eliminations)
                 );
             }
             sink(step)?;
@@ -132,7 +127,7 @@ fn has_victim(pos: &[u64; 64], base: u64, cover: u64, n: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_util::{board, expect_step};
+    use super::super::test_util::expect_step;
     use super::*;
 
     #[test]
@@ -157,17 +152,5 @@ mod tests {
             &[],
             &[(66, 9)],
         );
-    }
-
-    #[test]
-    fn nothing_on_a_nearly_full_grid() {
-        let b = board(
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-        );
-        let sol = super::super::test_util::solution(&b).unwrap();
-        let b = board(&super::super::singles::line_without(&sol, &[0, 40, 80]));
-        for t in [Technique::XWing, Technique::Swordfish, Technique::Jellyfish] {
-            assert!(t.first(&b, &mut Ctx::new(false)).is_none(), "{t:?}");
-        }
     }
 }

@@ -6,9 +6,9 @@ use std::ops::ControlFlow;
 use crate::HouseKind;
 
 use super::board::Board;
-use super::ladder::{Ctx, Sink};
+use super::ctx::{Ctx, Sink};
 use super::step::{Candidate, Step, Technique};
-use super::subsets::{cells_text, eliminations_text};
+use super::text;
 
 /// Pairs of house kinds `(first, second)` in Sudoku Explainer's order:
 /// a digit of a `first` house confined to a `second` house. The classic four
@@ -166,17 +166,27 @@ fn lock_evidence(board: &Board, lock: &Lock<'_>, step: &mut Step) {
     step.houses.extend([lock.h1, lock.h2]);
 }
 
-/// Sudoku Explainer's Locking(false): pointing (2.6) and claiming (2.8). The
-/// digit leaves the cells of the second house outside the first.
-pub(super) fn pointing_claiming(
+/// Sudoku Explainer's Locking(direct): pointing and claiming
+/// ([`pointing_claiming_with`]), or their direct forms
+/// ([`direct_pointing_with`]), with the cell sets where the board is small
+/// enough for them.
+pub(super) fn locking(
     board: &Board,
+    direct: bool,
     ctx: &mut Ctx,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
-    pointing_claiming_with(board, Masks::of(board).as_ref(), ctx, sink)
+    let masks = Masks::of(board);
+    if direct {
+        direct_pointing_with(board, masks.as_ref(), ctx, sink)
+    } else {
+        pointing_claiming_with(board, masks.as_ref(), ctx, sink)
+    }
 }
 
-/// [`pointing_claiming`] with the cell sets (or without: the generic scan).
+/// Sudoku Explainer's Locking(false): pointing (2.6) and claiming (2.8). The
+/// digit leaves the cells of the second house outside the first. With the
+/// cell sets, or without them (`None`: the generic scan).
 fn pointing_claiming_with(
     board: &Board,
     masks: Option<&Masks>,
@@ -205,11 +215,11 @@ fn pointing_claiming_with(
         lock_evidence(board, lock, &mut step);
         if ctx.want_text {
             step.text = format!(
-                "in {}, {} lies only in {}, so {}",
+                "every place for {} in {} is in {}, so {}",
+                board.digit_name(lock.digit),
                 board.house_name(lock.h1),
-                lock.digit,
                 board.house_name(lock.h2),
-                eliminations_text(board, &step.eliminations)
+                text::eliminations(board, &step.eliminations)
             );
         }
         sink(step)
@@ -221,15 +231,7 @@ fn pointing_claiming_with(
 /// kind of `h1` (ascending) that would keep the digit in one cell only once
 /// `h2` loses it outside `h1`: the step places it there. As Sudoku Explainer
 /// applies it, it removes nothing else (the placement clears the peers).
-pub(super) fn direct_pointing(
-    board: &Board,
-    ctx: &mut Ctx,
-    sink: &mut Sink<'_>,
-) -> ControlFlow<()> {
-    direct_pointing_with(board, Masks::of(board).as_ref(), ctx, sink)
-}
-
-/// [`direct_pointing`] with the cell sets (or without: the generic scan).
+/// With the cell sets, or without them (`None`: the generic scan).
 fn direct_pointing_with(
     board: &Board,
     masks: Option<&Masks>,
@@ -287,12 +289,12 @@ fn direct_pointing_with(
             lock_evidence(board, lock, &mut step);
             step.houses.push(h3);
             if ctx.want_text {
+                let d = board.digit_name(lock.digit);
                 step.text = format!(
-                    "in {}, {} lies only in {} ({}), so in {} it fits only {}",
+                    "every place for {d} in {} is in {} ({}), so the only place for {d} in {} is {}",
                     board.house_name(lock.h1),
-                    lock.digit,
                     board.house_name(lock.h2),
-                    cells_text(board, &step.cells),
+                    text::cells(board, step.cells.iter().copied()),
                     board.house_name(h3),
                     board.cell_name(cell)
                 );

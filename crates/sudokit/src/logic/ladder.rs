@@ -2,65 +2,11 @@
 //! whole path and its rating.
 
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use super::board::Board;
+use super::ctx::{Ctx, Sink};
 use super::step::{Difficulty, Step, Technique};
 use super::{chains, exclusion, fish, intersections, singles, subsets, uniqueness, wings};
-
-/// Where a technique puts what it finds: return `ControlFlow::Break(())` to stop
-/// the search (the ladder stops at the first step of the first rung that has one).
-pub type Sink<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
-
-/// What a search may spend, and whether steps need their words.
-#[derive(Clone, Debug, Default)]
-pub struct Ctx {
-    /// Fill `Step::text` and `Step::chains` (a rating does not need them).
-    pub want_text: bool,
-    deadline: Option<Instant>,
-    timed_out: bool,
-    /// The sink keeps only the first step: a rung may skip work that can only
-    /// find steps sorting after one it already has.
-    pub(crate) first_only: bool,
-    /// Steps this hard or harder are not wanted: the chaining rungs may leave
-    /// them out (and search less). Set by [`rate_within`] only where every
-    /// later rung starts at or above it.
-    pub(crate) ceiling: Option<Difficulty>,
-}
-
-impl Ctx {
-    /// A context that builds the words of each step or not, with no deadline.
-    pub fn new(want_text: bool) -> Ctx {
-        Ctx {
-            want_text,
-            deadline: None,
-            timed_out: false,
-            first_only: false,
-            ceiling: None,
-        }
-    }
-
-    /// Gives up at `deadline`: expensive techniques poll [`Ctx::expired`].
-    pub fn with_deadline(mut self, deadline: Option<Instant>) -> Ctx {
-        self.deadline = deadline;
-        self
-    }
-
-    /// Whether the deadline has passed (and remembers that it did).
-    pub fn expired(&mut self) -> bool {
-        if !self.timed_out {
-            if let Some(d) = self.deadline {
-                self.timed_out = Instant::now() >= d;
-            }
-        }
-        self.timed_out
-    }
-
-    /// Whether a search gave up on the deadline.
-    pub fn timed_out(&self) -> bool {
-        self.timed_out
-    }
-}
 
 /// The ladder, easiest rung first, as Sudoku Explainer 1.2.1 tries them.
 pub const LADDER: &[Technique] = &[
@@ -124,8 +70,8 @@ impl Technique {
         match self {
             HiddenSingle => singles::hidden_single(board, ctx, sink),
             NakedSingle => singles::naked_single(board, ctx, sink),
-            DirectPointing => intersections::direct_pointing(board, ctx, sink),
-            Intersection => intersections::pointing_claiming(board, ctx, sink),
+            DirectPointing => intersections::locking(board, true, ctx, sink),
+            Intersection => intersections::locking(board, false, ctx, sink),
             DirectHiddenPair => subsets::direct_hidden(board, 2, ctx, sink),
             DirectHiddenTriple => subsets::direct_hidden(board, 3, ctx, sink),
             NakedPair => subsets::naked(board, 2, ctx, sink),
@@ -140,7 +86,7 @@ impl Technique {
             XyWing => wings::xy_wing(board, ctx, sink),
             XyzWing => wings::xyz_wing(board, ctx, sink),
             UniqueLoop => uniqueness::unique_loops(board, ctx, sink),
-            Bug => uniqueness::bug(board, ctx, sink),
+            Bug => uniqueness::grave::bug(board, ctx, sink),
             AlignedPair => exclusion::aligned(board, 2, ctx, sink),
             AlignedTriple => exclusion::aligned(board, 3, ctx, sink),
             ForcingChains
@@ -149,6 +95,18 @@ impl Technique {
             | DynamicChains
             | DynamicPlus
             | Nested { .. } => chains::find(self, board, ctx, sink),
+        }
+    }
+
+    /// Whether this rung can find anything on `board`'s geometry: the chains
+    /// need a 9x9 grid, unique loops and BUG a grid of at most 128 cells
+    /// without extra houses (where their deadly patterns are proved).
+    pub fn runs_on(self, board: &Board) -> bool {
+        use Technique::*;
+        match self {
+            UniqueLoop | Bug => uniqueness::supported(board),
+            t if t.is_chain() => chains::supported(board),
+            _ => true,
         }
     }
 
@@ -384,10 +342,9 @@ pub fn rate_within(
 ) -> Fit {
     // The least floor of each rung and all rungs after it; rungs that do not
     // run on this board count as none.
-    let chains = chains::supported(&board);
     let mut floors = [Difficulty(u16::MAX); LADDER.len() + 1];
     for (i, t) in LADDER.iter().enumerate().rev() {
-        let floor = if t.is_chain() && !chains {
+        let floor = if !t.runs_on(&board) {
             Difficulty(u16::MAX)
         } else {
             t.floor()
@@ -480,23 +437,28 @@ pub fn rate_within(
 
 /// The rungs whose steps stay available until the candidates they remove are
 /// gone (more eliminations never hide one), after the singles: applying
-/// their steps in any order reaches the same board. Uniqueness and BUG are
-/// not among them.
-const BULK: [Technique; 13] = [
-    Technique::Intersection,
-    Technique::NakedPair,
-    Technique::XWing,
-    Technique::HiddenPair,
-    Technique::NakedTriple,
-    Technique::Swordfish,
-    Technique::HiddenTriple,
-    Technique::XyWing,
-    Technique::XyzWing,
-    Technique::NakedQuad,
-    Technique::Jellyfish,
-    Technique::HiddenQuad,
-    Technique::AlignedPair,
-];
+/// their steps in any order reaches the same board. They are the ladder's
+/// rungs from pointing and claiming to aligned pairs, in its order, but for
+/// uniqueness and BUG.
+const BULK: [Technique; 13] = {
+    let mut out = [Technique::Intersection; 13];
+    let (mut i, mut j) = (0, 0);
+    let mut started = false;
+    while i < LADDER.len() {
+        let t = LADDER[i];
+        started |= matches!(t, Technique::Intersection);
+        if started && !matches!(t, Technique::UniqueLoop | Technique::Bug) {
+            out[j] = t;
+            j += 1;
+        }
+        if matches!(t, Technique::AlignedPair) {
+            break;
+        }
+        i += 1;
+    }
+    assert!(j == 13, "BULK's length");
+    out
+};
 
 /// The ladder's first rungs, singles to XYZ-wing, are all monotone (their
 /// "direct" forms are an intersection or a hidden set plus a single): a board
@@ -567,7 +529,80 @@ pub(crate) fn closure_bound(board: &Board, ctx: &mut Ctx) -> Option<Difficulty> 
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_util::{all_sound, board, solution};
     use super::*;
+
+    /// Solves `board` with the ladder, checking every step against the
+    /// solution; the names of the steps taken.
+    fn sound_path(board: &Board) -> Vec<std::borrow::Cow<'static, str>> {
+        let solution = super::super::test_util::solution(board).unwrap();
+        let mut b = board.clone();
+        let mut names = Vec::new();
+        let mut ctx = Ctx::new(true);
+        while let Some(step) = next_step(&b, &mut ctx) {
+            super::super::test_util::assert_sound(&b, &step, &solution);
+            b.apply(&step);
+            names.push(step.name);
+        }
+        names
+    }
+
+    #[test]
+    fn generated_puzzles_of_other_geometries_solve_soundly() {
+        let geometries = [
+            crate::Geometry::shared_square(6).unwrap(),
+            crate::Geometry::shared_square(8).unwrap(),
+            std::sync::Arc::new(
+                crate::Geometry::classic()
+                    .with_extra(crate::Extra::Diagonals)
+                    .unwrap(),
+            ),
+        ];
+        let mut all = Vec::new();
+        for g in &geometries {
+            for seed in 1..=3 {
+                all.extend(sound_path(&super::super::singles::minimal_puzzle(g, seed)));
+            }
+        }
+        assert!(all.iter().any(|n| n == "Hidden Single"));
+        // Intersections and subsets work across boxes, 6x6/8x8 boxes and diagonals.
+        for name in ["Pointing", "Claiming", "Direct Claiming", "Hidden Pair"] {
+            assert!(all.iter().any(|n| n == name), "{name}: {all:?}");
+        }
+    }
+    /// Rungs that must find nothing where their pattern cannot be: a grid
+    /// three cells short of full (no house has four empty cells: no subset
+    /// or fish), and a fresh puzzle (too few bivalue cells for wings and
+    /// aligned pairs).
+    #[test]
+    fn rungs_find_nothing_where_their_pattern_cannot_be() {
+        let fresh = board(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        );
+        let b = board(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
+        let full = board(&super::super::singles::line_without(
+            &solution(&b).unwrap(),
+            &[0, 40, 80],
+        ));
+        use Technique::*;
+        let cases = [
+            (&full, NakedPair),
+            (&full, HiddenPair),
+            (&full, DirectHiddenPair),
+            (&full, NakedQuad),
+            (&full, XWing),
+            (&full, Swordfish),
+            (&full, Jellyfish),
+            (&fresh, XyWing),
+            (&fresh, XyzWing),
+            (&fresh, AlignedPair),
+        ];
+        for (b, t) in cases {
+            assert!(all_sound(b, t).is_empty(), "{t:?}");
+        }
+    }
 
     #[test]
     fn the_basic_rungs_end_at_xyz_wings() {

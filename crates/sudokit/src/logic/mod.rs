@@ -6,6 +6,7 @@
 
 mod board;
 mod chains;
+mod ctx;
 mod exclusion;
 mod fish;
 mod intersections;
@@ -13,13 +14,19 @@ mod ladder;
 mod singles;
 mod step;
 mod subsets;
+mod text;
 mod uniqueness;
 mod wings;
 
 pub use board::{Board, BoardError};
-pub use ladder::{
-    next_step, rate_within, solve_path, Ctx, End, Fit, Level, Path, Rating, Sink, LADDER,
-};
+
+/// Whether the chaining rungs (ER 6.5 and up) run on `geometry`: any 9x9
+/// grid, boxes or jigsaw regions, extra houses included.
+pub fn chains_run_on(geometry: &crate::Geometry) -> bool {
+    chains::runs_on(geometry)
+}
+pub use ctx::{Ctx, Sink};
+pub use ladder::{next_step, rate_within, solve_path, End, Fit, Level, Path, Rating, LADDER};
 pub use step::{Candidate, Difficulty, Step, Technique};
 #[cfg(test)]
 pub(crate) mod test_util;

@@ -142,6 +142,35 @@ impl Technique {
     }
 }
 
+impl Technique {
+    /// Sudoku Explainer's name of the steps of a rung of sets or fish, whose
+    /// steps all have one name and the rung's floor as difficulty ("Naked
+    /// Triplet", "X-Wing"); `None` for the others.
+    pub fn set_name(self) -> Option<&'static str> {
+        use Technique::*;
+        Some(match self {
+            DirectHiddenPair => "Direct Hidden Pair",
+            DirectHiddenTriple => "Direct Hidden Triplet",
+            NakedPair => "Naked Pair",
+            NakedTriple => "Naked Triplet",
+            NakedQuad => "Naked Quad",
+            HiddenPair => "Hidden Pair",
+            HiddenTriple => "Hidden Triplet",
+            HiddenQuad => "Hidden Quad",
+            XWing => "X-Wing",
+            Swordfish => "Swordfish",
+            Jellyfish => "Jellyfish",
+            _ => return None,
+        })
+    }
+
+    /// The rung of a family of sets or fish (`[pair, triple, quad]`) for
+    /// `k` (2..=4) cells, digits or lines.
+    pub(crate) fn of_size(k: usize, family: [Technique; 3]) -> Technique {
+        family[k.clamp(2, 4) - 2]
+    }
+}
+
 /// One logical step: what it places and eliminates, why, and how hard it is.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Step {
@@ -164,7 +193,9 @@ pub struct Step {
     pub evidence: Vec<Candidate>,
     /// Chains in Eureka notation, one per branch (`(7)r4c6=r4c2-(7=3)r5c2`).
     pub chains: Vec<String>,
-    /// The step in words ("in box 5, 7 fits only r4c6"), without the name.
+    /// The step in words ("the only place for 7 in box 5 is r4c6"), without
+    /// the name; digits in the board's symbols
+    /// ([`Board::digit_name`](super::Board::digit_name)).
     pub text: String,
 }
 
@@ -183,6 +214,12 @@ impl Step {
             chains: Vec::new(),
             text: String::new(),
         }
+    }
+
+    /// An empty step of a rung of sets or fish: its one name and its floor.
+    pub(crate) fn of_set(technique: Technique) -> Step {
+        let name = technique.set_name().unwrap_or_default();
+        Step::new(technique, name, technique.floor().0)
     }
 
     /// Whether it changes the board at all.

@@ -5,9 +5,10 @@
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::ladder::{Ctx, Sink};
+use super::ctx::{Ctx, Sink};
 use super::singles::{empty_count, houses_region_column_row};
 use super::step::{Candidate, Step, Technique};
+use super::text;
 
 /// Calls `f` with every `k`-subset of the set bits of `items`, each as a
 /// mask, in Sudoku Explainer's order (Gosper's hack on the indices: colex,
@@ -56,36 +57,6 @@ pub(super) fn union_of(set: u64, masks: &[u64]) -> u64 {
     union
 }
 
-/// `r1c2<>5, r1c3<>5`.
-pub(super) fn eliminations_text(board: &Board, eliminations: &[Candidate]) -> String {
-    let mut out = String::new();
-    for (i, e) in eliminations.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        out.push_str(&format!("{}<>{}", board.cell_name(e.cell), e.digit));
-    }
-    out
-}
-
-/// `r1c2, r1c3`.
-pub(super) fn cells_text(board: &Board, cells: &[usize]) -> String {
-    cells
-        .iter()
-        .map(|&c| board.cell_name(c))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// `3, 7` for a digit mask.
-pub(super) fn digits_text(mask: u64) -> String {
-    (0..64)
-        .filter(|d| mask >> d & 1 != 0)
-        .map(|d| (d + 1).to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// Per position of house `h`: its cell and candidate mask.
 fn house_cells(board: &Board, h: usize) -> ([usize; 64], [u64; 64], usize) {
     let mut cells = [0usize; 64];
@@ -121,11 +92,8 @@ pub(super) fn naked(
     ctx: &mut Ctx,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
-    let (technique, tenths) = match k {
-        2 => (Technique::NakedPair, 30),
-        3 => (Technique::NakedTriple, 36),
-        _ => (Technique::NakedQuad, 50),
-    };
+    use Technique::*;
+    let technique = Technique::of_size(k, [NakedPair, NakedTriple, NakedQuad]);
     for h in houses_region_column_row(board) {
         if empty_count(board, h) < 2 * k {
             continue;
@@ -155,8 +123,7 @@ pub(super) fn naked(
             if elims.is_empty() {
                 return ControlFlow::Continue(());
             }
-            let name = ["Naked Pair", "Naked Triplet", "Naked Quad"][k - 2];
-            let mut step = Step::new(technique, name, tenths);
+            let mut step = Step::of_set(technique);
             step.eliminations = elims;
             // The set's cells hold only its digits.
             set_evidence(&mut step, h, &cells, &cands, set, digits);
@@ -164,9 +131,9 @@ pub(super) fn naked(
                 step.text = format!(
                     "in {}, {} hold only {}, so {}",
                     board.house_name(h),
-                    cells_text(board, &step.cells),
-                    digits_text(digits),
-                    eliminations_text(board, &step.eliminations)
+                    text::cells(board, step.cells.iter().copied()),
+                    text::digits(board, digits, "and"),
+                    text::eliminations(board, &step.eliminations)
                 );
             }
             sink(step)
@@ -263,11 +230,8 @@ pub(super) fn hidden(
     ctx: &mut Ctx,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
-    let (technique, tenths) = match k {
-        2 => (Technique::HiddenPair, 34),
-        3 => (Technique::HiddenTriple, 40),
-        _ => (Technique::HiddenQuad, 54),
-    };
+    use Technique::*;
+    let technique = Technique::of_size(k, [HiddenPair, HiddenTriple, HiddenQuad]);
     for_each_hidden_set(board, k, 2 * k, |set| {
         let mut elims = Vec::new();
         let mut s = set.positions;
@@ -283,17 +247,16 @@ pub(super) fn hidden(
         if elims.is_empty() {
             return ControlFlow::Continue(());
         }
-        let name = ["Hidden Pair", "Hidden Triplet", "Hidden Quad"][k - 2];
-        let mut step = Step::new(technique, name, tenths);
+        let mut step = Step::of_set(technique);
         step.eliminations = elims;
         hidden_evidence(&mut step, set);
         if ctx.want_text {
             step.text = format!(
-                "in {}, {} fit only {}, so {}",
+                "in {}, the only places for {} are {}, so {}",
                 board.house_name(set.h),
-                digits_text(set.digits),
-                cells_text(board, &step.cells),
-                eliminations_text(board, &step.eliminations)
+                text::digits(board, set.digits, "and"),
+                text::cells(board, step.cells.iter().copied()),
+                text::eliminations(board, &step.eliminations)
             );
         }
         sink(step)
@@ -311,10 +274,11 @@ pub(super) fn direct_hidden(
     ctx: &mut Ctx,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
-    let (technique, tenths) = match k {
-        2 => (Technique::DirectHiddenPair, 20),
-        3 => (Technique::DirectHiddenTriple, 25),
-        _ => (Technique::DirectHiddenTriple, 43),
+    // Sudoku Explainer has no direct hidden quad.
+    let technique = if k == 2 {
+        Technique::DirectHiddenPair
+    } else {
+        Technique::DirectHiddenTriple
     };
     let n = board.size();
     for_each_hidden_set(board, k, k, |set| {
@@ -329,20 +293,16 @@ pub(super) fn direct_hidden(
             }
             let cell = set.cells[outside.trailing_zeros() as usize];
             let digit = d as u8 + 1;
-            let name = [
-                "Direct Hidden Pair",
-                "Direct Hidden Triplet",
-                "Direct Hidden Quad",
-            ][k - 2];
-            let mut step = Step::new(technique, name, tenths);
+            let mut step = Step::of_set(technique);
             step.placements.push(Candidate::new(cell, digit));
             hidden_evidence(&mut step, set);
             if ctx.want_text {
                 step.text = format!(
-                    "in {}, {} fit only {}, so {digit} fits only {}",
+                    "in {}, the only places for {} are {}, so the only place for {} is {}",
                     board.house_name(set.h),
-                    digits_text(set.digits),
-                    cells_text(board, &step.cells),
+                    text::digits(board, set.digits, "and"),
+                    text::cells(board, step.cells.iter().copied()),
+                    board.digit_name(digit),
                     board.cell_name(cell)
                 );
             }
@@ -431,24 +391,6 @@ mod tests {
     }
 
     #[test]
-    fn nothing_in_houses_too_empty_or_too_full() {
-        // Three holes: no house has four empty cells.
-        let b = board(
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-        );
-        let sol = super::super::test_util::solution(&b).unwrap();
-        let b = board(&super::super::singles::line_without(&sol, &[0, 40, 80]));
-        for t in [
-            Technique::NakedPair,
-            Technique::HiddenPair,
-            Technique::DirectHiddenPair,
-            Technique::NakedQuad,
-        ] {
-            assert!(t.first(&b, &mut Ctx::new(false)).is_none(), "{t:?}");
-        }
-    }
-
-    #[test]
     fn subsets_in_colex_order() {
         let mut seen = Vec::new();
         let _ = for_each_subset(0b1_0110_1000, 2, |m| {
@@ -473,10 +415,10 @@ mod tests {
     #[test]
     #[ignore]
     fn dump_paths() {
-        let Ok(file) = std::env::var("SUDOKIT_PATHS") else {
+        let Some(text) = super::super::test_util::env_file("SUDOKIT_PATHS") else {
             return;
         };
-        for line in std::fs::read_to_string(file).unwrap().lines() {
+        for line in text.lines() {
             let mut b = board(line.trim());
             let path = solve_path(b.clone(), &mut Ctx::new(false), true);
             for s in &path.steps {
@@ -503,10 +445,10 @@ mod tests {
     #[test]
     #[ignore]
     fn dump_next_steps() {
-        let Ok(file) = std::env::var("SUDOKIT_STATES") else {
+        let Some(text) = super::super::test_util::env_file("SUDOKIT_STATES") else {
             return;
         };
-        for line in std::fs::read_to_string(file).unwrap().lines() {
+        for line in text.lines() {
             let mut b = board_from_marks(line);
             match super::super::ladder::next_step(&b, &mut Ctx::new(false)) {
                 Some(s) => {

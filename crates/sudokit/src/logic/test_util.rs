@@ -7,7 +7,7 @@ use std::sync::Arc;
 use crate::{Digit, DigitSet, Engine, Geometry, Grid, Puzzle};
 
 use super::board::Board;
-use super::ladder::Ctx;
+use super::ctx::Ctx;
 use super::step::{Candidate, Step, Technique};
 
 /// A 9x9 board from an 81-char line (`.` or `0` for empty).
@@ -99,28 +99,10 @@ pub(crate) fn solution(board: &Board) -> Option<Vec<u8>> {
     (out.count == 1).then(|| out.first.unwrap().to_values())
 }
 
-/// Panics unless `step` keeps `solution`: no placement of a wrong digit, no
-/// elimination of a true one, and it changes the board.
+/// Panics unless `step` keeps `solution` ([`Board::step_error`]).
 pub(crate) fn assert_sound(board: &Board, step: &Step, solution: &[u8]) {
-    assert!(step.is_progress(), "{step:?} does nothing");
-    for p in &step.placements {
-        assert_eq!(
-            solution[p.cell], p.digit,
-            "{} places a wrong digit: {step:?}",
-            step.name
-        );
-    }
-    for e in &step.eliminations {
-        assert_ne!(
-            solution[e.cell], e.digit,
-            "{} removes the true digit: {step:?}",
-            step.name
-        );
-        assert!(
-            board.has(e.cell, e.digit),
-            "{} removes a missing candidate: {step:?}",
-            step.name
-        );
+    if let Some(why) = board.step_error(step, solution) {
+        panic!("{why}: {step:?}");
     }
 }
 
@@ -136,6 +118,17 @@ pub(crate) fn all_sound(board: &Board, technique: Technique) -> Vec<Step> {
         ControlFlow::Continue(())
     });
     steps
+}
+
+/// A 9x9 pencil-mark board: every empty cell holds the digits of `rest`,
+/// but the cells of `marks`, which hold theirs (a textbook pattern on an
+/// otherwise open grid).
+pub(crate) fn marked(rest: &str, marks: &[(usize, &str)]) -> Board {
+    let mut t = vec![rest; 81];
+    for &(c, m) in marks {
+        t[c] = m;
+    }
+    board_from_marks(&t.join(" "))
 }
 
 /// Asserts the first step `t` finds on the pencil-mark state `marks` (every
@@ -188,4 +181,11 @@ fn boards_from_text_agree_with_their_solution() {
     assert_eq!(board_from_marks(&text), b);
     let step = Step::new(Technique::HiddenSingle, "Hidden Single", 12);
     assert!(!step.is_progress());
+}
+
+/// The text of the file named by environment variable `var` (the serate
+/// logs the ignored comparison tests replay), `None` when it is not set.
+pub(crate) fn env_file(var: &str) -> Option<String> {
+    let path = std::env::var(var).ok()?;
+    Some(std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{var}={path}: {e}")))
 }

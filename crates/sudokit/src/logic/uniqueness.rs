@@ -11,8 +11,9 @@ use std::ops::ControlFlow;
 use crate::HouseKind;
 
 use super::board::Board;
-use super::ladder::{Ctx, Sink};
+use super::ctx::{Ctx, Sink};
 use super::step::{Candidate, Step, Technique};
+use super::text::{self, digits_of as digits};
 
 /// Per cell, its houses in Sudoku Explainer's region-type order (region,
 /// row, column), and its peers as a mask.
@@ -21,9 +22,16 @@ struct Plain {
     peers: Vec<u128>,
 }
 
+/// Whether unique loops and BUG run on this board: no extra houses (a
+/// house outside rows, columns and regions can make the "deadly" swap
+/// illegal, so the pattern proves nothing) and at most 128 cells.
+pub(super) fn supported(board: &Board) -> bool {
+    board.is_plain() && board.cell_count() <= 128
+}
+
 fn plain(board: &Board) -> Option<Plain> {
     let cells = board.cell_count();
-    if !board.is_plain() || cells > 128 {
+    if !supported(board) {
         return None;
     }
     let mut kinds = vec![[usize::MAX; 3]; cells];
@@ -54,10 +62,6 @@ fn cells_of(mut m: u128) -> impl Iterator<Item = usize> {
     })
 }
 
-fn digits(mask: u64) -> impl Iterator<Item = u8> {
-    (0..64u8).filter(move |d| mask >> d & 1 != 0).map(|d| d + 1)
-}
-
 fn bit(d: u8) -> u64 {
     1 << (d - 1)
 }
@@ -82,22 +86,6 @@ fn combinations(k: u32, n: u32) -> impl Iterator<Item = u64> {
         };
         Some(v)
     })
-}
-
-fn elimination_text(board: &Board, elims: &[Candidate]) -> String {
-    elims
-        .iter()
-        .map(|e| format!("{}<>{}", board.cell_name(e.cell), e.digit))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn cell_list(board: &Board, cells: impl IntoIterator<Item = usize>) -> String {
-    cells
-        .into_iter()
-        .map(|c| board.cell_name(c))
-        .collect::<Vec<_>>()
-        .join(",")
 }
 
 /// Eliminations of a naked set `set` on `cells` of `house`: the set's digits
@@ -507,45 +495,44 @@ fn loop_step(board: &Board, h: LoopHint, ctx: &Ctx) -> Step {
         step.houses = vec![h.house];
     }
     if ctx.want_text {
-        let (v1, v2) = (h.v1, h.v2);
-        let lp = cell_list(board, h.cells.iter().copied());
+        let pair = text::digits(board, bit(h.v1) | bit(h.v2), "and");
+        let lp = text::cells(board, h.cells.iter().copied());
         let why = match h.kind {
             LoopKind::One => format!(
-                "{} must hold a digit other than {v1}, {v2}",
+                "{} must hold a digit other than {pair}",
                 board.cell_name(h.others[0])
             ),
             LoopKind::Two | LoopKind::ThreeNaked | LoopKind::ThreeHidden => {
-                let vals: String = digits(h.values).map(|d| d.to_string()).collect();
-                let others = cell_list(board, h.others.iter().copied());
+                let vals = text::digits(board, h.values, "and");
+                let others = text::cells(board, h.others.iter().copied());
                 match h.kind {
                     LoopKind::Two => format!("one of {others} is {vals}"),
                     LoopKind::ThreeNaked => format!(
-                        "its extra digits form a naked set {vals} with {others} in {}",
+                        "its extra digits and {others} form a naked set of {vals} in {}",
                         board.house_name(h.house)
                     ),
                     _ => format!(
-                        "it leaves a hidden set {vals} on {others} in {}",
+                        "it leaves a hidden set of {vals} on {others} in {}",
                         board.house_name(h.house)
                     ),
                 }
             }
             LoopKind::Four => format!(
                 "{} is locked in {}",
-                digits(h.values).next().unwrap_or(0),
+                text::digits(board, h.values, "and"),
                 board.house_name(h.house)
             ),
         };
         step.text = format!(
-            "{lp} on {v1}, {v2} must not be a deadly pattern: {why}, so {}",
-            elimination_text(board, &h.elims)
+            "the loop {lp} on {pair} must not be a deadly pattern: {why}, so {}",
+            text::eliminations(board, &h.elims)
         );
     }
     step.eliminations = h.elims;
     step
 }
 
-mod grave;
-pub(super) use grave::bug;
+pub(super) mod grave;
 
 #[cfg(test)]
 pub(crate) mod tests;

@@ -7,8 +7,9 @@
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::ladder::{Ctx, Sink};
+use super::ctx::{Ctx, Sink};
 use super::step::{Candidate, Step, Technique};
+use super::text::{self, digits_of as digits};
 
 pub(super) fn xy_wing(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
     wing(board, false, ctx, sink)
@@ -16,10 +17,6 @@ pub(super) fn xy_wing(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> Cont
 
 pub(super) fn xyz_wing(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
     wing(board, true, ctx, sink)
-}
-
-fn digits(mask: u64) -> impl Iterator<Item = u8> {
-    (0..64u8).filter(move |d| mask >> d & 1 != 0).map(|d| d + 1)
 }
 
 fn wing(board: &Board, xyz: bool, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
@@ -76,20 +73,13 @@ fn wing(board: &Board, xyz: bool, ctx: &mut Ctx, sink: &mut Sink<'_>) -> Control
                     .chain([Candidate::new(xz, z), Candidate::new(yz, z)])
                     .collect();
                 if ctx.want_text {
-                    let list = |m: u64| digits(m).map(|d| d.to_string()).collect::<String>();
-                    let gone: Vec<String> = eliminations
-                        .iter()
-                        .map(|e| format!("{}<>{}", board.cell_name(e.cell), e.digit))
-                        .collect();
                     step.text = format!(
-                        "pivot {}({}) with wings {}({}) and {}({}): one of them is {z}, so {}",
-                        board.cell_name(xy),
-                        list(xy_mask),
-                        board.cell_name(xz),
-                        list(xz_mask),
-                        board.cell_name(yz),
-                        list(yz_mask),
-                        gone.join(", ")
+                        "pivot {} with wings {} and {}: one of them is {}, so {}",
+                        text::cell_with(board, xy, xy_mask),
+                        text::cell_with(board, xz, xz_mask),
+                        text::cell_with(board, yz, yz_mask),
+                        board.digit_name(z),
+                        text::eliminations(board, &eliminations)
                     );
                 }
                 step.eliminations = eliminations;
@@ -102,53 +92,55 @@ fn wing(board: &Board, xyz: bool, ctx: &mut Ctx, sink: &mut Sink<'_>) -> Control
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_util::{all_sound, board, board_from_marks};
+    use super::super::test_util::{all_sound, marked};
     use super::super::uniqueness::tests::{se_board, SE_POSITIONS};
     use super::*;
 
+    /// Textbook wings on an open grid: the rung finds the pattern with its
+    /// difficulty, cells and eliminations, and the other wing rung does not.
     #[test]
-    fn nothing_on_a_board_without_bivalue_cells() {
-        let b = board(
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    fn wings_textbook() {
+        // The rung, its marks, difficulty, cells, cells losing 9, the other rung.
+        type Case = (
+            Technique,
+            &'static [(usize, &'static str)],
+            u16,
+            &'static [usize],
+            &'static [usize],
+            Technique,
         );
-        assert!(all_sound(&b, Technique::XyWing).is_empty());
-        assert!(all_sound(&b, Technique::XyzWing).is_empty());
-    }
-
-    #[test]
-    fn xy_wing_textbook() {
-        // Pivot r5c5 {4,7}, wings r5c1 {4,9} (row 5) and r2c5 {7,9}
-        // (column 5): r2c1 sees both wings and loses 9.
-        let mut t = vec!["123456789".to_string(); 81];
-        t[40] = "47".into();
-        t[36] = "49".into();
-        t[13] = "79".into();
-        let b = board_from_marks(&t.join(" "));
-        let step = Technique::XyWing.first(&b, &mut Ctx::new(true)).unwrap();
-        assert_eq!(step.difficulty.0, 42);
-        assert_eq!(step.cells, vec![40, 13, 36]);
-        assert_eq!(step.eliminations, vec![Candidate::new(9, 9)]);
-        assert!(Technique::XyzWing.first(&b, &mut Ctx::new(false)).is_none());
-    }
-
-    #[test]
-    fn xyz_wing_textbook() {
-        // Pivot r5c5 {4,7,9}, wings r5c4 {4,9} (row 5 and box 5) and r2c5
-        // {7,9} (column 5): only box-5/column-5 cells seeing all three lose 9.
-        let mut t = vec!["123456789".to_string(); 81];
-        t[40] = "479".into();
-        t[39] = "49".into();
-        t[13] = "79".into();
-        let b = board_from_marks(&t.join(" "));
-        let step = Technique::XyzWing.first(&b, &mut Ctx::new(true)).unwrap();
-        assert_eq!(step.difficulty.0, 44);
-        assert_eq!(step.cells, vec![40, 13, 39]);
-        // Cells seeing r5c4, r2c5 and r5c5: r4c5 and r6c5 (box 5, column 5).
-        assert_eq!(
-            step.eliminations,
-            vec![Candidate::new(31, 9), Candidate::new(49, 9)]
-        );
-        assert!(Technique::XyWing.first(&b, &mut Ctx::new(false)).is_none());
+        let cases: [Case; 2] = [
+            // Pivot r5c5 {4,7}, wings r5c1 {4,9} (row 5) and r2c5 {7,9}
+            // (column 5): r2c1 sees both wings and loses 9.
+            (
+                Technique::XyWing,
+                &[(40, "47"), (36, "49"), (13, "79")],
+                42,
+                &[40, 13, 36],
+                &[9],
+                Technique::XyzWing,
+            ),
+            // Pivot r5c5 {4,7,9}, wings r5c4 {4,9} (row 5 and box 5) and
+            // r2c5 {7,9} (column 5): only r4c5 and r6c5 (box 5, column 5)
+            // see all three, and lose 9.
+            (
+                Technique::XyzWing,
+                &[(40, "479"), (39, "49"), (13, "79")],
+                44,
+                &[40, 13, 39],
+                &[31, 49],
+                Technique::XyWing,
+            ),
+        ];
+        for (t, marks, tenths, cells, gone, other) in cases {
+            let b = marked("123456789", marks);
+            let step = t.first(&b, &mut Ctx::new(true)).unwrap();
+            assert_eq!(step.difficulty.0, tenths, "{t:?}");
+            assert_eq!(step.cells, cells, "{t:?}");
+            let nines: Vec<Candidate> = gone.iter().map(|&c| Candidate::new(c, 9)).collect();
+            assert_eq!(step.eliminations, nines, "{t:?}");
+            assert!(other.first(&b, &mut Ctx::new(false)).is_none(), "{t:?}");
+        }
     }
 
     #[test]

@@ -13,7 +13,7 @@
 //! and a `Board` per query would cost too much in this innermost loop.
 
 use super::super::board::Board;
-use super::geo::Geo;
+use super::geo::{Geo, MAX_HOUSES};
 use super::propagate::{Prop, ADVANCED, NONE};
 
 /// What the rules read besides the grids: the board's filled cells.
@@ -24,7 +24,7 @@ pub(super) struct Fixed {
     /// Placed count of each digit (fish are skipped when it is high).
     pub placed: [u8; 9],
     /// Empty cells of each house.
-    pub empty_in: [u8; 27],
+    pub empty_in: [u8; MAX_HOUSES],
 }
 
 impl Fixed {
@@ -33,13 +33,13 @@ impl Fixed {
         let mut f = Fixed {
             empty: [false; 81],
             placed: [0; 9],
-            empty_in: [0; 27],
+            empty_in: [0; MAX_HOUSES],
         };
         for c in 0..81 {
             match board.value(c) {
                 0 => {
                     f.empty[c] = true;
-                    for &h in &geo.cell_houses[c] {
+                    for &h in geo.houses_of(c) {
                         f.empty_in[h as usize] += 1;
                     }
                 }

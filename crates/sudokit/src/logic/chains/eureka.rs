@@ -14,7 +14,7 @@ use std::collections::VecDeque;
 use std::fmt::Write;
 
 use super::super::board::Board;
-use super::super::ladder::Ctx;
+use super::super::ctx::Ctx;
 use super::super::step::{Candidate, Technique};
 use super::advanced::Fixed;
 use super::geo::{masks, Geo, CANDS};
@@ -318,7 +318,7 @@ impl Static<'_> {
         for &p in &path {
             let node = self.arena.nodes[p as usize];
             let (cell, d) = (node.cand as usize / 9, node.cand as usize % 9);
-            for &h in &self.geo.cell_houses[cell] {
+            for &h in self.geo.houses_of(cell) {
                 for &q in &self.geo.house_cells[h as usize] {
                     let q = q as usize;
                     if q != cell && !in_cycle[q] && self.grid[q] >> d & 1 != 0 {

@@ -1,5 +1,6 @@
-//! The 9x9 tables the chaining search reads: the three houses of each cell
-//! (region, row, column, in Sudoku Explainer's order) and their cells.
+//! The 9x9 tables the chaining search reads: the houses of each cell (region,
+//! row, column in Sudoku Explainer's order, then any extra houses: X
+//! diagonals, windoku windows) and their cells.
 
 use super::super::board::Board;
 use crate::HouseKind;
@@ -7,54 +8,91 @@ use crate::HouseKind;
 /// Cells are `0..81`, candidates `cell * 9 + digit0` (`0..729`).
 pub(super) const CANDS: usize = 729;
 
+/// Houses a 9x9 board may have: 27 classic ones and up to 9 extra.
+pub(super) const MAX_HOUSES: usize = 36;
+
+/// Houses one cell may belong to (region, row, column, three extras: the
+/// centre of an X-windoku grid lies on both diagonals and in a window).
+pub(super) const MAX_PER_CELL: usize = 6;
+
 pub(super) struct Geo {
-    /// Houses 0..9 regions, 9..18 rows, 18..27 columns; cells in board order.
-    pub house_cells: [[u8; 9]; 27],
-    /// The region, row and column of each cell.
-    pub cell_houses: [[u8; 3]; 81],
+    /// Houses 0..9 regions, 9..18 rows, 18..27 columns, then the extra
+    /// houses in board order; cells in board order.
+    pub house_cells: [[u8; 9]; MAX_HOUSES],
+    /// The houses of each cell: region, row, column, then extras
+    /// (`cell_count[c]` of them).
+    cell_houses: [[u8; MAX_PER_CELL]; 81],
+    cell_count: [u8; 81],
     /// The cells of each house as a bit set.
-    pub house_mask: [u128; 27],
+    pub house_mask: [u128; MAX_HOUSES],
     /// Board house index of each of our houses (for names).
-    pub board_house: [usize; 27],
+    pub board_house: [usize; MAX_HOUSES],
 }
 
 impl Geo {
-    /// The tables of a plain 9x9 board (boxes or jigsaw regions, no extra houses).
+    /// The tables of a 9x9 board (boxes or jigsaw regions, and extra houses
+    /// of nine cells each, at most [`MAX_PER_CELL`] houses per cell).
     pub fn of(board: &Board) -> Option<Geo> {
-        if board.size() != 9 || !board.is_plain() || board.house_count() != 27 {
+        if !super::runs_on(board.geometry()) {
             return None;
         }
         let mut geo = Geo {
-            house_cells: [[0; 9]; 27],
-            cell_houses: [[0; 3]; 81],
-            house_mask: [0; 27],
-            board_house: [0; 27],
+            house_cells: [[0; 9]; MAX_HOUSES],
+            cell_houses: [[0; MAX_PER_CELL]; 81],
+            cell_count: [0; 81],
+            house_mask: [0; MAX_HOUSES],
+            board_house: [0; MAX_HOUSES],
         };
-        let mut next = [0usize, 9, 18];
-        for &h in board.houses_se_order() {
-            let kind = match board.house_kind(h) {
-                HouseKind::Region => 0,
-                HouseKind::Row => 1,
-                HouseKind::Column => 2,
-                _ => return None,
-            };
-            let k = next[kind];
-            if k >= 9 * (kind + 1) {
-                return None;
-            }
-            next[kind] += 1;
-            geo.board_house[k] = h;
-            let cells = board.house(h);
-            if cells.len() != 9 {
-                return None;
-            }
-            for (i, c) in cells.iter().enumerate() {
-                geo.house_cells[k][i] = c.index() as u8;
-                geo.house_mask[k] |= 1u128 << c.index();
-                geo.cell_houses[c.index()][kind] = k as u8;
+        // Classic houses first, by kind, then the extras (Sudoku Explainer's
+        // order, the board's for the extras).
+        let mut next = [0usize, 9, 18, 27];
+        let ends = [9, 18, 27, MAX_HOUSES];
+        for (kind, end) in ends.into_iter().enumerate() {
+            for &h in board.houses_se_order() {
+                let this = match board.house_kind(h) {
+                    HouseKind::Region => 0,
+                    HouseKind::Row => 1,
+                    HouseKind::Column => 2,
+                    _ => 3,
+                };
+                if this != kind {
+                    continue;
+                }
+                let k = next[kind];
+                if k >= end {
+                    return None;
+                }
+                next[kind] += 1;
+                geo.board_house[k] = h;
+                let cells = board.house(h);
+                if cells.len() != 9 {
+                    return None;
+                }
+                for (i, c) in cells.iter().enumerate() {
+                    let c = c.index();
+                    let slot = usize::from(geo.cell_count[c]);
+                    if slot == MAX_PER_CELL {
+                        return None;
+                    }
+                    geo.house_cells[k][i] = c as u8;
+                    geo.house_mask[k] |= 1u128 << c;
+                    geo.cell_houses[c][slot] = k as u8;
+                    geo.cell_count[c] += 1;
+                }
             }
         }
-        Some(geo)
+        // Every cell in one region, one row and one column, in that order.
+        let classic = (0..81).all(|c| {
+            geo.cell_count[c] >= 3
+                && (0..3).all(|kind| usize::from(geo.cell_houses[c][kind]) / 9 == kind)
+        });
+        (classic && next[..3] == [9, 18, 27]).then_some(geo)
+    }
+
+    /// The houses of `cell`: region, row, column, then extras.
+    #[inline]
+    pub fn houses_of(&self, cell: usize) -> &[u8] {
+        &self.cell_houses[cell][..usize::from(self.cell_count[cell])]
     }
 }
 

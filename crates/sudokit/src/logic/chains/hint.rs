@@ -3,9 +3,7 @@
 
 use std::cmp::Ordering;
 
-use super::super::board::Board;
-use super::super::step::{Candidate, Step, Technique};
-use super::geo::Geo;
+use super::super::step::{Candidate, Technique};
 
 /// The kind of a chaining hint (its name and Sudoku Explainer sort key).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,17 +57,6 @@ pub(super) struct About {
     pub house: u8,
 }
 
-fn cand_name(c: u16, on: bool) -> String {
-    let (cell, d) = (c as usize / 9, c as usize % 9);
-    format!(
-        "r{}c{}{}{}",
-        cell / 9 + 1,
-        cell % 9 + 1,
-        if on { "=" } else { "<>" },
-        d + 1
-    )
-}
-
 /// Sudoku Explainer's length addition: 0.1 per step of the ceilings 4, 6, 8,
 /// 12, 16, 24 ... passed by `complexity - 2`, summed as doubles.
 pub(super) fn length_added(complexity: u32) -> f64 {
@@ -98,6 +85,26 @@ pub(super) fn sort(hints: &mut [Hint]) {
             a.complexity.cmp(&b.complexity)
         }
     });
+}
+
+/// The least (difficulty, complexity) of `best` and `hints` (`hints` not
+/// empty): the bound a first-only search keeps, each hint compared with the
+/// best so far as Sudoku Explainer's sort compares them.
+pub(super) fn least(mut best: Option<(f64, u32)>, hints: &[Hint]) -> (f64, u32) {
+    for h in hints {
+        let better = match best {
+            None => true,
+            Some((bd, bc)) => match h.difficulty.partial_cmp(&bd) {
+                Some(Ordering::Less) => true,
+                Some(Ordering::Equal) => h.complexity < bc,
+                _ => false,
+            },
+        };
+        if better {
+            best = Some((h.difficulty, h.complexity));
+        }
+    }
+    best.expect("hints is not empty")
 }
 
 /// Tenths, as Sudoku Explainer prints the double.
@@ -142,78 +149,6 @@ impl Hint {
             Kind::Region => format!("{pre}Region Forcing{suf}"),
         }
     }
-
-    pub fn to_step(&self, t: Technique, want_text: bool, board: &Board, geo: &Geo) -> Step {
-        let mut step = Step::new(t, self.name(t), tenths(self.difficulty));
-        step.eliminations = self.removable.clone();
-        step.cells.push(self.source);
-        if want_text {
-            let a = self.about;
-            let target = cand_name(a.target, a.target_on);
-            let mut s = match self.kind {
-                Kind::Cycle => format!(
-                    "the cycle through {} holds both ways",
-                    cand_name(a.src, true)
-                ),
-                Kind::Forcing => {
-                    format!("{} forces {target}", cand_name(a.src, a.src_on))
-                }
-                Kind::Contradiction => format!(
-                    "{} makes {} both true and false",
-                    cand_name(a.src, a.src_on),
-                    cand_name(a.target, true)
-                ),
-                Kind::Double => format!(
-                    "both {} and {} force {target}",
-                    cand_name(a.src, true),
-                    cand_name(a.src, false)
-                ),
-                Kind::Cell => format!(
-                    "every candidate of {} forces {target}",
-                    board.cell_name(a.src as usize / 9)
-                ),
-                Kind::Region => format!(
-                    "every place for {} in {} forces {target}",
-                    a.src % 9 + 1,
-                    board.house_name(geo.board_house[a.house as usize])
-                ),
-            };
-            s.push_str(", so ");
-            for (i, c) in self.removable.iter().enumerate() {
-                if i > 0 {
-                    s.push_str(", ");
-                }
-                s.push_str(&format!("{}<>{}", board.cell_name(c.cell), c.digit));
-            }
-            step.text = s;
-            step.chains = super::eureka::chains(self, t, board, geo);
-            if let Some(h) = (self.kind == Kind::Region).then_some(a.house) {
-                step.houses.push(geo.board_house[h as usize]);
-            }
-        }
-        step
-    }
-}
-
-/// Sorts, drops hints removing the same candidates as an earlier one (Sudoku
-/// Explainer's hint equality), and passes them on.
-pub(super) fn emit(
-    mut hints: Vec<Hint>,
-    t: Technique,
-    want_text: bool,
-    (board, geo): (&Board, &Geo),
-    sink: &mut super::super::ladder::Sink<'_>,
-) -> std::ops::ControlFlow<()> {
-    sort(&mut hints);
-    let mut seen: Vec<&[Candidate]> = Vec::new();
-    for h in &hints {
-        if seen.contains(&h.removable.as_slice()) {
-            continue;
-        }
-        seen.push(&h.removable);
-        sink(h.to_step(t, want_text, board, geo))?;
-    }
-    std::ops::ControlFlow::Continue(())
 }
 
 #[cfg(test)]

@@ -5,9 +5,13 @@
 //! Each rung collects every hint its Sudoku Explainer producer finds, in the
 //! same discovery order, sorts them as Sudoku Explainer does (difficulty,
 //! then complexity, then kind) and passes them on: the ladder keeps the first.
-//! 9x9 plain geometries only (boxes or jigsaw regions); others find nothing.
+//! 9x9 grids only (boxes or jigsaw regions, with or without extra houses:
+//! a chain through a diagonal or a window is as sound as one through a row);
+//! the level-1 rules of dynamic chains stay on boxes, rows and columns, as in
+//! Sudoku Explainer. Other sizes find nothing.
 
 mod advanced;
+mod emit;
 mod eureka;
 mod geo;
 mod hint;
@@ -19,15 +23,22 @@ mod unary;
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::ladder::{Ctx, Sink};
+use super::ctx::{Ctx, Sink};
 use super::step::Technique;
 
 use geo::Geo;
 use multiple::{Mode, Multi};
 
-/// Whether the chaining rungs run on this board (classic 9x9 only).
+/// Whether the chaining rungs run on this board (9x9 only).
 pub(super) fn supported(board: &Board) -> bool {
     Geo::of(board).is_some()
+}
+
+/// Whether the chaining rungs run on `geometry`: what [`Geo::of`] accepts,
+/// any 9x9 grid (boxes or regions, extra houses included) with at most
+/// [`geo::MAX_HOUSES`] houses.
+pub(super) fn runs_on(geometry: &crate::Geometry) -> bool {
+    geometry.size() == 9 && geometry.houses().len() <= geo::MAX_HOUSES
 }
 
 pub(super) fn find(
@@ -49,7 +60,11 @@ pub(super) fn find(
         level,
         limit: 0,
     };
-    match technique {
+    // The multiple and dynamic rungs: one producer each; `None` when the
+    // deadline stopped it.
+    let mut search =
+        |m: Mode| Multi::new(fixed(), nested::more).search(&geo, &grid, m, ctx, &mut hints);
+    let done = match technique {
         Technique::ForcingChains => {
             let mut u = unary::Unary::new();
             u.first_only = ctx.first_only;
@@ -58,61 +73,25 @@ pub(super) fn find(
             u.pass(&geo, &grid, false, true, &mut hints);
             u.pass(&geo, &grid, true, false, &mut hints);
             u.pass(&geo, &grid, true, true, &mut hints);
+            Some(())
         }
-        Technique::Nishio => {
-            let m = mode(false, true, true, 0);
-            if Multi::new(fixed())
-                .search(&geo, &grid, m, ctx, &mut hints)
-                .is_none()
-            {
-                return ControlFlow::Continue(());
-            }
-        }
-        Technique::MultipleChains => {
-            let m = mode(true, false, false, 0);
-            if Multi::new(fixed())
-                .search(&geo, &grid, m, ctx, &mut hints)
-                .is_none()
-            {
-                return ControlFlow::Continue(());
-            }
-        }
-        Technique::DynamicChains => {
-            let m = mode(true, true, false, 0);
-            if Multi::new(fixed())
-                .search(&geo, &grid, m, ctx, &mut hints)
-                .is_none()
-            {
-                return ControlFlow::Continue(());
-            }
-        }
-        Technique::DynamicPlus => {
-            let m = mode(true, true, false, 1);
-            if Multi::new(fixed())
-                .search(&geo, &grid, m, ctx, &mut hints)
-                .is_none()
-            {
-                return ControlFlow::Continue(());
-            }
-        }
-        Technique::Nested { level, variant } => {
-            let m = Mode {
-                limit: variant,
-                ..mode(true, true, false, level)
-            };
-            if Multi::new(fixed())
-                .search(&geo, &grid, m, ctx, &mut hints)
-                .is_none()
-            {
-                return ControlFlow::Continue(());
-            }
-        }
-        _ => return ControlFlow::Continue(()),
+        Technique::Nishio => search(mode(false, true, true, 0)),
+        Technique::MultipleChains => search(mode(true, false, false, 0)),
+        Technique::DynamicChains => search(mode(true, true, false, 0)),
+        Technique::DynamicPlus => search(mode(true, true, false, 1)),
+        Technique::Nested { level, variant } => search(Mode {
+            limit: variant,
+            ..mode(true, true, false, level)
+        }),
+        _ => None,
+    };
+    if done.is_none() {
+        return ControlFlow::Continue(());
     }
     if let Some(c) = ctx.ceiling {
         hints.retain(|h| hint::tenths(h.difficulty) < c.0);
     }
-    hint::emit(hints, technique, ctx.want_text, (board, &geo), sink)
+    emit::emit(hints, technique, ctx.want_text, (board, &geo), sink)
 }
 
 #[cfg(test)]

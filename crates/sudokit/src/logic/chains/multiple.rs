@@ -2,15 +2,29 @@
 //! `getMultipleChainsHintList`): from each cell and each of its candidates,
 //! contradictions, double implications, region and cell forcing chains.
 
-use super::super::ladder::Ctx;
+use super::super::ctx::Ctx;
 use super::super::step::Candidate;
 use super::advanced::Fixed;
 use super::geo::{Geo, CANDS};
 use super::hint::{length_added, About, Hint, Kind};
-use super::nested;
 use super::propagate::{
     measure_hint, planes, Arena, Counter, Outer, Prop, Rules, Target, CELL, HOUSE0, NONE,
 };
+
+/// The extra implications of a propagation at level 1 and up (`nested::more`:
+/// `mode`, the grid the propagation started on and the one it stands at,
+/// its nodes), given by whoever builds a [`Multi`]: nested levels search
+/// multiple chains inside a propagation, so this search takes them as a
+/// function rather than importing the module that calls it back.
+pub(super) type More = fn(
+    &Geo,
+    &Fixed,
+    Mode,
+    (&[u16; 81], &[u128; 9]),
+    (&[u16; 81], &[u128; 9]),
+    &mut Prop,
+    &mut Ctx,
+) -> Vec<u32>;
 
 /// Which of Sudoku Explainer's `Chaining` producers runs.
 #[derive(Clone, Copy, Debug)]
@@ -49,6 +63,7 @@ impl Mode {
 /// shared by the binary, region and cell searches.
 pub(super) struct Multi {
     fixed: Fixed,
+    more: More,
     /// Inside an outer chain: the outer propagation's grid before it started.
     pub outer: Option<[u16; 81]>,
     /// The deadline, for the nested searches.
@@ -83,9 +98,10 @@ fn removable(grid: &[u16; 81], cand: usize, on: bool) -> Vec<Candidate> {
 }
 
 impl Multi {
-    pub fn new(fixed: Fixed) -> Multi {
+    pub fn new(fixed: Fixed, more: More) -> Multi {
         Multi {
             fixed,
+            more,
             outer: None,
             ctx: Ctx::default(),
             planes: [0; 9],
@@ -104,7 +120,7 @@ impl Multi {
             p.limit = self.limit;
             run(
                 geo,
-                &self.fixed,
+                (&self.fixed, self.more),
                 grid,
                 cand,
                 true,
@@ -179,20 +195,9 @@ impl Multi {
             let from = hints.len();
             self.cell(geo, grid, cell, mode, hints);
             if bound && hints.len() > from {
-                for h in &hints[from..] {
-                    let better = match best {
-                        None => true,
-                        Some((bd, bc)) => match h.difficulty.partial_cmp(&bd) {
-                            Some(std::cmp::Ordering::Less) => true,
-                            Some(std::cmp::Ordering::Equal) => h.complexity < bc,
-                            _ => false,
-                        },
-                    };
-                    if better {
-                        best = Some((h.difficulty, h.complexity));
-                    }
-                }
-                let (base, b) = (mode.base(), best.expect("set"));
+                let b = super::hint::least(best, &hints[from..]);
+                best = Some(b);
+                let base = mode.base();
                 self.limit = super::propagate::max_complexity(base, b);
             }
         }
@@ -217,7 +222,7 @@ impl Multi {
             self.off.limit = self.limit;
             run(
                 geo,
-                &self.fixed,
+                (&self.fixed, self.more),
                 grid,
                 cand,
                 false,
@@ -254,11 +259,7 @@ impl Multi {
         });
         if do_contradiction {
             if let Some((a, b)) = on.contradiction {
-                let t = [
-                    (&on.arena, &on.nested[..], a),
-                    (&on.arena, &on.nested[..], b),
-                ];
-                let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
+                let m = measure_two(&mut self.counter, geo, outer, (&on, a), (&on, b));
                 let about = about(&on.arena, cand, true, a, true);
                 let r = removable(grid, cand, false);
                 hints.push(self.hint(mode, Kind::Contradiction, m, r, about));
@@ -267,46 +268,36 @@ impl Multi {
                 let r = others(grid, cand);
                 if !r.is_empty() {
                     let off = &self.off;
-                    let t = [
-                        (&off.arena, &off.nested[..], a),
-                        (&off.arena, &off.nested[..], b),
-                    ];
-                    let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
+                    let m = measure_two(&mut self.counter, geo, outer, (off, a), (off, b));
                     let about = about(&off.arena, cand, false, a, true);
                     hints.push(self.hint(mode, Kind::Contradiction, m, r, about));
                 }
             }
         }
         if do_double {
-            for &n in &on.on_order {
-                let c = on.arena.nodes[n as usize].cand as usize;
-                let o = self.off.on_idx[c];
-                if o != NONE {
-                    let r = others(grid, c);
-                    if !r.is_empty() {
-                        let off = &self.off;
-                        let t = [
-                            (&on.arena, &on.nested[..], n),
-                            (&off.arena, &off.nested[..], o),
-                        ];
-                        let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
-                        let about = about(&on.arena, cand, true, n, true);
-                        hints.push(self.hint(mode, Kind::Double, m, r, about));
+            // A candidate both states of `cand` turn on (its cell's others go)
+            // or turn off (it goes).
+            for (order, now_on) in [(&on.on_order, true), (&on.off_order, false)] {
+                for &n in order {
+                    let c = on.arena.nodes[n as usize].cand as usize;
+                    let o = if now_on {
+                        self.off.on_idx[c]
+                    } else {
+                        self.off.off_idx[c]
+                    };
+                    if o == NONE {
+                        continue;
                     }
-                }
-            }
-            for &n in &on.off_order {
-                let c = on.arena.nodes[n as usize].cand as usize;
-                let o = self.off.off_idx[c];
-                if o != NONE {
-                    let off = &self.off;
-                    let t = [
-                        (&on.arena, &on.nested[..], n),
-                        (&off.arena, &off.nested[..], o),
-                    ];
-                    let m = measure_hint(&mut self.counter, geo, &t, 2, outer, 0, false);
-                    let about = about(&on.arena, cand, true, n, false);
-                    let r = removable(grid, c, false);
+                    let r = if now_on {
+                        others(grid, c)
+                    } else {
+                        removable(grid, c, false)
+                    };
+                    if r.is_empty() {
+                        continue;
+                    }
+                    let m = measure_two(&mut self.counter, geo, outer, (&on, n), (&self.off, o));
+                    let about = about(&on.arena, cand, true, n, now_on);
                     hints.push(self.hint(mode, Kind::Double, m, r, about));
                 }
             }
@@ -323,7 +314,7 @@ impl Multi {
         hints: &mut Vec<Hint>,
     ) {
         let (cell, d) = (cand / 9, cand % 9);
-        for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
+        for (k, &h) in geo.houses_of(cell).iter().enumerate() {
             let mut ps = [0usize; 9];
             let mut np = 0;
             for &c in &geo.house_cells[h as usize] {
@@ -338,24 +329,8 @@ impl Multi {
             for &p in &ps[1..np] {
                 self.ensure_on(geo, grid, p, mode);
             }
-            let outer = self.outer.as_ref().map(|i| Outer {
-                initial: i,
-                current: grid,
-            });
-            let (on, counter) = (&self.on, &mut self.counter);
-            let cause = HOUSE0 + k as u8;
-            let at = (geo, grid, outer);
-            agree(
-                on,
-                counter,
-                at,
-                &ps[..np],
-                mode,
-                Kind::Region,
-                cause,
-                (cell, h, d as u8),
-                hints,
-            );
+            let why = (Kind::Region, HOUSE0 + k as u8);
+            self.agree(geo, grid, &ps[..np], mode, why, (cell, h, d as u8), hints);
         }
     }
 
@@ -375,21 +350,45 @@ impl Multi {
             np += 1;
             m &= m - 1;
         }
+        self.agree(
+            geo,
+            grid,
+            &ps[..np],
+            mode,
+            (Kind::Cell, CELL),
+            (cell, 0, 0),
+            hints,
+        );
+    }
+
+    /// [`agree`] over the propagations of `ps` (computed), inside the outer
+    /// chain if any: a region (`why` = its kind and house cause) or cell
+    /// forcing chain from `place` (source cell, house, digit).
+    #[allow(clippy::too_many_arguments)]
+    fn agree(
+        &mut self,
+        geo: &Geo,
+        grid: &[u16; 81],
+        ps: &[usize],
+        mode: Mode,
+        (kind, cause): (Kind, u8),
+        place: (usize, u8, u8),
+        hints: &mut Vec<Hint>,
+    ) {
         let outer = self.outer.as_ref().map(|i| Outer {
             initial: i,
             current: grid,
         });
-        let (on, counter) = (&self.on, &mut self.counter);
         let at = (geo, grid, outer);
         agree(
-            on,
-            counter,
+            &self.on,
+            &mut self.counter,
             at,
-            &ps[..np],
+            ps,
             mode,
-            Kind::Cell,
-            CELL,
-            (cell, 0, 0),
+            kind,
+            cause,
+            place,
             hints,
         );
     }
@@ -411,6 +410,22 @@ impl Drop for Multi {
     }
 }
 
+/// The complexity, signature and rule parents of a hint whose two branches
+/// end at node `a` of one propagation and node `b` of another (or the same).
+fn measure_two(
+    counter: &mut Counter,
+    geo: &Geo,
+    outer: Option<Outer<'_>>,
+    (pa, a): (&Prop, u32),
+    (pb, b): (&Prop, u32),
+) -> (u32, u64, Vec<u16>) {
+    let t = [
+        (&pa.arena, &pa.nested[..], a),
+        (&pb.arena, &pb.nested[..], b),
+    ];
+    measure_hint(counter, geo, &t, 2, outer, 0, false)
+}
+
 /// The words of a hint: assumption `src` (on or off), conclusion node `n`.
 fn about(arena: &Arena, src: usize, src_on: bool, n: u32, target_on: bool) -> About {
     About {
@@ -426,7 +441,7 @@ fn about(arena: &Arena, src: usize, src_on: bool, n: u32, target_on: bool) -> Ab
 #[allow(clippy::too_many_arguments)]
 fn run(
     geo: &Geo,
-    fixed: &Fixed,
+    (fixed, more): (&Fixed, More),
     grid: &[u16; 81],
     cand: usize,
     on: bool,
@@ -438,7 +453,7 @@ fn run(
     if mode.level >= 1 {
         let mut ctx = ctx.clone();
         let mut more = |g: &[u16; 81], now: &[u128; 9], p: &mut Prop| {
-            nested::more(geo, fixed, mode, (grid, planes), (g, now), p, &mut ctx)
+            more(geo, fixed, mode, (grid, planes), (g, now), p, &mut ctx)
         };
         prop.run(geo, (grid, planes), cand, on, mode.rules(), Some(&mut more));
     } else {

@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::super::ladder::Ctx;
+use super::super::ctx::Ctx;
 use super::advanced::{self, Fixed};
 use super::geo::Geo;
 use super::hint::{sort, Hint};
@@ -32,42 +32,30 @@ pub(super) fn more(
     if !found.is_empty() || mode.level < 2 || ctx.expired() {
         return found;
     }
-    let mut hints = Vec::new();
     if mode.level < 4 {
         let hints = forcing_chains(geo, save, grid);
         let found = adopt((*hints).clone(), prop);
         if !found.is_empty() || mode.level < 3 {
             return found;
         }
-        let mut hints = Vec::new();
-        let mut m = Multi::new(fixed.clone());
-        m.outer = Some(*save);
-        let inner = Mode {
-            multiple: true,
-            dynamic: false,
-            nishio: false,
-            level: 0,
-            limit: 0,
-        };
-        if m.search(geo, grid, inner, ctx, &mut hints).is_none() {
-            return Vec::new();
-        }
-        adopt(hints, prop)
-    } else {
-        let mut m = Multi::new(fixed.clone());
-        m.outer = Some(*save);
-        let inner = Mode {
-            multiple: true,
-            dynamic: true,
-            nishio: false,
-            level: mode.limit,
-            limit: 0,
-        };
-        if m.search(geo, grid, inner, ctx, &mut hints).is_none() {
-            return Vec::new();
-        }
-        adopt(hints, prop)
     }
+    // Level 3: multiple chains; level 4: dynamic chains of the level its
+    // variant names.
+    let dynamic = mode.level >= 4;
+    let inner = Mode {
+        multiple: true,
+        dynamic,
+        nishio: false,
+        level: if dynamic { mode.limit } else { 0 },
+        limit: 0,
+    };
+    let mut hints = Vec::new();
+    let mut m = Multi::new(fixed.clone(), more);
+    m.outer = Some(*save);
+    if m.search(geo, grid, inner, ctx, &mut hints).is_none() {
+        return Vec::new();
+    }
+    adopt(hints, prop)
 }
 
 thread_local! {

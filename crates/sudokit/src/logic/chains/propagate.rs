@@ -2,7 +2,7 @@
 //! that must be on or off, each remembering what implied it (Sudoku
 //! Explainer's `doChaining`, same queue order, same first-found parents).
 
-use super::geo::{Geo, CANDS};
+use super::geo::{Geo, CANDS, MAX_PER_CELL};
 
 pub(super) const NONE: u32 = u32::MAX;
 
@@ -11,7 +11,8 @@ pub(super) const NONE: u32 = u32::MAX;
 pub(super) struct Node {
     pub cand: u16,
     pub on: bool,
-    /// Why it holds: 0 assumption, 1 cell, 2 box, 3 row, 4 column, 5 extra rule.
+    /// Why it holds: 0 assumption, 1 cell, `HOUSE0 + k` the cell's `k`-th
+    /// house (box, row, column, extras), [`ADVANCED`] an extra rule.
     pub cause: u8,
     /// The nested hint (index into `Prop::nested`) that implied it, or NONE.
     pub nested: u32,
@@ -22,7 +23,7 @@ pub(super) struct Node {
 /// Cause codes of [`Node::cause`].
 pub(super) const CELL: u8 = 1;
 pub(super) const HOUSE0: u8 = 2;
-pub(super) const ADVANCED: u8 = 5;
+pub(super) const ADVANCED: u8 = HOUSE0 + MAX_PER_CELL as u8;
 
 /// A graph of implications (nodes and their parent lists).
 #[derive(Default)]
@@ -189,7 +190,7 @@ impl RuleParents<'_> {
                 }
             }
             _ => {
-                let h = self.geo.cell_houses[cell][(cause - HOUSE0) as usize] as usize;
+                let h = self.geo.houses_of(cell)[(cause - HOUSE0) as usize] as usize;
                 for &c in &self.geo.house_cells[h] {
                     let c = c as usize;
                     if self.initial[c] >> d & 1 != 0 && self.current[c] >> d & 1 == 0 {
@@ -338,19 +339,18 @@ impl Prop {
         self.off_idx[cand] != NONE
     }
 
-    fn push_on(&mut self, n: u32) {
-        let c = self.arena.nodes[n as usize].cand as usize;
-        self.on_bits[c % 9] |= 1 << (c / 9);
-        self.on_idx[c] = n;
-        self.on_order.push(n);
-        self.queued(n);
-    }
-
-    fn push_off(&mut self, n: u32) {
-        let c = self.arena.nodes[n as usize].cand as usize;
-        self.off_bits[c % 9] |= 1 << (c / 9);
-        self.off_idx[c] = n;
-        self.off_order.push(n);
+    /// Records node `n` as its candidate's on (or off) node and queues it.
+    fn push(&mut self, n: u32) {
+        let node = self.arena.nodes[n as usize];
+        let c = node.cand as usize;
+        let (bits, idx, order) = if node.on {
+            (&mut self.on_bits, &mut self.on_idx, &mut self.on_order)
+        } else {
+            (&mut self.off_bits, &mut self.off_idx, &mut self.off_order)
+        };
+        bits[c % 9] |= 1 << (c / 9);
+        idx[c] = n;
+        order.push(n);
         self.queued(n);
     }
 
@@ -375,11 +375,7 @@ impl Prop {
             before: now,
         };
         let s = self.arena.add(cand, on, &[]);
-        if on {
-            self.push_on(s);
-        } else {
-            self.push_off(s);
-        }
+        self.push(s);
         let mut more = more;
         // The depth bound holds only without extra rules (their offs may
         // have shallow parents).
@@ -412,7 +408,7 @@ impl Prop {
                 for n in found {
                     let c = self.arena.nodes[n as usize].cand as usize;
                     if self.off_idx[c] == NONE {
-                        self.push_off(n);
+                        self.push(n);
                         any = true;
                     }
                 }
@@ -433,7 +429,7 @@ impl Prop {
         }
         if self.off_idx[c] == NONE {
             let n = self.arena.add_full(c, false, &[p], cause, NONE);
-            self.push_off(n);
+            self.push(n);
         }
         false
     }
@@ -452,7 +448,7 @@ impl Prop {
             }
         }
         let mut seen: u128 = 1 << cell;
-        for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
+        for (k, &h) in geo.houses_of(cell).iter().enumerate() {
             let hm = geo.house_mask[h as usize];
             let m = st.now[d] & hm & !seen;
             seen |= hm;
@@ -467,7 +463,7 @@ impl Prop {
                 let c2 = fresh.trailing_zeros() as usize;
                 fresh &= fresh - 1;
                 let n = self.arena.add_full(c2 * 9 + d, false, &[p], cause, NONE);
-                self.push_off(n);
+                self.push(n);
             }
             if bad != 0 {
                 return self.imply_off(bad.trailing_zeros() as usize * 9 + d, p, cause);
@@ -486,10 +482,10 @@ impl Prop {
     ) -> bool {
         let pc = self.arena.nodes[p as usize].cand as usize;
         let (cell, d) = (pc / 9, pc % 9);
-        // Up to four "on" results (cell, region, row, column); parents are
+        // Up to one "on" result per cell and house of the cell; parents are
         // gathered only for those that are new or contradict (grid as it was
         // before this off is applied).
-        let mut found: [(usize, u8); 4] = [(0, 0); 4];
+        let mut found = [(0usize, 0u8); 1 + MAX_PER_CELL];
         let mut nfound = 0;
         if rules.y && st.grid[cell].count_ones() == 2 {
             let w = (st.grid[cell] & !(1 << d)).trailing_zeros() as usize;
@@ -497,7 +493,7 @@ impl Prop {
             nfound += 1;
         }
         let me: u128 = 1 << cell;
-        for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
+        for (k, &h) in geo.houses_of(cell).iter().enumerate() {
             let others = st.now[d] & geo.house_mask[h as usize] & !me;
             if others.count_ones() == 1 {
                 found[nfound] = (others.trailing_zeros() as usize * 9 + d, HOUSE0 + k as u8);
@@ -521,7 +517,7 @@ impl Prop {
                     buf.push(self.off_idx[cell * 9 + v]);
                 }
             } else {
-                let h = geo.cell_houses[cell][(cause - HOUSE0) as usize] as usize;
+                let h = geo.houses_of(cell)[(cause - HOUSE0) as usize] as usize;
                 let mut hidden = st.before[d] & !st.now[d] & geo.house_mask[h];
                 while hidden != 0 {
                     let c2 = hidden.trailing_zeros() as usize;
@@ -535,7 +531,7 @@ impl Prop {
                 hit = true;
                 break;
             }
-            self.push_on(n);
+            self.push(n);
         }
         if rules.dynamic {
             st.grid[cell] &= !(1 << d);

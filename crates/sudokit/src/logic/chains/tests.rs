@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 
 use super::super::board::Board;
-use super::super::ladder::Ctx;
+use super::super::ctx::Ctx;
 use super::super::step::{Candidate, Technique};
 use super::super::test_util::{all_sound, board_from_marks};
 
@@ -139,10 +139,9 @@ fn sudoku_explainer_steps_are_found_with_their_rating() {
 #[test]
 #[ignore]
 fn se_step_log() {
-    let Ok(path) = std::env::var("SE_CASES") else {
+    let Some(text) = super::super::test_util::env_file("SE_CASES") else {
         return;
     };
-    let text = std::fs::read_to_string(path).unwrap();
     let (mut ok, mut bad, mut skipped) = (0, 0, 0);
     for line in text.lines() {
         let desc = line.rsplit('|').next().unwrap();
@@ -194,10 +193,9 @@ fn nothing_to_find_on_a_solved_board() {
 #[test]
 #[ignore]
 fn rung_times() {
-    let Ok(path) = std::env::var("SE_CASES") else {
+    let Some(text) = super::super::test_util::env_file("SE_CASES") else {
         return;
     };
-    let text = std::fs::read_to_string(path).unwrap();
     for line in text.lines().take(1) {
         let board = board_729(line.split('|').next().unwrap());
         for &t in RUNGS.iter() {

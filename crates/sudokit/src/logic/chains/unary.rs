@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 
 use super::super::step::Candidate;
 use super::geo::{Geo, CANDS};
-use super::hint::{length_added, About, Hint, Kind};
+use super::hint::{least, length_added, About, Hint, Kind};
 use super::propagate::{max_complexity, measure_hint, Arena, Counter, Outer, CELL, HOUSE0, NONE};
 
 /// Buffers for one pass, reused across candidates.
@@ -61,7 +61,7 @@ pub(super) fn on_to_off(
         }
     }
     let mut seen: u128 = 1 << cell;
-    for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
+    for (k, &h) in geo.houses_of(cell).iter().enumerate() {
         let hm = geo.house_mask[h as usize];
         let mut m = now[d] & hm & !seen;
         seen |= hm;
@@ -92,7 +92,7 @@ pub(super) fn off_to_on(
         ));
     }
     if x {
-        for (k, &h) in geo.cell_houses[cell].iter().enumerate() {
+        for (k, &h) in geo.houses_of(cell).iter().enumerate() {
             let others = now[d] & geo.house_mask[h as usize] & !(1u128 << cell);
             if others.count_ones() == 1 {
                 let c = others.trailing_zeros() as usize * 9 + d;
@@ -163,7 +163,7 @@ impl Unary {
 
     /// Leaves out hints of `ceiling` tenths or more (when `first_only`): they
     /// bound the search as a hint just under the ceiling would.
-    pub fn cap(&mut self, ceiling: Option<super::super::Difficulty>) {
+    pub fn cap(&mut self, ceiling: Option<super::super::step::Difficulty>) {
         if let Some(c) = ceiling.filter(|_| self.first_only) {
             self.best = Some((f64::from(c.0) / 10.0 - 0.05, 0));
         }
@@ -215,20 +215,9 @@ impl Unary {
                 let from = hints.len();
                 self.unary(geo, grid, cell * 9 + d, y, x, hints);
                 if self.first_only && hints.len() > from {
-                    for h in &hints[from..] {
-                        let better = match self.best {
-                            None => true,
-                            Some((bd, bc)) => match h.difficulty.partial_cmp(&bd) {
-                                Some(std::cmp::Ordering::Less) => true,
-                                Some(std::cmp::Ordering::Equal) => h.complexity < bc,
-                                _ => false,
-                            },
-                        };
-                        if better {
-                            self.best = Some((h.difficulty, h.complexity));
-                        }
-                    }
-                    self.limit = max_complexity(base, self.best.expect("set"));
+                    let best = least(self.best, &hints[from..]);
+                    self.best = Some(best);
+                    self.limit = max_complexity(base, best);
                     if self.limit == 0 {
                         return;
                     }
@@ -298,9 +287,7 @@ impl Unary {
         let s = self.arena.add(src, true, &[]);
         self.up.clear();
         self.up.push((NONE, src as u16));
-        self.on_idx[src] = s;
-        self.touched.push(src);
-        self.pending_on.push_back(s);
+        self.mark(src, s, true);
         let mut length = 0;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             length += 1;
@@ -343,9 +330,7 @@ impl Unary {
                         self.up.push((p, c as u16));
                         self.cycles.push(n);
                         if self.on_idx[c] == NONE {
-                            self.on_idx[c] = n;
-                            self.touched.push(c);
-                            self.pending_on.push_back(n);
+                            self.mark(c, n, true);
                         }
                         continue;
                     }
@@ -354,9 +339,7 @@ impl Unary {
                     }
                     let n = self.arena.add_full(c, true, &[p], cause, NONE);
                     self.up.push((p, c as u16));
-                    self.on_idx[c] = n;
-                    self.touched.push(c);
-                    self.pending_on.push_back(n);
+                    self.mark(c, n, true);
                 }
             }
         }
@@ -365,72 +348,71 @@ impl Unary {
     fn forcing_from(&mut self, src: usize, on: bool) {
         self.reset();
         let s = self.arena.add(src, on, &[]);
-        self.touched.push(src);
-        if on {
-            self.on_idx[src] = s;
-            self.pending_on.push_back(s);
-        } else {
-            self.off_idx[src] = s;
-            self.pending_off.push_back(s);
-        }
+        self.mark(src, s, on);
         // Depth of the ons processed next (the offs: one more).
         let mut depth: usize = if on { 0 } else { usize::MAX };
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             if depth != usize::MAX && depth >= self.limit {
                 break;
             }
-            while let Some(p) = self.pending_on.pop_front() {
-                let (a, b) = self.range(true, self.arena.nodes[p as usize].cand as usize);
-                for i in a..b {
-                    let (c, cause) = self.on_tab[i];
-                    let known = self.off_idx[c] != NONE;
-                    if on && c == src && !self.chain_has(c, false) {
-                        let n = self.arena.add_full(c, false, &[p], cause, NONE);
-                        self.chains.push(n);
-                        if !known {
-                            self.off_idx[c] = n;
-                            self.touched.push(c);
-                            self.pending_off.push_back(n);
-                        }
-                        continue;
-                    }
-                    if !known {
-                        let n = self.arena.add_full(c, false, &[p], cause, NONE);
-                        self.off_idx[c] = n;
-                        self.touched.push(c);
-                        self.pending_off.push_back(n);
-                    }
-                }
-            }
+            self.drain(true, src, on);
             depth = depth.wrapping_add(1);
             if depth >= self.limit {
                 break;
             }
-            while let Some(p) = self.pending_off.pop_front() {
-                let (a, b) = self.range(false, self.arena.nodes[p as usize].cand as usize);
-                for i in a..b {
-                    let (c, cause) = self.off_tab[i];
-                    let known = self.on_idx[c] != NONE;
-                    if !on && c == src && !self.chain_has(c, true) {
-                        let n = self.arena.add_full(c, true, &[p], cause, NONE);
-                        self.chains.push(n);
-                        if !known {
-                            self.on_idx[c] = n;
-                            self.touched.push(c);
-                            self.pending_on.push_back(n);
-                        }
-                        continue;
-                    }
-                    if !known {
-                        let n = self.arena.add_full(c, true, &[p], cause, NONE);
-                        self.on_idx[c] = n;
-                        self.touched.push(c);
-                        self.pending_on.push_back(n);
-                    }
-                }
-            }
+            self.drain(false, src, on);
             depth = depth.wrapping_add(1);
         }
+    }
+
+    /// Processes the queued ons (`from_on`) or offs: each implies the
+    /// opposite state of the candidates in its table; an implication that
+    /// brings `src` back to the opposite of its assumed state `on` ends a
+    /// forcing chain (kept once per state).
+    fn drain(&mut self, from_on: bool, src: usize, on: bool) {
+        let to = !from_on;
+        loop {
+            let next = if from_on {
+                self.pending_on.pop_front()
+            } else {
+                self.pending_off.pop_front()
+            };
+            let Some(p) = next else {
+                break;
+            };
+            let (a, b) = self.range(from_on, self.arena.nodes[p as usize].cand as usize);
+            for i in a..b {
+                let (c, cause) = if from_on {
+                    self.on_tab[i]
+                } else {
+                    self.off_tab[i]
+                };
+                let known = if to { self.on_idx[c] } else { self.off_idx[c] } != NONE;
+                let back = on == from_on && c == src && !self.chain_has(c, to);
+                if known && !back {
+                    continue;
+                }
+                let n = self.arena.add_full(c, to, &[p], cause, NONE);
+                if back {
+                    self.chains.push(n);
+                }
+                if !known {
+                    self.mark(c, n, to);
+                }
+            }
+        }
+    }
+
+    /// Records node `n` as candidate `c`'s on (or off) node and queues it.
+    fn mark(&mut self, c: usize, n: u32, on: bool) {
+        if on {
+            self.on_idx[c] = n;
+            self.pending_on.push_back(n);
+        } else {
+            self.off_idx[c] = n;
+            self.pending_off.push_back(n);
+        }
+        self.touched.push(c);
     }
 
     /// Where the tabled implications of `cand` on (or off) are.
@@ -477,7 +459,8 @@ impl Unary {
             }
             let node = self.arena.nodes[p as usize];
             let (cell, d) = (node.cand as usize / 9, node.cand as usize % 9);
-            for q in geo.cell_houses[cell]
+            for q in geo
+                .houses_of(cell)
                 .iter()
                 .flat_map(|&h| geo.house_cells[h as usize])
             {

@@ -5,7 +5,8 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use super::super::board::Board;
-use super::super::ladder::{next_step, Ctx};
+use super::super::ctx::Ctx;
+use super::super::ladder::next_step;
 use super::super::step::Step;
 use super::super::test_util::board;
 use super::super::uniqueness::tests::se_board;

@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 
 use super::super::board::Board;
-use super::super::ladder::{Ctx, Sink};
+use super::super::ctx::{Ctx, Sink};
 use super::super::step::Step;
 
 fn cells_of(mut m: u128) -> impl Iterator<Item = usize> {

@@ -4,12 +4,10 @@
 use std::ops::ControlFlow;
 
 use super::super::board::Board;
-use super::super::ladder::{Ctx, Sink};
+use super::super::ctx::{Ctx, Sink};
 use super::super::step::{Candidate, Step, Technique};
-use super::{
-    bit, cell_list, cells_of, combinations, digits, elimination_text, naked_set_eliminations,
-    plain, Plain,
-};
+use super::super::text::{self, digits_of as digits};
+use super::{bit, cells_of, combinations, naked_set_eliminations, plain, Plain};
 
 pub(in crate::logic) fn bug(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let Some(p) = plain(board) else {
@@ -119,15 +117,13 @@ pub(in crate::logic) fn bug(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -
         if ctx.want_text {
             step.text = format!(
                 "without the extra candidates {} would be a deadly BUG pattern: {why}, so {}",
-                bug_cells
-                    .iter()
-                    .map(|&c| {
-                        let ds: String = digits(bug_values[c]).map(|d| d.to_string()).collect();
-                        format!("{}({ds})", board.cell_name(c))
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                elimination_text(board, &elims)
+                text::list(
+                    bug_cells
+                        .iter()
+                        .map(|&c| text::cell_with(board, c, bug_values[c])),
+                    "and"
+                ),
+                text::eliminations(board, &elims)
             );
         }
         step.eliminations = elims;
@@ -149,7 +145,7 @@ pub(in crate::logic) fn bug(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -
             .map(|c| Candidate::new(c, d))
             .collect();
         if !elims.is_empty() {
-            let why = format!("one of the BUG cells is {d}");
+            let why = format!("one of the BUG cells is {}", board.digit_name(d));
             sink(make("BUG type 2", 57, elims, why))?;
         }
         if bug_cells.len() == 2 {
@@ -252,10 +248,10 @@ fn bug3(
                 if elims.is_empty() {
                     continue;
                 }
-                let vals: String = digits(set).map(|d| d.to_string()).collect();
                 let why = format!(
-                    "the BUG digits make a naked set {vals} with {} in {}",
-                    cell_list(board, naked.iter().copied()),
+                    "the BUG digits and {} make a naked set of {} in {}",
+                    text::cells(board, naked.iter().copied()),
+                    text::digits(board, set, "and"),
                     board.house_name(h)
                 );
                 let tenths = 57 + set.count_ones() as u16 - 1;

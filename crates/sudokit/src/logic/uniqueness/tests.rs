@@ -1,4 +1,4 @@
-use super::super::test_util::{all_sound, board, board_from_marks};
+use super::super::test_util::{all_sound, board, board_from_marks, marked};
 use super::*;
 
 /// A 9x9 board from serate's `%i` (values) and `%m` (729 pencil marks).
@@ -331,12 +331,7 @@ fn unique_rectangle_type_1_textbook() {
     // r1c1, r1c4, r3c1 {1,2} and r3c4 {1,2,5}: a rectangle over rows 1/3,
     // columns 1/4 (boxes 1 and 2); r3c4 loses 1 and 2. No other cell holds
     // 1 or 2.
-    let mut t = vec!["3456789".to_string(); 81];
-    for c in [0, 3, 18] {
-        t[c] = "12".into();
-    }
-    t[21] = "125".into();
-    let b = board_from_marks(&t.join(" "));
+    let b = marked("3456789", &[(0, "12"), (3, "12"), (18, "12"), (21, "125")]);
     let s = run(&b, Technique::UniqueLoop).unwrap();
     assert_eq!(s.name, "Unique Rectangle type 1");
     assert_eq!(s.difficulty.0, 45);
@@ -351,13 +346,10 @@ fn unique_rectangle_type_2_and_4_textbook() {
     // r1c1, r1c4 {1,2}; r2c1, r2c4 {1,2,7}: type 2 takes 7 from cells seeing
     // both extra cells (row 2); 1 is nowhere else in row 2, so type 4 takes
     // 2 from r2c1 and r2c4. Sorted: both 4.5, type 2 first.
-    let mut t = vec!["3456789".to_string(); 81];
-    t[0] = "12".into();
-    t[3] = "12".into();
-    t[9] = "127".into();
-    t[12] = "127".into();
-    t[15] = "2345".into();
-    let b = board_from_marks(&t.join(" "));
+    let b = marked(
+        "3456789",
+        &[(0, "12"), (3, "12"), (9, "127"), (12, "127"), (15, "2345")],
+    );
     let mut steps = Vec::new();
     let _ = unique_loops(&b, &mut Ctx::new(true), &mut |s| {
         steps.push(s);
@@ -427,10 +419,9 @@ fn combinations_in_increasing_order() {
 #[test]
 #[ignore]
 fn replay_serate_log() {
-    let Ok(path) = std::env::var("SE_STEPS") else {
+    let Some(text) = super::super::test_util::env_file("SE_STEPS") else {
         return;
     };
-    let text = std::fs::read_to_string(path).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let mine = [
         (0, Technique::XyWing),
@@ -524,10 +515,9 @@ fn replay_serate_log() {
 #[test]
 #[ignore]
 fn probe_against_se_producers() {
-    let Ok(path) = std::env::var("SE_PROBE") else {
+    let Some(text) = super::super::test_util::env_file("SE_PROBE") else {
         return;
     };
-    let text = std::fs::read_to_string(path).unwrap();
     let rungs = [
         Technique::XyWing,
         Technique::XyzWing,

@@ -9,8 +9,8 @@ use std::io::{self, Write};
 use sudokit::format::{Entry, Format};
 use sudokit::logic::{self, Board, Ctx, End, Path, Step};
 
+use super::{case_prefix, Mode, Settings, Sink, Tally};
 use crate::rate::{RatingJson, StepJson};
-use crate::record::{case_prefix, Mode, Settings, Sink, Tally};
 
 /// What the logic found for a puzzle with a unique solution.
 pub enum Found {
@@ -30,7 +30,7 @@ pub enum Found {
 /// Runs the logic `settings.mode` asks for on a puzzle with a unique
 /// solution, within the time limit of the run's budget.
 fn find(settings: &Settings, entry: &Entry) -> Found {
-    let board = match Board::new(&entry.puzzle) {
+    let board = match crate::rate::board(&entry.puzzle, entry.style) {
         Ok(b) => b,
         Err(e) => return Found::Invalid(e.to_string()),
     };
@@ -116,7 +116,7 @@ pub fn write(settings: &Settings, found: &Found, out: &mut impl Write) -> io::Re
             End::TimedOut => writeln!(out, "Gave up"),
         },
         Found::Step(_, Some(step)) => writeln!(out, "{}", crate::rate::step_line(step)),
-        Found::Step(_, None) => writeln!(out, "Solved: every cell is filled"),
+        Found::Step(_, None) => writeln!(out, "{}", crate::rate::SOLVED_TEXT),
         Found::Stuck => writeln!(out, "No step found"),
         Found::GaveUp => writeln!(out, "Gave up"),
         Found::Invalid(_) => writeln!(out, "Invalid puzzle"),
@@ -132,6 +132,9 @@ pub fn write(settings: &Settings, found: &Found, out: &mut impl Write) -> io::Re
                 )?;
             }
             match path.end {
+                End::Solved if crate::rate::complete_as_given(path) => {
+                    writeln!(out, "{}", crate::rate::SOLVED_TEXT)
+                }
                 End::Solved => writeln!(out, "Rating: {}", crate::rate::rating_line(path)),
                 End::Stuck => writeln!(out, "Unrated: no technique of the ladder applies"),
                 End::TimedOut => writeln!(out, "Gave up: time limit"),
@@ -166,7 +169,7 @@ pub fn json(settings: &Settings, found: &Found) -> JsonPart {
         Found::Step(board, step) => {
             part.step = step.as_ref().map(|s| StepJson::new(board, s));
             if step.is_none() {
-                part.verdict = Some("complete");
+                part.verdict = Some(crate::rate::SOLVED_VERDICT);
             }
         }
         Found::Path(board, path) => {
@@ -174,7 +177,10 @@ pub fn json(settings: &Settings, found: &Found) -> JsonPart {
                 part.steps = Some(path.steps.iter().map(|s| StepJson::new(board, s)).collect());
             }
             match path.end {
-                End::Solved => part.rating = Some(RatingJson::new(path)),
+                End::Solved => match RatingJson::of(path) {
+                    Some(r) => part.rating = Some(r),
+                    None => part.verdict = Some(crate::rate::SOLVED_VERDICT),
+                },
                 End::Stuck => part.verdict = Some("unrated"),
                 End::TimedOut => part.verdict = Some("gave_up"),
             }
