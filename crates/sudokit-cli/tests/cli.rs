@@ -274,12 +274,12 @@ fn a_malformed_grid_gets_its_record_and_the_batch_goes_on() {
 
 #[test]
 fn missing_files_exit_2_naming_the_file_after_answering_the_others() {
-    sudokit()
-        .args(["solve", "no-such-file.txt"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains("cannot open no-such-file.txt"));
+    fails_saying(
+        &["solve", "no-such-file.txt"],
+        2,
+        "cannot open no-such-file.txt",
+    )
+    .stdout("");
     // A typo in an inline puzzle: the message says why it is not a puzzle.
     fails_saying(
         &[

@@ -467,12 +467,7 @@ fn help_names_check_and_count_tells_its_own_defaults() {
         assert!(!count.contains(&option), "{ignored} listed:\n{count}");
     }
     // And refuses what it would ignore.
-    sudokit()
-        .args(["count", "--all", A])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains("sudokit solve --all"));
+    fails_saying(&["count", "--all", A], 2, "sudokit solve --all").stdout("");
 }
 
 #[test]

@@ -111,13 +111,12 @@ fn render_writes_one_numbered_file_per_puzzle() {
     }
     assert!(!dir.join("page.svg").exists());
     // Several puzzles and no -o: refused, nothing half-written.
-    sudokit()
-        .arg("render")
-        .arg(&input)
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains("the inputs hold 3 puzzles"));
+    fails_saying(
+        &["render", input.to_str().unwrap()],
+        2,
+        "the inputs hold 3 puzzles",
+    )
+    .stdout("");
 }
 
 #[test]
