@@ -28,7 +28,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use sudokit::format::{self, Format, ReadError};
+use sudokit::format::{self, Format};
 use sudokit::Engine;
 
 use crate::record::{answer, Admit, Item, Settings, Sink, Tally};
@@ -322,18 +322,17 @@ impl Batch {
             let mut chunk = Vec::with_capacity(size);
             let mut cells = 0;
             while chunk.len() < size && cells < CHUNK_CELLS {
-                let item = match items.next() {
+                let item = match items.next().map(crate::record::item_of) {
                     None => {
                         finished = true;
                         break;
                     }
-                    Some(Err(ReadError::Io(e))) => {
+                    Some(Err(e)) => {
                         read_error = Some(e);
                         finished = true;
                         break;
                     }
-                    Some(Ok(entry)) => Ok(entry),
-                    Some(Err(ReadError::Parse(e))) => Err(e),
+                    Some(Ok(item)) => item,
                 };
                 match run.admit() {
                     Admit::Take => {}

@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, Write};
 use std::path::{Path, PathBuf};
 
-use sudokit::format::{self, Entry, Format, ReadError};
+use sudokit::format::{self, Entry, Format};
 
 use crate::record::Item;
 use crate::variant::Variant;
@@ -156,10 +156,9 @@ impl Source<'_> {
     /// The next record, with the variant's houses; `Err` for a record that
     /// cannot be read (already described).
     pub fn next(&mut self) -> Option<Result<Entry, String>> {
-        let mut item: Item = match self.records.next()? {
-            Ok(e) => Ok(e),
-            Err(ReadError::Parse(e)) => Err(e),
-            Err(ReadError::Io(e)) => return Some(Err(format!("cannot read {}: {e}", self.name))),
+        let mut item: Item = match crate::record::item_of(self.records.next()?) {
+            Ok(item) => item,
+            Err(e) => return Some(Err(format!("cannot read {}: {e}", self.name))),
         };
         self.variant.apply_item(&mut item);
         Some(item.map_err(|e| format!("{}:{}: {}", self.name, e.line, e.kind)))

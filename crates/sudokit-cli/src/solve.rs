@@ -29,7 +29,7 @@ use crate::batch::{Batch, Buffered, Feed};
 use crate::cli::{Shard, SolveArgs, When};
 use crate::input::Input;
 use crate::progress::{Counted, Progress, Total};
-use crate::record::{answer, Admit, Mode, Settings, Sink, Tally, TERMINAL_TIMEOUT};
+use crate::record::{answer, item_of, Admit, Mode, Settings, Sink, Tally, TERMINAL_TIMEOUT};
 use crate::status::Status;
 
 /// What a run is asked to do, besides its inputs: decided from the command
@@ -333,10 +333,9 @@ impl<W: Write + Send, E: Write> Run<'_, W, E> {
         let mut answers = Buffered::default();
         crate::live::with_live(&mut **out, |live| {
             for item in items {
-                let item = match item {
-                    Ok(entry) => Ok(entry),
-                    Err(ReadError::Parse(e)) => Err(e),
-                    Err(ReadError::Io(e)) => {
+                let item = match item_of(item) {
+                    Ok(item) => item,
+                    Err(e) => {
                         *status = (*status).max(Status::Failed);
                         *read_errors += 1;
                         return live.write(|out| {
@@ -394,10 +393,9 @@ impl<W: Write + Send, E: Write> Run<'_, W, E> {
     ) -> io::Result<()> {
         let mut engine = self.settings.build_engine();
         for item in items {
-            let item = match item {
-                Ok(entry) => Ok(entry),
-                Err(ReadError::Parse(e)) => Err(e),
-                Err(ReadError::Io(e)) => {
+            let item = match item_of(item) {
+                Ok(item) => item,
+                Err(e) => {
                     self.note(Status::Failed);
                     self.read_errors += 1;
                     return self.diagnose(format_args!("sudokit: cannot read {name}: {e}"));

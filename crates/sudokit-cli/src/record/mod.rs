@@ -175,6 +175,19 @@ pub trait Sink {
 /// A puzzle as read: an entry, or why it is malformed.
 pub type Item = Result<Entry, ParseError>;
 
+/// A reader's record as the contract takes it, or the I/O error that ends
+/// its input.
+///
+/// # Errors
+/// The I/O error.
+pub fn item_of(read: Result<Entry, format::ReadError>) -> io::Result<Item> {
+    match read {
+        Ok(entry) => Ok(Ok(entry)),
+        Err(format::ReadError::Parse(e)) => Ok(Err(e)),
+        Err(format::ReadError::Io(e)) => Err(e),
+    }
+}
+
 /// Writes the reader's warnings about a puzzle as diagnostics.
 pub fn warn<S: Sink>(
     sink: &mut S,
