@@ -21,7 +21,7 @@ Targets (a try that misses one is dropped and another is made):
                    `sudokit rate`: up to 1.9, 2.0-3.9, 4.0-6.4, 6.5-8.9, 9.0+)
   --rating A..B    an ER range, e.g. 7.0.. or 2.0..3.9 (Sudoku Explainer's
                    rating, 1.0 to 11.9; ratings above 6.4 need chains: 9x9
-                   grids without --x or --windoku only)
+                   grids only, jigsaw, X and windoku included)
   --symmetry S     none, rotate180, rotate90, diagonal, antidiagonal,
                    horizontal, vertical (180, 90, mirror, flip also work)
 
