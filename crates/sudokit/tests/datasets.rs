@@ -1,8 +1,9 @@
 //! The benchmark sets of `../shared/bench-data/` (109,764 puzzles), solved
 //! and validated by `dfs` at limit 2; by `fast9` on every backend this CPU
-//! runs and `triad9` on its vector backends (every puzzle in release builds,
-//! every 8th in debug builds) and triad9's portable backend (every 8th,
-//! every 64th in debug), with the counts compared; and by `auto` at limit 1
+//! runs and `triad9` on its vector backends (every puzzle at full scale:
+//! release builds or `SUDOKIT_TEST_SCALE=full`; else every 8th) and
+//! triad9's portable backend (every 8th; else every 64th), with the counts
+//! compared; and by `auto` at limit 1
 //! (the `--limit 1` path: a validated solution exactly when there is one,
 //! same sampling). Skipped, with a message, when the directory is absent.
 
@@ -73,7 +74,7 @@ fn run_set(name: &str) {
     let mut triads: Vec<(Triad9, usize)> = Backend::ALL
         .into_iter()
         .filter_map(|b| {
-            let every = match (b == Backend::Portable, cfg!(debug_assertions)) {
+            let every = match (b == Backend::Portable, !crate::common::full_scale()) {
                 (false, false) => 1,
                 (true, false) | (false, true) => 8,
                 (true, true) => 64,
@@ -103,7 +104,7 @@ fn run_set(name: &str) {
         };
         // Debug builds (the README's `cargo test`) check every 8th puzzle;
         // the release run of `.ci/run` checks every puzzle.
-        let sampled = !cfg!(debug_assertions) || i % 8 == 0;
+        let sampled = crate::common::full_scale() || i % 8 == 0;
         for f in fast.iter_mut().filter(|_| sampled) {
             check(
                 f.solve(&puzzle, 2).unwrap(),

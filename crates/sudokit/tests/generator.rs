@@ -11,9 +11,9 @@ use sudokit::generate::{puzzle_seed, Generated, Generator, Shape, Spec, SpecErro
 use sudokit::logic::{self, Board, Ctx, Difficulty, End, Fit, Level};
 use sudokit::{validate, Cell, Dfs, Dlx, Engine, Extra, Geometry, Grid, Puzzle, Verdict};
 
-/// Puzzles per case: fewer in a debug build.
+/// Puzzles per case: a tenth unless at full scale ([`crate::common::full_scale`]).
 fn many(release: u64) -> u64 {
-    if cfg!(debug_assertions) {
+    if !crate::common::full_scale() {
         (release / 10).max(2)
     } else {
         release

@@ -100,8 +100,12 @@ fn parse(line: &str) -> Puzzle {
 #[test]
 fn every_step_of_every_rung_is_sound_on_random_minimal_puzzles() {
     let geometry = Geometry::shared_square(9).unwrap();
-    // CI runs this in release mode too (`.ci/run`), where it checks 4000.
-    let count = if cfg!(debug_assertions) { 100 } else { 4000 };
+    // At full scale (`.ci/run`, release builds) it checks 4000.
+    let count = if crate::common::full_scale() {
+        4000
+    } else {
+        100
+    };
     let mut seen = std::collections::BTreeMap::new();
     for seed in 0..count {
         let mut rng = common::rng(seed);
@@ -120,7 +124,7 @@ fn every_step_of_every_rung_is_sound_on_random_minimal_puzzles() {
     eprintln!("steps by rung over {count} random minimal puzzles: {seen:?}");
     // The sample reaches well past the singles: subsets, fish, wings,
     // uniqueness and chains all come up.
-    let least = if cfg!(debug_assertions) { 8 } else { 16 };
+    let least = if crate::common::full_scale() { 16 } else { 8 };
     assert!(seen.len() >= least, "{seen:?}");
 }
 
@@ -146,7 +150,7 @@ fn every_step_is_sound_on_the_benchmark_sets() {
         eprintln!("skipping the benchmark sets: ../shared/bench-data is absent");
         return;
     };
-    let every = if cfg!(debug_assertions) { 97 } else { 13 };
+    let every = if crate::common::full_scale() { 13 } else { 97 };
     for name in [
         "puzzles2_17_clue.txt",
         "puzzles3_magictour_top1465.txt",
@@ -226,7 +230,7 @@ fn steps_are_sound_on_other_geometries() {
 /// off (an extra house can make their "deadly" swap illegal).
 #[test]
 fn chains_finish_x_and_windoku_puzzles_soundly() {
-    let count = if cfg!(debug_assertions) { 12 } else { 100 };
+    let count = if crate::common::full_scale() { 100 } else { 12 };
     for extra in [Extra::Diagonals, Extra::Windows] {
         let geometry = Arc::new(
             Geometry::square(9)

@@ -361,3 +361,10 @@ pub fn puzzle_bytes(max_len: usize) -> impl Strategy<Value = Vec<u8>> {
         0..max_len,
     )
 }
+
+/// Whether the slow tests run at full size: in a release build, or with
+/// `SUDOKIT_TEST_SCALE=full` (`.ci/run` sets it, so the one build of
+/// `cargo test` checks as much as a release build would); else a sample.
+pub fn full_scale() -> bool {
+    !cfg!(debug_assertions) || std::env::var_os("SUDOKIT_TEST_SCALE").is_some_and(|v| v == "full")
+}

@@ -314,7 +314,7 @@ impl Multi {
         hints: &mut Vec<Hint>,
     ) {
         let (cell, d) = (cand / 9, cand % 9);
-        for (k, &h) in geo.houses_of(cell).iter().enumerate() {
+        for &h in geo.houses_of(cell) {
             let mut ps = [0usize; 9];
             let mut np = 0;
             for &c in &geo.house_cells[h as usize] {
@@ -329,7 +329,7 @@ impl Multi {
             for &p in &ps[1..np] {
                 self.ensure_on(geo, grid, p, mode);
             }
-            let why = (Kind::Region, HOUSE0 + k as u8);
+            let why = (Kind::Region, HOUSE0 + h);
             self.agree(geo, grid, &ps[..np], mode, why, (cell, h, d as u8), hints);
         }
     }

@@ -2,7 +2,7 @@
 //! that must be on or off, each remembering what implied it (Sudoku
 //! Explainer's `doChaining`, same queue order, same first-found parents).
 
-use super::geo::{Geo, CANDS, MAX_PER_CELL};
+use super::geo::{Geo, CANDS, MAX_HOUSES, MAX_PER_CELL};
 
 pub(super) const NONE: u32 = u32::MAX;
 
@@ -11,8 +11,8 @@ pub(super) const NONE: u32 = u32::MAX;
 pub(super) struct Node {
     pub cand: u16,
     pub on: bool,
-    /// Why it holds: 0 assumption, 1 cell, `HOUSE0 + k` the cell's `k`-th
-    /// house (box, row, column, extras), [`ADVANCED`] an extra rule.
+    /// Why it holds: 0 assumption, 1 cell, `HOUSE0 + h` house `h` of
+    /// [`Geo`] (a house of the node's cell), [`ADVANCED`] an extra rule.
     pub cause: u8,
     /// The nested hint (index into `Prop::nested`) that implied it, or NONE.
     pub nested: u32,
@@ -23,7 +23,7 @@ pub(super) struct Node {
 /// Cause codes of [`Node::cause`].
 pub(super) const CELL: u8 = 1;
 pub(super) const HOUSE0: u8 = 2;
-pub(super) const ADVANCED: u8 = HOUSE0 + MAX_PER_CELL as u8;
+pub(super) const ADVANCED: u8 = HOUSE0 + MAX_HOUSES as u8;
 
 /// A graph of implications (nodes and their parent lists).
 #[derive(Default)]
@@ -190,7 +190,7 @@ impl RuleParents<'_> {
                 }
             }
             _ => {
-                let h = self.geo.houses_of(cell)[(cause - HOUSE0) as usize] as usize;
+                let h = (cause - HOUSE0) as usize;
                 for &c in &self.geo.house_cells[h] {
                     let c = c as usize;
                     if self.initial[c] >> d & 1 != 0 && self.current[c] >> d & 1 == 0 {
@@ -448,7 +448,7 @@ impl Prop {
             }
         }
         let mut seen: u128 = 1 << cell;
-        for (k, &h) in geo.houses_of(cell).iter().enumerate() {
+        for &h in geo.houses_of(cell) {
             let hm = geo.house_mask[h as usize];
             let m = st.now[d] & hm & !seen;
             seen |= hm;
@@ -458,7 +458,7 @@ impl Prop {
             if bad != 0 {
                 fresh &= (bad & bad.wrapping_neg()) - 1;
             }
-            let cause = HOUSE0 + k as u8;
+            let cause = HOUSE0 + h;
             while fresh != 0 {
                 let c2 = fresh.trailing_zeros() as usize;
                 fresh &= fresh - 1;
@@ -493,10 +493,10 @@ impl Prop {
             nfound += 1;
         }
         let me: u128 = 1 << cell;
-        for (k, &h) in geo.houses_of(cell).iter().enumerate() {
+        for &h in geo.houses_of(cell) {
             let others = st.now[d] & geo.house_mask[h as usize] & !me;
             if others.count_ones() == 1 {
-                found[nfound] = (others.trailing_zeros() as usize * 9 + d, HOUSE0 + k as u8);
+                found[nfound] = (others.trailing_zeros() as usize * 9 + d, HOUSE0 + h);
                 nfound += 1;
             }
         }
@@ -517,7 +517,7 @@ impl Prop {
                     buf.push(self.off_idx[cell * 9 + v]);
                 }
             } else {
-                let h = geo.houses_of(cell)[(cause - HOUSE0) as usize] as usize;
+                let h = (cause - HOUSE0) as usize;
                 let mut hidden = st.before[d] & !st.now[d] & geo.house_mask[h];
                 while hidden != 0 {
                     let c2 = hidden.trailing_zeros() as usize;

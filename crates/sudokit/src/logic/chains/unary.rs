@@ -61,12 +61,12 @@ pub(super) fn on_to_off(
         }
     }
     let mut seen: u128 = 1 << cell;
-    for (k, &h) in geo.houses_of(cell).iter().enumerate() {
+    for &h in geo.houses_of(cell) {
         let hm = geo.house_mask[h as usize];
         let mut m = now[d] & hm & !seen;
         seen |= hm;
         while m != 0 {
-            out.push((m.trailing_zeros() as usize * 9 + d, HOUSE0 + k as u8));
+            out.push((m.trailing_zeros() as usize * 9 + d, HOUSE0 + h));
             m &= m - 1;
         }
     }
@@ -92,12 +92,12 @@ pub(super) fn off_to_on(
         ));
     }
     if x {
-        for (k, &h) in geo.houses_of(cell).iter().enumerate() {
+        for &h in geo.houses_of(cell) {
             let others = now[d] & geo.house_mask[h as usize] & !(1u128 << cell);
             if others.count_ones() == 1 {
                 let c = others.trailing_zeros() as usize * 9 + d;
                 if !out.iter().any(|&(o, _)| o == c) {
-                    out.push((c, HOUSE0 + k as u8));
+                    out.push((c, HOUSE0 + h));
                 }
             }
         }
