@@ -19,11 +19,7 @@ pub(super) struct Unary {
     /// Inside an outer chain: the outer propagation's grid before it started.
     pub outer: Option<[u16; 81]>,
     arena: Arena,
-    on_idx: Vec<u32>,
-    off_idx: Vec<u32>,
-    touched: Vec<usize>,
-    pending_on: VecDeque<u32>,
-    pending_off: VecDeque<u32>,
+    q: Queues,
     cycles: Vec<u32>,
     chains: Vec<u32>,
     out: Vec<(usize, u8)>,
@@ -40,6 +36,74 @@ pub(super) struct Unary {
     /// Cycle search: each node's parent (NONE for the root) and candidate,
     /// indexed as the arena (a compact copy for the ancestor walks).
     up: Vec<(u32, u16)>,
+}
+
+/// One static search's nodes by candidate and its nodes still to expand
+/// (the unary search's and the Eureka writer's).
+pub(super) struct Queues {
+    /// Each candidate's first on node (`NONE`: none yet).
+    pub on_idx: Vec<u32>,
+    /// Each candidate's first off node.
+    pub off_idx: Vec<u32>,
+    /// The candidates with a node: a reset costs what the search did.
+    touched: Vec<usize>,
+    pub pending_on: VecDeque<u32>,
+    pub pending_off: VecDeque<u32>,
+}
+
+impl Queues {
+    pub fn new() -> Queues {
+        Queues {
+            on_idx: vec![NONE; CANDS],
+            off_idx: vec![NONE; CANDS],
+            touched: Vec::new(),
+            pending_on: VecDeque::new(),
+            pending_off: VecDeque::new(),
+        }
+    }
+
+    pub fn reset(&mut self) {
+        for &c in &self.touched {
+            self.on_idx[c] = NONE;
+            self.off_idx[c] = NONE;
+        }
+        self.touched.clear();
+        self.pending_on.clear();
+        self.pending_off.clear();
+    }
+
+    /// Records node `n` as candidate `c`'s on (or off) node.
+    pub fn first(&mut self, c: usize, n: u32, on: bool) {
+        if on {
+            self.on_idx[c] = n;
+        } else {
+            self.off_idx[c] = n;
+        }
+        self.touched.push(c);
+    }
+
+    /// Records node `n` as candidate `c`'s on (or off) node and queues it.
+    pub fn mark(&mut self, c: usize, n: u32, on: bool) {
+        self.first(c, n, on);
+        if on {
+            self.pending_on.push_back(n);
+        } else {
+            self.pending_off.push_back(n);
+        }
+    }
+
+    /// The next on (or off) node to expand.
+    pub fn pop(&mut self, on: bool) -> Option<u32> {
+        if on {
+            self.pending_on.pop_front()
+        } else {
+            self.pending_off.pop_front()
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.pending_on.is_empty() && self.pending_off.is_empty()
+    }
 }
 
 /// The offs an on candidate implies, in Sudoku Explainer's order.
@@ -114,11 +178,7 @@ impl Unary {
             now: [0; 9],
             outer: None,
             arena: Arena::default(),
-            on_idx: vec![NONE; CANDS],
-            off_idx: vec![NONE; CANDS],
-            touched: Vec::new(),
-            pending_on: VecDeque::new(),
-            pending_off: VecDeque::new(),
+            q: Queues::new(),
             cycles: Vec::new(),
             chains: Vec::new(),
             out: Vec::new(),
@@ -130,19 +190,9 @@ impl Unary {
         }
     }
 
-    fn reset(&mut self) {
-        for &c in &self.touched {
-            self.on_idx[c] = NONE;
-            self.off_idx[c] = NONE;
-        }
-        self.touched.clear();
-        self.pending_on.clear();
-        self.pending_off.clear();
-    }
-
     /// Whether an off of `cand` is a strict ancestor of cycle node `n`.
     fn is_parent_off(&self, n: u32, cand: usize) -> bool {
-        if self.off_idx[cand] == NONE {
+        if self.q.off_idx[cand] == NONE {
             // No off of `cand` exists yet.
             return false;
         }
@@ -283,29 +333,28 @@ impl Unary {
     }
 
     fn cycles_from(&mut self, src: usize) {
-        self.reset();
+        self.q.reset();
         let s = self.arena.add(src, true, &[]);
         self.up.clear();
         self.up.push((NONE, src as u16));
-        self.mark(src, s, true);
+        self.q.mark(src, s, true);
         let mut length = 0;
-        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+        while !self.q.is_empty() {
             length += 1;
             // Nodes processed now are at depth `length - 1`.
             if length > self.limit {
                 break;
             }
-            while let Some(p) = self.pending_on.pop_front() {
+            while let Some(p) = self.q.pop(true) {
                 let (a, b) = self.range(true, self.arena.nodes[p as usize].cand as usize);
                 for i in a..b {
                     let (c, cause) = self.on_tab[i];
                     if !self.is_parent_off(p, c) {
                         let n = self.arena.add_full(c, false, &[p], cause, NONE);
                         self.up.push((p, c as u16));
-                        self.pending_off.push_back(n);
-                        if self.off_idx[c] == NONE {
-                            self.off_idx[c] = n;
-                            self.touched.push(c);
+                        self.q.pending_off.push_back(n);
+                        if self.q.off_idx[c] == NONE {
+                            self.q.first(c, n, false);
                         }
                     }
                 }
@@ -314,12 +363,12 @@ impl Unary {
             if length > self.limit {
                 break;
             }
-            while let Some(p) = self.pending_off.pop_front() {
+            while let Some(p) = self.q.pop(false) {
                 let pc = self.arena.nodes[p as usize].cand as usize;
                 let (a, b) = self.range(false, pc);
                 // A repeated off implies what its first instance (processed
                 // earlier, same table) did: all known now but a cycle's end.
-                let repeat = self.off_idx[pc] != p;
+                let repeat = self.q.off_idx[pc] != p;
                 for i in a..b {
                     let (c, cause) = self.off_tab[i];
                     if repeat && c != src {
@@ -329,29 +378,29 @@ impl Unary {
                         let n = self.arena.add_full(c, true, &[p], cause, NONE);
                         self.up.push((p, c as u16));
                         self.cycles.push(n);
-                        if self.on_idx[c] == NONE {
-                            self.mark(c, n, true);
+                        if self.q.on_idx[c] == NONE {
+                            self.q.mark(c, n, true);
                         }
                         continue;
                     }
-                    if repeat || self.on_idx[c] != NONE {
+                    if repeat || self.q.on_idx[c] != NONE {
                         continue;
                     }
                     let n = self.arena.add_full(c, true, &[p], cause, NONE);
                     self.up.push((p, c as u16));
-                    self.mark(c, n, true);
+                    self.q.mark(c, n, true);
                 }
             }
         }
     }
 
     fn forcing_from(&mut self, src: usize, on: bool) {
-        self.reset();
+        self.q.reset();
         let s = self.arena.add(src, on, &[]);
-        self.mark(src, s, on);
+        self.q.mark(src, s, on);
         // Depth of the ons processed next (the offs: one more).
         let mut depth: usize = if on { 0 } else { usize::MAX };
-        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+        while !self.q.is_empty() {
             if depth != usize::MAX && depth >= self.limit {
                 break;
             }
@@ -371,15 +420,7 @@ impl Unary {
     /// forcing chain (kept once per state).
     fn drain(&mut self, from_on: bool, src: usize, on: bool) {
         let to = !from_on;
-        loop {
-            let next = if from_on {
-                self.pending_on.pop_front()
-            } else {
-                self.pending_off.pop_front()
-            };
-            let Some(p) = next else {
-                break;
-            };
+        while let Some(p) = self.q.pop(from_on) {
             let (a, b) = self.range(from_on, self.arena.nodes[p as usize].cand as usize);
             for i in a..b {
                 let (c, cause) = if from_on {
@@ -387,7 +428,11 @@ impl Unary {
                 } else {
                     self.off_tab[i]
                 };
-                let known = if to { self.on_idx[c] } else { self.off_idx[c] } != NONE;
+                let known = if to {
+                    self.q.on_idx[c]
+                } else {
+                    self.q.off_idx[c]
+                } != NONE;
                 let back = on == from_on && c == src && !self.chain_has(c, to);
                 if known && !back {
                     continue;
@@ -397,22 +442,10 @@ impl Unary {
                     self.chains.push(n);
                 }
                 if !known {
-                    self.mark(c, n, to);
+                    self.q.mark(c, n, to);
                 }
             }
         }
-    }
-
-    /// Records node `n` as candidate `c`'s on (or off) node and queues it.
-    fn mark(&mut self, c: usize, n: u32, on: bool) {
-        if on {
-            self.on_idx[c] = n;
-            self.pending_on.push_back(n);
-        } else {
-            self.off_idx[c] = n;
-            self.pending_off.push_back(n);
-        }
-        self.touched.push(c);
     }
 
     /// Where the tabled implications of `cand` on (or off) are.
