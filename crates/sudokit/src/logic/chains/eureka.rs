@@ -181,19 +181,16 @@ impl Static<'_> {
     /// The candidates `cand` being on (off) turns off (on), with their causes.
     fn implied(&mut self, cand: usize, on: bool) {
         // The same implications as the unary search's tables.
-        if on {
-            super::unary::on_to_off(self.geo, self.grid, &self.now, cand, self.y, &mut self.out);
-        } else {
-            super::unary::off_to_on(
-                self.geo,
-                self.grid,
-                &self.now,
-                cand,
-                self.y,
-                self.x,
-                &mut self.out,
-            );
-        }
+        super::unary::implied(
+            self.geo,
+            self.grid,
+            &self.now,
+            cand,
+            on,
+            self.y,
+            self.x,
+            &mut self.out,
+        );
     }
 
     fn is_parent(&self, n: u32, cand: usize, on: bool) -> bool {

@@ -106,49 +106,43 @@ impl Queues {
     }
 }
 
-/// The offs an on candidate implies, in Sudoku Explainer's order.
-pub(super) fn on_to_off(
-    geo: &Geo,
-    grid: &[u16; 81],
-    now: &[u128; 9],
-    pc: usize,
-    y: bool,
-    out: &mut Vec<(usize, u8)>,
-) {
-    out.clear();
-    let (cell, d) = (pc / 9, pc % 9);
-    if y {
-        let mut m = grid[cell] & !(1 << d);
-        while m != 0 {
-            out.push((cell * 9 + m.trailing_zeros() as usize, CELL));
-            m &= m - 1;
-        }
-    }
-    let mut seen: u128 = 1 << cell;
-    for (k, &h) in geo.houses_of(cell).iter().enumerate() {
-        let hm = geo.house_mask[h as usize];
-        let mut m = now[d] & hm & !seen;
-        seen |= hm;
-        while m != 0 {
-            out.push((m.trailing_zeros() as usize * 9 + d, HOUSE0 + k as u8));
-            m &= m - 1;
-        }
-    }
-}
-
-/// The ons an off candidate implies (bivalue cell, conjugate positions).
+/// What candidate `pc` being on (`on`) or off implies, in Sudoku Explainer's
+/// order: an on turns off its cell's other candidates (`y`) and its digit's
+/// other places in its houses; an off turns on the other candidate of a
+/// bivalue cell (`y`) and its digit's one other place in a house (`x`).
 #[allow(clippy::too_many_arguments)]
-pub(super) fn off_to_on(
+pub(super) fn implied(
     geo: &Geo,
     grid: &[u16; 81],
     now: &[u128; 9],
     pc: usize,
+    on: bool,
     y: bool,
     x: bool,
     out: &mut Vec<(usize, u8)>,
 ) {
     out.clear();
     let (cell, d) = (pc / 9, pc % 9);
+    if on {
+        if y {
+            let mut m = grid[cell] & !(1 << d);
+            while m != 0 {
+                out.push((cell * 9 + m.trailing_zeros() as usize, CELL));
+                m &= m - 1;
+            }
+        }
+        let mut seen: u128 = 1 << cell;
+        for (k, &h) in geo.houses_of(cell).iter().enumerate() {
+            let hm = geo.house_mask[h as usize];
+            let mut m = now[d] & hm & !seen;
+            seen |= hm;
+            while m != 0 {
+                out.push((m.trailing_zeros() as usize * 9 + d, HOUSE0 + k as u8));
+                m &= m - 1;
+            }
+        }
+        return;
+    }
     if y && grid[cell].count_ones() == 2 {
         out.push((
             cell * 9 + (grid[cell] & !(1 << d)).trailing_zeros() as usize,
@@ -244,11 +238,7 @@ impl Unary {
             for cand in 0..CANDS {
                 start.push(tab.len() as u32);
                 if grid[cand / 9] >> (cand % 9) & 1 != 0 {
-                    if on {
-                        on_to_off(geo, grid, &self.now, cand, y, &mut self.out);
-                    } else {
-                        off_to_on(geo, grid, &self.now, cand, y, x, &mut self.out);
-                    }
+                    implied(geo, grid, &self.now, cand, on, y, x, &mut self.out);
                     tab.extend_from_slice(&self.out);
                 }
             }
