@@ -286,32 +286,33 @@ fn a_10_mb_number_in_hdu4069_is_one_bad_value() {
     );
 }
 
-#[test]
-fn exact_cover_gives_up_at_its_node_or_time_bound() {
+/// Runs `exact-cover` with `args` on `n` queens: it must exit 1 (gave up).
+/// Its stdout and stderr.
+fn exact_cover_on_queens(args: &[&str], n: usize) -> (String, String) {
     let out = sudokit()
-        .args(["exact-cover", "--count", "--max-nodes", "100"])
-        .write_stdin(queens(10))
+        .arg("exact-cover")
+        .args(args)
+        .write_stdin(queens(n))
         .timeout(DEADLINE)
         .output()
         .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(String::from_utf8_lossy(&out.stdout).ends_with("+\n"));
+    (String::from_utf8_lossy(&out.stdout).into_owned(), stderr)
+}
+
+#[test]
+fn exact_cover_gives_up_at_its_node_or_time_bound() {
+    let (stdout, stderr) = exact_cover_on_queens(&["--count", "--max-nodes", "100"], 10);
+    assert!(stdout.ends_with("+\n"));
     assert!(
         stderr.contains("100 nodes") && stderr.contains("gave up: node limit reached"),
         "{stderr}"
     );
     // 16 queens has 14,772,512 solutions: far more than 0.2 s of search.
     let start = Instant::now();
-    let out = sudokit()
-        .args(["exact-cover", "--count", "--timeout", "0.2"])
-        .write_stdin(queens(16))
-        .timeout(DEADLINE)
-        .output()
-        .unwrap();
+    let (_, stderr) = exact_cover_on_queens(&["--count", "--timeout", "0.2"], 16);
     assert!(start.elapsed() < DEADLINE);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("gave up: time limit reached"), "{stderr}");
     // A limit reached is no giving up.
     sudokit()

@@ -60,6 +60,13 @@ async fn call(app: &Router, path: &str, body: Value) -> (StatusCode, Value) {
     (status, value)
 }
 
+/// The answer to `body` at `path`, which must be 200 OK.
+async fn answered(app: &Router, path: &str, body: Value) -> Value {
+    let (status, answer) = call(app, path, body.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{path} {body}: {answer}");
+    answer
+}
+
 /// An error answer: its status is `status` and it says `needle`.
 async fn refused(app: &Router, path: &str, body: Vec<u8>, status: StatusCode, needle: &str) {
     let (got, bytes) = call_raw(app, "POST", path, body).await;
@@ -100,8 +107,7 @@ fn values(value: &Value) -> Vec<u8> {
 #[tokio::test]
 async fn solve_answers_in_the_puzzles_format() {
     let app = app();
-    let (status, answer) = call(&app, "/api/solve", json!({ "puzzle": PUZZLE })).await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
+    let answer = answered(&app, "/api/solve", json!({ "puzzle": PUZZLE })).await;
     assert_eq!(answer["verdict"], "unique");
     let puzzle = read(PUZZLE, Format::Line);
     let solution = read(answer["solution"].as_str().unwrap(), Format::Line);
@@ -131,8 +137,7 @@ async fn solve_answers_in_the_puzzles_format() {
     let (_, answer) = call(&app, "/api/solve", json!({ "puzzle": open })).await;
     assert_eq!(answer["verdict"], "multiple");
     let clash = format!("44{}", &PUZZLE[2..]);
-    let (status, answer) = call(&app, "/api/solve", json!({ "puzzle": clash })).await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
+    let answer = answered(&app, "/api/solve", json!({ "puzzle": clash })).await;
     assert_eq!(answer["verdict"], "no_solution");
     // An engine that cannot take the grid says so.
     let (status, answer) = call(
@@ -149,13 +154,12 @@ async fn solve_answers_in_the_puzzles_format() {
 async fn every_engine_and_geometry_solves() {
     let app = app();
     for engine in EngineKind::NAMES {
-        let (status, answer) = call(
+        let answer = answered(
             &app,
             "/api/solve",
             json!({ "puzzle": PUZZLE, "engine": engine }),
         )
         .await;
-        assert_eq!(status, StatusCode::OK, "{engine}: {answer}");
         let solution = read(answer["solution"].as_str().unwrap(), Format::Line);
         sudokit::validate(&read(PUZZLE, Format::Line), solution.givens()).expect(engine);
     }
@@ -166,11 +170,9 @@ async fn every_engine_and_geometry_solves() {
         json!({ "size": 16, "seed": 5 }),
         json!({ "size": 6, "windoku": false, "seed": 5 }),
     ] {
-        let (status, made) = call(&app, "/api/generate", request.clone()).await;
-        assert_eq!(status, StatusCode::OK, "{request}: {made}");
+        let made = answered(&app, "/api/generate", request.clone()).await;
         let text = made["puzzle"].as_str().unwrap();
-        let (status, answer) = call(&app, "/api/solve", json!({ "puzzle": text })).await;
-        assert_eq!(status, StatusCode::OK, "{request}: {answer}");
+        let answer = answered(&app, "/api/solve", json!({ "puzzle": text })).await;
         assert_eq!(answer["verdict"], "unique", "{request}");
         assert_eq!(
             answer["board"], made["board"],
@@ -213,13 +215,12 @@ fn board_puzzle(board: &Value) -> Puzzle {
 #[tokio::test]
 async fn parse_describes_regions_and_extra_houses() {
     let app = app();
-    let (status, answer) = call(
+    let answer = answered(
         &app,
         "/api/parse",
         json!({ "puzzle": format!("# sudokit: x\n{PUZZLE}") }),
     )
     .await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
     let board = &answer["board"];
     assert_eq!(board["variant"], json!(["x"]));
     let extras = board["extras"].as_array().unwrap();
@@ -241,8 +242,7 @@ async fn count_stops_at_the_limit() {
     let (_, answer) = call(&app, "/api/count", json!({ "puzzle": PUZZLE })).await;
     assert_eq!(answer, json!({ "count": 1, "complete": true, "limit": 2 }));
     let open = ".".repeat(81);
-    let (status, answer) = call(&app, "/api/count", json!({ "puzzle": open, "limit": 500 })).await;
-    assert_eq!(status, StatusCode::OK);
+    let answer = answered(&app, "/api/count", json!({ "puzzle": open, "limit": 500 })).await;
     assert_eq!(
         answer,
         json!({ "count": 500, "complete": false, "limit": 500 })
@@ -265,41 +265,37 @@ async fn hints_follow_the_true_solution() {
     let mut board = puzzle.givens().to_values();
     let mut hints = 0;
     loop {
-        let (status, answer) = call(
+        let answer = answered(
             &app,
             "/api/hint",
             json!({ "puzzle": PUZZLE, "values": board }),
         )
         .await;
-        assert_eq!(status, StatusCode::OK, "{answer}");
         if answer["verdict"] == "solved" {
             break;
         }
         assert_eq!(answer["verdict"], "step", "{answer}");
         assert!(!answer["text"].as_str().unwrap().is_empty());
         let highlight = &answer["highlight"];
-        for pair in highlight["eliminations"].as_array().unwrap() {
-            let (cell, digit) = (
-                pair[0].as_u64().unwrap() as usize,
-                pair[1].as_u64().unwrap(),
-            );
-            assert_ne!(
-                u64::from(solution[cell]),
-                digit,
-                "eliminates the answer: {answer}"
-            );
-        }
-        for pair in highlight["placements"].as_array().unwrap() {
-            let (cell, digit) = (
-                pair[0].as_u64().unwrap() as usize,
-                pair[1].as_u64().unwrap(),
-            );
-            assert_eq!(
-                u64::from(solution[cell]),
-                digit,
-                "a wrong placement: {answer}"
-            );
-            board[cell] = digit as u8;
+        // Eliminations miss the answer's digit, placements are it.
+        for (list, placed, wrong) in [
+            ("eliminations", false, "eliminates the answer"),
+            ("placements", true, "a wrong placement"),
+        ] {
+            for pair in highlight[list].as_array().unwrap() {
+                let (cell, digit) = (
+                    pair[0].as_u64().unwrap() as usize,
+                    pair[1].as_u64().unwrap(),
+                );
+                assert_eq!(
+                    u64::from(solution[cell]) == digit,
+                    placed,
+                    "{wrong}: {answer}"
+                );
+                if placed {
+                    board[cell] = digit as u8;
+                }
+            }
         }
         hints += 1;
         assert!(hints <= 81 * 9, "no end to the hints");
@@ -349,8 +345,7 @@ async fn explain_and_rate_agree_with_the_library() {
 async fn generate_meets_the_request_and_reproduces() {
     let app = app();
     let request = json!({ "level": "hard", "seed": 11, "symmetry": "rotate180" });
-    let (status, made) = call(&app, "/api/generate", request.clone()).await;
-    assert_eq!(status, StatusCode::OK, "{made}");
+    let made = answered(&app, "/api/generate", request.clone()).await;
     let (_, again) = call(&app, "/api/generate", request).await;
     assert_eq!(
         made["puzzle"], again["puzzle"],
@@ -637,8 +632,7 @@ async fn a_full_server_answers_503() {
     let (status, _) = slow.await.unwrap();
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     // Free again.
-    let (status, _) = call(&app, "/api/solve", json!({ "puzzle": PUZZLE })).await;
-    assert_eq!(status, StatusCode::OK);
+    let _ = answered(&app, "/api/solve", json!({ "puzzle": PUZZLE })).await;
 }
 
 /// Random bytes and mangled puzzles never panic the server: every answer is

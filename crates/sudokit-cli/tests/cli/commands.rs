@@ -6,6 +6,7 @@
 use std::fs;
 use std::time::Duration;
 
+use assert_cmd::assert::Assert;
 use predicates::prelude::*;
 
 use super::{example, fails_saying, stdout, sudokit, tempdir};
@@ -35,6 +36,17 @@ fn bench_rows(text: &str) -> Vec<Vec<String>> {
         .filter(|l| l.starts_with("| ") && !l.starts_with("| file"))
         .map(|l| l.split('|').map(|c| c.trim().to_owned()).collect())
         .collect()
+}
+
+/// `bench --engine dfs ARGS FILE`, which must exit 1 (a puzzle gave up).
+fn bench_dfs_gives_up(args: &[&str], file: &std::path::Path) -> Assert {
+    sudokit()
+        .args(["bench", "--engine", "dfs"])
+        .args(args)
+        .arg(file)
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .code(1)
 }
 
 // Item 5: bench's seconds and per-puzzle budget.
@@ -78,23 +90,13 @@ fn bench_refuses_seconds_that_are_not_a_duration_without_panicking() {
 fn bench_gives_up_on_a_monster_and_says_so_in_the_table() {
     // Line 2 of this file takes the dfs engine about 12! nodes to refute;
     // the default budget (1 s) gives up on it, the others are timed.
-    let out = sudokit()
-        .args([
-            "bench",
-            "--engine",
-            "dfs",
-            "--seconds",
-            "0.1",
-            "--warmup",
-            "0",
-        ])
-        .arg(bad_input("hard_line16.txt"))
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains(
-            "hard_line16.txt:2: gave up: time limit reached",
-        ));
+    let out = bench_dfs_gives_up(
+        &["--seconds", "0.1", "--warmup", "0"],
+        &bad_input("hard_line16.txt"),
+    )
+    .stderr(predicate::str::contains(
+        "hard_line16.txt:2: gave up: time limit reached",
+    ));
     let text = stdout(&out);
     let rows = bench_rows(&text);
     assert_eq!(rows.len(), 1, "{text}");
@@ -110,44 +112,20 @@ fn bench_gives_up_on_a_monster_and_says_so_in_the_table() {
     );
 
     // A node budget is deterministic.
-    sudokit()
-        .args([
-            "bench",
-            "--engine",
-            "dfs",
-            "--seconds",
-            "0.05",
-            "--warmup",
-            "0",
-        ])
-        .args(["--max-nodes", "20000"])
-        .arg(bad_input("hard_line16.txt"))
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains(
-            ":2: gave up: node limit reached after 20000 nodes",
-        ));
+    bench_dfs_gives_up(
+        &["--seconds", "0.05", "--warmup", "0", "--max-nodes", "20000"],
+        &bad_input("hard_line16.txt"),
+    )
+    .stderr(predicate::str::contains(
+        ":2: gave up: node limit reached after 20000 nodes",
+    ));
 
     // A file where every puzzle gives up still gets its row.
     let dir = tempdir("bench-all-give-up");
     let only = dir.join("monster.txt");
     let monster = fs::read_to_string(bad_input("hard_line16.txt")).unwrap();
     fs::write(&only, format!("{}\n", monster.lines().nth(1).unwrap())).unwrap();
-    let out = sudokit()
-        .args([
-            "bench",
-            "--engine",
-            "dfs",
-            "--timeout",
-            "0.2",
-            "--seconds",
-            "0.05",
-        ])
-        .arg(&only)
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .code(1);
+    let out = bench_dfs_gives_up(&["--timeout", "0.2", "--seconds", "0.05"], &only);
     let rows = bench_rows(&stdout(&out));
     assert_eq!(rows[0][2], "0");
     assert_eq!(rows[0][8], "1");

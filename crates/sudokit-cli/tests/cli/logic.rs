@@ -3,16 +3,18 @@
 
 use super::*;
 
+/// `sudokit ARGS examples/NAME`, run to its end.
+fn on_example(args: &[&str], name: &str) -> assert_cmd::assert::Assert {
+    sudokit().args(args).arg(example(name)).assert()
+}
+
 /// The ratings of `examples/rate.txt` are Sudoku Explainer's (serate with the
 /// SE 1.2.1 technique set gave the same ER/EP/ED for the eight puzzles);
 /// then a puzzle with several solutions, one with none, a malformed line.
 #[test]
 fn rate_prints_one_rating_line_per_puzzle_in_order() {
     for threads in ["1", "2"] {
-        let assert = sudokit()
-            .args(["rate", "-j", threads])
-            .arg(example("rate.txt"))
-            .assert()
+        let assert = on_example(&["rate", "-j", threads], "rate.txt")
             .code(1)
             .stderr(predicate::str::contains("rate.txt:11: line has 80 cells"));
         assert_eq!(stdout(&assert), example_text("rate.out"), "-j {threads}");
@@ -21,11 +23,7 @@ fn rate_prints_one_rating_line_per_puzzle_in_order() {
 
 #[test]
 fn rate_json_gives_er_ep_ed_level_and_the_verdicts() {
-    let assert = sudokit()
-        .args(["rate", "--format", "json"])
-        .arg(example("rate.txt"))
-        .assert()
-        .code(1);
+    let assert = on_example(&["rate", "--format", "json"], "rate.txt").code(1);
     let text = stdout(&assert);
     let expected: Vec<String> = example_text("rate.out").lines().map(String::from).collect();
     let lines: Vec<&str> = text.lines().collect();
@@ -68,11 +66,7 @@ fn hint_names_the_next_step_in_words() {
     );
     // A pencil-mark puzzle starts from its marks; `No solution` is an
     // answer (exit status 0), as in `solve`.
-    let assert = sudokit()
-        .arg("hint")
-        .arg(example("pencilmark.txt"))
-        .assert()
-        .success();
+    let assert = on_example(&["hint"], "pencilmark.txt").success();
     assert_eq!(
         stdout(&assert),
         "Hidden Single: the only place for 6 in box 5 is r5c6\n\
@@ -82,11 +76,7 @@ fn hint_names_the_next_step_in_words() {
 
 #[test]
 fn explain_prints_the_path_then_the_rating() {
-    let assert = sudokit()
-        .arg("explain")
-        .arg(example("explain.txt"))
-        .assert()
-        .success();
+    let assert = on_example(&["explain"], "explain.txt").success();
     assert_eq!(stdout(&assert), example_text("explain.out"));
 }
 
@@ -130,10 +120,7 @@ fn explain_json_steps_replay_to_the_solution() {
 #[test]
 fn rate_says_unrated_and_names_the_missing_rungs() {
     // 16x16: no chains there, so the ladder stops short on this one.
-    let assert = sudokit()
-        .arg("rate")
-        .arg(example("line16.txt"))
-        .assert()
+    let assert = on_example(&["rate"], "line16.txt")
         .stderr(predicate::str::contains(
             "line16.txt:2: unrated: no technique of the ladder applies",
         ))

@@ -292,7 +292,7 @@ fn step(board: &Board, set: &[usize], allowed: &[u64], ctx: &Ctx) -> Step {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_util::{all_sound, marked};
+    use super::super::test_util::{all_sound, expect_first, marked};
     use super::super::uniqueness::tests::{check_probe_positions, se_board, SE_POSITIONS};
     use super::*;
 
@@ -303,15 +303,13 @@ mod tests {
         // (1,3),(3,1) lock r1c6, equal digits are out (same row): only
         // (2,3),(3,2) remain, so 1 goes from both base cells.
         let b = marked("123456789", &[(0, "123"), (1, "123"), (4, "12"), (5, "13")]);
-        let step = Technique::AlignedPair
-            .first(&b, &mut Ctx::new(true))
-            .unwrap();
-        assert_eq!(step.difficulty.0, 62);
-        assert_eq!(step.cells, vec![0, 1]);
-        assert_eq!(
-            step.eliminations,
-            vec![Candidate::new(0, 1), Candidate::new(1, 1)]
+        let step = expect_first(
+            &b,
+            Technique::AlignedPair,
+            ("Aligned Pair Exclusion", 62),
+            &[(0, 1), (1, 1)],
         );
+        assert_eq!(step.cells, vec![0, 1]);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! hidden pairs and triples that leave a hidden single, as Sudoku Explainer
 //! finds them.
 
-use std::ops::ControlFlow;
+use std::ops::{BitOrAssign, ControlFlow, Shl};
 
 use super::board::Board;
 use super::ctx::{Ctx, Sink};
@@ -69,17 +69,22 @@ fn house_cells(board: &Board, h: usize) -> ([usize; 64], [u64; 64], usize) {
     (cells, cands, house.len())
 }
 
-/// Per digit (index `d - 1`): the positions of house `h` holding it.
-fn digit_positions(cands: &[u64]) -> [u64; 64] {
-    let mut pos = [0u64; 64];
-    for (i, &m) in cands.iter().enumerate() {
-        let mut m = m;
+/// Transposes bit sets: bit `i` of `out[b]` is bit `b` of the `i`-th mask
+/// (per digit, the places of a house or the cells of a grid holding it).
+/// Each mask's bits are below `N`, and there are no more masks than `T` has
+/// bits.
+pub(super) fn transpose<T, const N: usize>(masks: impl IntoIterator<Item = u64>) -> [T; N]
+where
+    T: Copy + Default + BitOrAssign + Shl<usize, Output = T> + From<u8>,
+{
+    let mut out = [T::default(); N];
+    for (i, mut m) in masks.into_iter().enumerate() {
         while m != 0 {
-            pos[m.trailing_zeros() as usize] |= 1 << i;
+            out[m.trailing_zeros() as usize] |= T::from(1) << i;
             m &= m - 1;
         }
     }
-    pos
+    out
 }
 
 /// Sudoku Explainer's NakedSet(k) (3.0 pair, 3.6 triple, 5.0 quad): in each
@@ -167,7 +172,7 @@ fn for_each_hidden_set(
             continue;
         }
         let (cells, cands, len) = house_cells(board, h);
-        let pos = digit_positions(&cands[..len]);
+        let pos: [u64; 64] = transpose(cands[..len].iter().copied());
         let mut items = 0u64;
         for (d, p) in pos[..board.size()].iter().enumerate() {
             if (2..=k as u32).contains(&p.count_ones()) {
@@ -282,7 +287,7 @@ pub(super) fn direct_hidden(
     };
     let n = board.size();
     for_each_hidden_set(board, k, k, |set| {
-        let pos = digit_positions(set.cands);
+        let pos: [u64; 64] = transpose(set.cands.iter().copied());
         for (d, &p) in pos.iter().enumerate().take(n) {
             if set.digits >> d & 1 != 0 || p.count_ones() < 2 {
                 continue;

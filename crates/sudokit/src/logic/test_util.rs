@@ -151,6 +151,28 @@ pub(crate) fn expect_step(
     assert_eq!(s.eliminations, cands(eliminations), "{name}");
 }
 
+/// The first step `t` finds on `b`, once its name, difficulty in tenths and
+/// eliminations (as `(cell, digit)` pairs) are as given: for textbook
+/// patterns on open boards, which have no unique solution to check against.
+pub(crate) fn expect_first(
+    b: &Board,
+    t: Technique,
+    (name, tenths): (&str, u16),
+    eliminations: &[(usize, u8)],
+) -> Step {
+    let s = t
+        .first(b, &mut Ctx::new(true))
+        .unwrap_or_else(|| panic!("{name}: nothing"));
+    assert_eq!(s.name, name);
+    assert_eq!(s.difficulty.0, tenths, "{name}");
+    let want: Vec<Candidate> = eliminations
+        .iter()
+        .map(|&(c, d)| Candidate::new(c, d))
+        .collect();
+    assert_eq!(s.eliminations, want, "{name}");
+    s
+}
+
 #[test]
 fn boards_from_text_agree_with_their_solution() {
     let b =

@@ -10,18 +10,18 @@
 //! and a node that needed more than its first parent (dynamic chains) says
 //! how many other causes it had.
 
-use std::collections::VecDeque;
 use std::fmt::Write;
 
 use super::super::board::Board;
 use super::super::ctx::Ctx;
 use super::super::step::{Candidate, Technique};
 use super::advanced::Fixed;
-use super::geo::{masks, Geo, CANDS};
+use super::geo::{masks, Geo};
 use super::hint::{Hint, Kind};
 use super::multiple::Mode;
 use super::nested;
 use super::propagate::{planes, Arena, Counter, Measure, Prop, Rules, ADVANCED, NONE};
+use super::unary::Queues;
 
 /// The Eureka chains of `hint`, found by rung `t` on `board`.
 pub(super) fn chains(hint: &Hint, t: Technique, board: &Board, geo: &Geo) -> Vec<String> {
@@ -168,38 +168,29 @@ struct Static<'a> {
     x: bool,
     y: bool,
     arena: Arena,
-    on_idx: Vec<u32>,
-    off_idx: Vec<u32>,
-    pending_on: VecDeque<u32>,
-    pending_off: VecDeque<u32>,
+    q: Queues,
     out: Vec<(usize, u8)>,
 }
 
 impl Static<'_> {
     fn reset(&mut self) {
         self.arena.clear();
-        self.on_idx.iter_mut().for_each(|n| *n = NONE);
-        self.off_idx.iter_mut().for_each(|n| *n = NONE);
-        self.pending_on.clear();
-        self.pending_off.clear();
+        self.q.reset();
     }
 
     /// The candidates `cand` being on (off) turns off (on), with their causes.
     fn implied(&mut self, cand: usize, on: bool) {
         // The same implications as the unary search's tables.
-        if on {
-            super::unary::on_to_off(self.geo, self.grid, &self.now, cand, self.y, &mut self.out);
-        } else {
-            super::unary::off_to_on(
-                self.geo,
-                self.grid,
-                &self.now,
-                cand,
-                self.y,
-                self.x,
-                &mut self.out,
-            );
-        }
+        super::unary::implied(
+            self.geo,
+            self.grid,
+            &self.now,
+            cand,
+            on,
+            self.y,
+            self.x,
+            &mut self.out,
+        );
     }
 
     fn is_parent(&self, n: u32, cand: usize, on: bool) -> bool {
@@ -219,26 +210,25 @@ impl Static<'_> {
         self.reset();
         let mut ends = Vec::new();
         let s = self.arena.add(src, true, &[]);
-        self.on_idx[src] = s;
-        self.pending_on.push_back(s);
+        self.q.mark(src, s, true);
         let mut length = 0;
-        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+        while !self.q.is_empty() {
             length += 1;
-            while let Some(p) = self.pending_on.pop_front() {
+            while let Some(p) = self.q.pop(true) {
                 self.implied(self.arena.nodes[p as usize].cand as usize, true);
                 for i in 0..self.out.len() {
                     let (c, cause) = self.out[i];
                     if !self.is_parent(p, c, false) {
                         let n = self.arena.add_full(c, false, &[p], cause, NONE);
-                        self.pending_off.push_back(n);
-                        if self.off_idx[c] == NONE {
-                            self.off_idx[c] = n;
+                        self.q.pending_off.push_back(n);
+                        if self.q.off_idx[c] == NONE {
+                            self.q.first(c, n, false);
                         }
                     }
                 }
             }
             length += 1;
-            while let Some(p) = self.pending_off.pop_front() {
+            while let Some(p) = self.q.pop(false) {
                 self.implied(self.arena.nodes[p as usize].cand as usize, false);
                 for i in 0..self.out.len() {
                     let (c, cause) = self.out[i];
@@ -246,9 +236,8 @@ impl Static<'_> {
                     if length >= 4 && c == src {
                         ends.push(n);
                     }
-                    if self.on_idx[c] == NONE {
-                        self.on_idx[c] = n;
-                        self.pending_on.push_back(n);
+                    if self.q.on_idx[c] == NONE {
+                        self.q.mark(c, n, true);
                     }
                 }
             }
@@ -260,22 +249,10 @@ impl Static<'_> {
     fn forcing(&mut self, src: usize, on: bool) -> Option<u32> {
         self.reset();
         let s = self.arena.add(src, on, &[]);
-        if on {
-            self.on_idx[src] = s;
-            self.pending_on.push_back(s);
-        } else {
-            self.off_idx[src] = s;
-            self.pending_off.push_back(s);
-        }
-        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+        self.q.mark(src, s, on);
+        while !self.q.is_empty() {
             for state in [true, false] {
-                loop {
-                    let p = if state {
-                        self.pending_on.pop_front()
-                    } else {
-                        self.pending_off.pop_front()
-                    };
-                    let Some(p) = p else { break };
+                while let Some(p) = self.q.pop(state) {
                     self.implied(self.arena.nodes[p as usize].cand as usize, state);
                     for i in 0..self.out.len() {
                         let (c, cause) = self.out[i];
@@ -284,17 +261,12 @@ impl Static<'_> {
                             return Some(n);
                         }
                         let idx = if state {
-                            &mut self.off_idx
+                            &self.q.off_idx
                         } else {
-                            &mut self.on_idx
+                            &self.q.on_idx
                         };
                         if idx[c] == NONE {
-                            idx[c] = n;
-                            if state {
-                                self.pending_off.push_back(n);
-                            } else {
-                                self.pending_on.push_back(n);
-                            }
+                            self.q.mark(c, n, !state);
                         }
                     }
                 }
@@ -352,10 +324,7 @@ fn static_chain(hint: &Hint, geo: &Geo, grid: &[u16; 81]) -> Option<String> {
         x: hint.x,
         y: hint.y,
         arena: Arena::default(),
-        on_idx: vec![NONE; CANDS],
-        off_idx: vec![NONE; CANDS],
-        pending_on: VecDeque::new(),
-        pending_off: VecDeque::new(),
+        q: Queues::new(),
         out: Vec::new(),
     };
     let src = hint.about.src as usize;

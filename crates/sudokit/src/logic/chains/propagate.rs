@@ -551,15 +551,7 @@ struct State {
 
 /// Digit planes of a grid: the cells holding each digit.
 pub(super) fn planes(grid: &[u16; 81]) -> [u128; 9] {
-    let mut out = [0u128; 9];
-    for (c, &m) in grid.iter().enumerate() {
-        let mut m = m;
-        while m != 0 {
-            out[m.trailing_zeros() as usize] |= 1 << c;
-            m &= m - 1;
-        }
-    }
-    out
+    super::super::subsets::transpose(grid.iter().map(|&m| u64::from(m)))
 }
 
 /// Where a hint's chains end: the graph, its nested store, the node.

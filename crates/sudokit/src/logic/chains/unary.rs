@@ -19,11 +19,7 @@ pub(super) struct Unary {
     /// Inside an outer chain: the outer propagation's grid before it started.
     pub outer: Option<[u16; 81]>,
     arena: Arena,
-    on_idx: Vec<u32>,
-    off_idx: Vec<u32>,
-    touched: Vec<usize>,
-    pending_on: VecDeque<u32>,
-    pending_off: VecDeque<u32>,
+    q: Queues,
     cycles: Vec<u32>,
     chains: Vec<u32>,
     out: Vec<(usize, u8)>,
@@ -42,49 +38,111 @@ pub(super) struct Unary {
     up: Vec<(u32, u16)>,
 }
 
-/// The offs an on candidate implies, in Sudoku Explainer's order.
-pub(super) fn on_to_off(
-    geo: &Geo,
-    grid: &[u16; 81],
-    now: &[u128; 9],
-    pc: usize,
-    y: bool,
-    out: &mut Vec<(usize, u8)>,
-) {
-    out.clear();
-    let (cell, d) = (pc / 9, pc % 9);
-    if y {
-        let mut m = grid[cell] & !(1 << d);
-        while m != 0 {
-            out.push((cell * 9 + m.trailing_zeros() as usize, CELL));
-            m &= m - 1;
+/// One static search's nodes by candidate and its nodes still to expand
+/// (the unary search's and the Eureka writer's).
+pub(super) struct Queues {
+    /// Each candidate's first on node (`NONE`: none yet).
+    pub on_idx: Vec<u32>,
+    /// Each candidate's first off node.
+    pub off_idx: Vec<u32>,
+    /// The candidates with a node: a reset costs what the search did.
+    touched: Vec<usize>,
+    pub pending_on: VecDeque<u32>,
+    pub pending_off: VecDeque<u32>,
+}
+
+impl Queues {
+    pub fn new() -> Queues {
+        Queues {
+            on_idx: vec![NONE; CANDS],
+            off_idx: vec![NONE; CANDS],
+            touched: Vec::new(),
+            pending_on: VecDeque::new(),
+            pending_off: VecDeque::new(),
         }
     }
-    let mut seen: u128 = 1 << cell;
-    for &h in geo.houses_of(cell) {
-        let hm = geo.house_mask[h as usize];
-        let mut m = now[d] & hm & !seen;
-        seen |= hm;
-        while m != 0 {
-            out.push((m.trailing_zeros() as usize * 9 + d, HOUSE0 + h));
-            m &= m - 1;
+
+    pub fn reset(&mut self) {
+        for &c in &self.touched {
+            self.on_idx[c] = NONE;
+            self.off_idx[c] = NONE;
         }
+        self.touched.clear();
+        self.pending_on.clear();
+        self.pending_off.clear();
+    }
+
+    /// Records node `n` as candidate `c`'s on (or off) node.
+    pub fn first(&mut self, c: usize, n: u32, on: bool) {
+        if on {
+            self.on_idx[c] = n;
+        } else {
+            self.off_idx[c] = n;
+        }
+        self.touched.push(c);
+    }
+
+    /// Records node `n` as candidate `c`'s on (or off) node and queues it.
+    pub fn mark(&mut self, c: usize, n: u32, on: bool) {
+        self.first(c, n, on);
+        if on {
+            self.pending_on.push_back(n);
+        } else {
+            self.pending_off.push_back(n);
+        }
+    }
+
+    /// The next on (or off) node to expand.
+    pub fn pop(&mut self, on: bool) -> Option<u32> {
+        if on {
+            self.pending_on.pop_front()
+        } else {
+            self.pending_off.pop_front()
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.pending_on.is_empty() && self.pending_off.is_empty()
     }
 }
 
-/// The ons an off candidate implies (bivalue cell, conjugate positions).
+/// What candidate `pc` being on (`on`) or off implies, in Sudoku Explainer's
+/// order: an on turns off its cell's other candidates (`y`) and its digit's
+/// other places in its houses; an off turns on the other candidate of a
+/// bivalue cell (`y`) and its digit's one other place in a house (`x`).
 #[allow(clippy::too_many_arguments)]
-pub(super) fn off_to_on(
+pub(super) fn implied(
     geo: &Geo,
     grid: &[u16; 81],
     now: &[u128; 9],
     pc: usize,
+    on: bool,
     y: bool,
     x: bool,
     out: &mut Vec<(usize, u8)>,
 ) {
     out.clear();
     let (cell, d) = (pc / 9, pc % 9);
+    if on {
+        if y {
+            let mut m = grid[cell] & !(1 << d);
+            while m != 0 {
+                out.push((cell * 9 + m.trailing_zeros() as usize, CELL));
+                m &= m - 1;
+            }
+        }
+        let mut seen: u128 = 1 << cell;
+        for &h in geo.houses_of(cell) {
+            let hm = geo.house_mask[h as usize];
+            let mut m = now[d] & hm & !seen;
+            seen |= hm;
+            while m != 0 {
+                out.push((m.trailing_zeros() as usize * 9 + d, HOUSE0 + h));
+                m &= m - 1;
+            }
+        }
+        return;
+    }
     if y && grid[cell].count_ones() == 2 {
         out.push((
             cell * 9 + (grid[cell] & !(1 << d)).trailing_zeros() as usize,
@@ -114,11 +172,7 @@ impl Unary {
             now: [0; 9],
             outer: None,
             arena: Arena::default(),
-            on_idx: vec![NONE; CANDS],
-            off_idx: vec![NONE; CANDS],
-            touched: Vec::new(),
-            pending_on: VecDeque::new(),
-            pending_off: VecDeque::new(),
+            q: Queues::new(),
             cycles: Vec::new(),
             chains: Vec::new(),
             out: Vec::new(),
@@ -130,19 +184,9 @@ impl Unary {
         }
     }
 
-    fn reset(&mut self) {
-        for &c in &self.touched {
-            self.on_idx[c] = NONE;
-            self.off_idx[c] = NONE;
-        }
-        self.touched.clear();
-        self.pending_on.clear();
-        self.pending_off.clear();
-    }
-
     /// Whether an off of `cand` is a strict ancestor of cycle node `n`.
     fn is_parent_off(&self, n: u32, cand: usize) -> bool {
-        if self.off_idx[cand] == NONE {
+        if self.q.off_idx[cand] == NONE {
             // No off of `cand` exists yet.
             return false;
         }
@@ -194,11 +238,7 @@ impl Unary {
             for cand in 0..CANDS {
                 start.push(tab.len() as u32);
                 if grid[cand / 9] >> (cand % 9) & 1 != 0 {
-                    if on {
-                        on_to_off(geo, grid, &self.now, cand, y, &mut self.out);
-                    } else {
-                        off_to_on(geo, grid, &self.now, cand, y, x, &mut self.out);
-                    }
+                    implied(geo, grid, &self.now, cand, on, y, x, &mut self.out);
                     tab.extend_from_slice(&self.out);
                 }
             }
@@ -283,29 +323,28 @@ impl Unary {
     }
 
     fn cycles_from(&mut self, src: usize) {
-        self.reset();
+        self.q.reset();
         let s = self.arena.add(src, true, &[]);
         self.up.clear();
         self.up.push((NONE, src as u16));
-        self.mark(src, s, true);
+        self.q.mark(src, s, true);
         let mut length = 0;
-        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+        while !self.q.is_empty() {
             length += 1;
             // Nodes processed now are at depth `length - 1`.
             if length > self.limit {
                 break;
             }
-            while let Some(p) = self.pending_on.pop_front() {
+            while let Some(p) = self.q.pop(true) {
                 let (a, b) = self.range(true, self.arena.nodes[p as usize].cand as usize);
                 for i in a..b {
                     let (c, cause) = self.on_tab[i];
                     if !self.is_parent_off(p, c) {
                         let n = self.arena.add_full(c, false, &[p], cause, NONE);
                         self.up.push((p, c as u16));
-                        self.pending_off.push_back(n);
-                        if self.off_idx[c] == NONE {
-                            self.off_idx[c] = n;
-                            self.touched.push(c);
+                        self.q.pending_off.push_back(n);
+                        if self.q.off_idx[c] == NONE {
+                            self.q.first(c, n, false);
                         }
                     }
                 }
@@ -314,12 +353,12 @@ impl Unary {
             if length > self.limit {
                 break;
             }
-            while let Some(p) = self.pending_off.pop_front() {
+            while let Some(p) = self.q.pop(false) {
                 let pc = self.arena.nodes[p as usize].cand as usize;
                 let (a, b) = self.range(false, pc);
                 // A repeated off implies what its first instance (processed
                 // earlier, same table) did: all known now but a cycle's end.
-                let repeat = self.off_idx[pc] != p;
+                let repeat = self.q.off_idx[pc] != p;
                 for i in a..b {
                     let (c, cause) = self.off_tab[i];
                     if repeat && c != src {
@@ -329,29 +368,29 @@ impl Unary {
                         let n = self.arena.add_full(c, true, &[p], cause, NONE);
                         self.up.push((p, c as u16));
                         self.cycles.push(n);
-                        if self.on_idx[c] == NONE {
-                            self.mark(c, n, true);
+                        if self.q.on_idx[c] == NONE {
+                            self.q.mark(c, n, true);
                         }
                         continue;
                     }
-                    if repeat || self.on_idx[c] != NONE {
+                    if repeat || self.q.on_idx[c] != NONE {
                         continue;
                     }
                     let n = self.arena.add_full(c, true, &[p], cause, NONE);
                     self.up.push((p, c as u16));
-                    self.mark(c, n, true);
+                    self.q.mark(c, n, true);
                 }
             }
         }
     }
 
     fn forcing_from(&mut self, src: usize, on: bool) {
-        self.reset();
+        self.q.reset();
         let s = self.arena.add(src, on, &[]);
-        self.mark(src, s, on);
+        self.q.mark(src, s, on);
         // Depth of the ons processed next (the offs: one more).
         let mut depth: usize = if on { 0 } else { usize::MAX };
-        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+        while !self.q.is_empty() {
             if depth != usize::MAX && depth >= self.limit {
                 break;
             }
@@ -371,15 +410,7 @@ impl Unary {
     /// forcing chain (kept once per state).
     fn drain(&mut self, from_on: bool, src: usize, on: bool) {
         let to = !from_on;
-        loop {
-            let next = if from_on {
-                self.pending_on.pop_front()
-            } else {
-                self.pending_off.pop_front()
-            };
-            let Some(p) = next else {
-                break;
-            };
+        while let Some(p) = self.q.pop(from_on) {
             let (a, b) = self.range(from_on, self.arena.nodes[p as usize].cand as usize);
             for i in a..b {
                 let (c, cause) = if from_on {
@@ -387,7 +418,11 @@ impl Unary {
                 } else {
                     self.off_tab[i]
                 };
-                let known = if to { self.on_idx[c] } else { self.off_idx[c] } != NONE;
+                let known = if to {
+                    self.q.on_idx[c]
+                } else {
+                    self.q.off_idx[c]
+                } != NONE;
                 let back = on == from_on && c == src && !self.chain_has(c, to);
                 if known && !back {
                     continue;
@@ -397,22 +432,10 @@ impl Unary {
                     self.chains.push(n);
                 }
                 if !known {
-                    self.mark(c, n, to);
+                    self.q.mark(c, n, to);
                 }
             }
         }
-    }
-
-    /// Records node `n` as candidate `c`'s on (or off) node and queues it.
-    fn mark(&mut self, c: usize, n: u32, on: bool) {
-        if on {
-            self.on_idx[c] = n;
-            self.pending_on.push_back(n);
-        } else {
-            self.off_idx[c] = n;
-            self.pending_off.push_back(n);
-        }
-        self.touched.push(c);
     }
 
     /// Where the tabled implications of `cand` on (or off) are.

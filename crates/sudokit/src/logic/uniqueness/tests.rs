@@ -1,4 +1,4 @@
-use super::super::test_util::{all_sound, board, board_from_marks, marked};
+use super::super::test_util::{all_sound, board, board_from_marks, expect_first, marked};
 use super::*;
 
 /// A 9x9 board from serate's `%i` (values) and `%m` (729 pencil marks).
@@ -332,12 +332,11 @@ fn unique_rectangle_type_1_textbook() {
     // columns 1/4 (boxes 1 and 2); r3c4 loses 1 and 2. No other cell holds
     // 1 or 2.
     let b = marked("3456789", &[(0, "12"), (3, "12"), (18, "12"), (21, "125")]);
-    let s = run(&b, Technique::UniqueLoop).unwrap();
-    assert_eq!(s.name, "Unique Rectangle type 1");
-    assert_eq!(s.difficulty.0, 45);
-    assert_eq!(
-        s.eliminations,
-        vec![Candidate::new(21, 1), Candidate::new(21, 2)]
+    expect_first(
+        &b,
+        Technique::UniqueLoop,
+        ("Unique Rectangle type 1", 45),
+        &[(21, 1), (21, 2)],
     );
 }
 
@@ -381,12 +380,11 @@ fn unique_loop_6_type_1_textbook() {
     }
     t[18] = "125".into();
     let b = board_from_marks(&t.join(" "));
-    let s = run(&b, Technique::UniqueLoop).unwrap();
-    assert_eq!(s.name, "Unique Loop 6 type 1");
-    assert_eq!(s.difficulty.0, 46);
-    assert_eq!(
-        s.eliminations,
-        vec![Candidate::new(18, 1), Candidate::new(18, 2)]
+    expect_first(
+        &b,
+        Technique::UniqueLoop,
+        ("Unique Loop 6 type 1", 46),
+        &[(18, 1), (18, 2)],
     );
     assert_eq!(digits_of(&b, 18), vec![1, 2, 5]);
 }
