@@ -23,6 +23,8 @@ mod batch;
 mod budget_stop;
 #[path = "cli/commands.rs"]
 mod commands;
+#[path = "cli/contract.rs"]
+mod contract;
 #[path = "cli/delivery.rs"]
 mod delivery;
 #[path = "cli/detection.rs"]
