@@ -32,17 +32,10 @@ pub fn execute(
     err: &mut dyn Write,
 ) -> io::Result<Status> {
     let variant = args.variant.variant();
-    let stdin_arg = [std::ffi::OsString::from("-")];
-    let grid_args = if args.grids.is_empty() {
-        &stdin_arg[..]
-    } else {
-        &args.grids[..]
-    };
-    let grids_read_stdin = grid_args.iter().any(|g| Input::classify(g) == Input::Stdin);
-    let puzzle_is_stdin = args
-        .puzzle
-        .as_deref()
-        .is_some_and(|p| Input::classify(p) == Input::Stdin);
+    let grids = Input::all(&args.grids);
+    let puzzle = args.puzzle.as_deref().map(Input::classify);
+    let grids_read_stdin = grids.contains(&Input::Stdin);
+    let puzzle_is_stdin = puzzle == Some(Input::Stdin);
     if grids_read_stdin && puzzle_is_stdin {
         let _ = writeln!(err, "sudokit: the grids and --puzzle cannot both be stdin");
         return Ok(Status::Failed);
@@ -54,7 +47,7 @@ pub fn execute(
     } else {
         (stdin, &mut none)
     };
-    let mut puzzles = match &args.puzzle {
+    let mut puzzles = match &puzzle {
         None => None,
         Some(p) => match crate::input::open(p, puzzle_stdin, args.format, variant) {
             Ok(s) => Some(s),
@@ -68,12 +61,11 @@ pub fn execute(
     engine.set_budget(Budget::UNLIMITED.with_time_limit(args.timeout));
     let mut status = Status::Ok;
     let mut seen = 0usize;
-    for arg in grid_args {
-        let input = Input::classify(arg);
+    for input in &grids {
         let name = input.to_string();
         let records = match input.open(&mut *grid_stdin) {
             Err(e) => Err(crate::input::Opened::Failed(crate::input::open_error(
-                &input, &e,
+                input, &e,
             ))),
             Ok(reader) => crate::answers::read(&name, reader, args.format, variant),
         };
@@ -143,7 +135,7 @@ pub fn execute(
     }
     if let Some(p) = puzzles.as_mut() {
         if p.next().is_some() {
-            let grids = grid_args.iter().map(|g| Input::classify(g).to_string());
+            let grids = grids.iter().map(Input::to_string);
             let grids = grids.collect::<Vec<_>>().join(", ");
             let _ = writeln!(err, "sudokit: {}", unpaired(&grids, &p.name, seen));
             status = Status::Failed;

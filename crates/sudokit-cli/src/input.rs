@@ -188,15 +188,14 @@ impl fmt::Display for Opened {
 /// # Errors
 /// Why it gives no records.
 pub fn open<'a>(
-    arg: &std::ffi::OsStr,
+    input: &Input,
     stdin: &'a mut dyn BufRead,
     format: Option<Format>,
     variant: Variant,
 ) -> Result<Source<'a>, Opened> {
-    let input = Input::classify(arg);
     let reader = input
         .open(stdin)
-        .map_err(|e| Opened::Failed(crate::input::open_error(&input, &e)))?;
+        .map_err(|e| Opened::Failed(open_error(input, &e)))?;
     open_reader(input.to_string(), reader, format, variant)
 }
 
@@ -251,14 +250,8 @@ pub fn each_puzzle(
 ) -> io::Result<crate::status::Status> {
     use crate::status::Status;
     let mut status = Status::Ok;
-    let stdin_arg = [std::ffi::OsString::from("-")];
-    let args = if args.is_empty() {
-        &stdin_arg[..]
-    } else {
-        args
-    };
-    for arg in args {
-        let mut source = match open(arg, &mut *stdin, format, variant) {
+    for input in Input::all(args) {
+        let mut source = match open(&input, &mut *stdin, format, variant) {
             Ok(s) => s,
             Err(Opened::Empty(name)) => {
                 let _ = writeln!(err, "{name}: warning: no puzzle in the input");

@@ -6,7 +6,7 @@
 
 use std::io::{self, Write};
 
-use sudokit::format::{Entry, Format};
+use sudokit::format::{Answer, Entry, Format};
 use sudokit::logic::{self, Board, Ctx, End, Path, Step};
 
 use super::{case_prefix, Mode, Settings, Sink, Tally};
@@ -113,13 +113,13 @@ pub fn write(settings: &Settings, found: &Found, out: &mut impl Write) -> io::Re
         Found::Path(_, path) if settings.mode == Mode::Rate => match path.end {
             End::Solved => writeln!(out, "{}", crate::rate::rating_line(path)),
             End::Stuck => writeln!(out, "Unrated"),
-            End::TimedOut => writeln!(out, "Gave up"),
+            End::TimedOut => writeln!(out, "{}", Answer::GAVE_UP),
         },
         Found::Step(_, Some(step)) => writeln!(out, "{}", crate::rate::step_line(step)),
         Found::Step(_, None) => writeln!(out, "{}", crate::rate::SOLVED_TEXT),
         Found::Stuck => writeln!(out, "No step found"),
-        Found::GaveUp => writeln!(out, "Gave up"),
-        Found::Invalid(_) => writeln!(out, "Invalid puzzle"),
+        Found::GaveUp => writeln!(out, "{}", Answer::GAVE_UP),
+        Found::Invalid(_) => writeln!(out, "{}", Answer::INVALID),
         Found::Path(_, path) => {
             let width = path.steps.len().to_string().len();
             for (i, s) in path.steps.iter().enumerate() {
