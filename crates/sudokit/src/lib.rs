@@ -51,6 +51,7 @@ mod outcome;
 mod puzzle;
 pub mod render;
 mod validate;
+pub mod variant;
 
 pub use budget::{Budget, StopReason};
 pub use digits::{Cell, Digit, DigitSet, MAX_SIZE};

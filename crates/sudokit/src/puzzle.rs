@@ -5,6 +5,7 @@ use std::sync::Arc;
 use crate::digits::DigitSet;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
+use crate::variant::{Constraint, MAX_VARIANT_SIZE};
 
 /// A puzzle: the geometry (shared) and the given digits.
 ///
@@ -19,6 +20,7 @@ pub struct Puzzle {
     geometry: Arc<Geometry>,
     givens: Grid,
     candidates: Option<Arc<[DigitSet]>>,
+    constraints: Arc<[Constraint]>,
 }
 
 /// Why a puzzle could not be built.
@@ -40,6 +42,12 @@ pub enum PuzzleError {
         /// Sets given.
         found: usize,
     },
+    /// Variant constraints on a grid larger than they support.
+    #[error("variant constraints need a grid of at most {max}x{max}, this one is {found}x{found}", max = MAX_VARIANT_SIZE)]
+    VariantSize {
+        /// The grid's side.
+        found: usize,
+    },
 }
 
 impl Puzzle {
@@ -59,6 +67,7 @@ impl Puzzle {
             geometry,
             givens,
             candidates: None,
+            constraints: Arc::new([]),
         })
     }
 
@@ -85,6 +94,27 @@ impl Puzzle {
     #[inline]
     pub fn candidates(&self) -> Option<&[DigitSet]> {
         self.candidates.as_deref()
+    }
+
+    /// This puzzle with variant constraints (killer cages, thermometers …)
+    /// besides its houses: a solution must satisfy every one. Only engines
+    /// that handle constraints solve it ([`crate::engine::Variant`]).
+    ///
+    /// # Errors
+    /// [`PuzzleError::VariantSize`] when the grid is larger than 16x16 and
+    /// `constraints` is not empty.
+    pub fn with_constraints(mut self, constraints: Vec<Constraint>) -> Result<Puzzle, PuzzleError> {
+        if !constraints.is_empty() && self.size() > MAX_VARIANT_SIZE {
+            return Err(PuzzleError::VariantSize { found: self.size() });
+        }
+        self.constraints = constraints.into();
+        Ok(self)
+    }
+
+    /// The variant constraints (empty for a classic or jigsaw puzzle).
+    #[inline]
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
     }
 
     /// The geometry.

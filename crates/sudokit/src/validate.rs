@@ -7,6 +7,7 @@
 
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
+use crate::variant::Rule;
 
 /// Why a grid is not a solution of a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -42,6 +43,14 @@ pub enum Invalid {
         row: usize,
         /// 0-based column.
         column: usize,
+    },
+    /// A variant constraint is broken.
+    #[error("constraint {index} ({name}) is broken", index = index + 1)]
+    Constraint {
+        /// Its position in the puzzle's list, 0-based.
+        index: usize,
+        /// Its f-puzzles name.
+        name: &'static str,
     },
     /// A digit repeats within a house.
     #[error("digit {digit} repeats in {house}", digit = digit + 1)]
@@ -129,6 +138,20 @@ pub fn validate(puzzle: &Puzzle, grid: &Grid) -> Result<(), Invalid> {
                 .iter()
                 .map(|cell| value(cell.index() / n, cell.index() % n)),
         )?;
+    }
+    // Each constraint checks itself with plain arithmetic on the values
+    // (`Rule::check`), sharing nothing with its pruning.
+    let digits: Vec<u8> = values
+        .iter()
+        .map(|v| v.map_or(0, |d| d.index() as u8 + 1))
+        .collect();
+    for (index, c) in puzzle.constraints().iter().enumerate() {
+        if !c.check(&digits, n) {
+            return Err(Invalid::Constraint {
+                index,
+                name: c.name(),
+            });
+        }
     }
     Ok(())
 }

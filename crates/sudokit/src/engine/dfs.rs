@@ -488,6 +488,7 @@ impl Engine for Dfs {
         limit: u64,
         visit: Visitor<'_>,
     ) -> Result<Solutions, Unsupported> {
+        super::ensure_supported(self, puzzle)?;
         let limit = limit.max(1);
         self.tables_for(puzzle.geometry());
         let mut meter = Meter::start(self.budget);

@@ -130,7 +130,12 @@ pub(crate) fn ensure_supported<E: Engine + ?Sized>(
     engine: &E,
     puzzle: &Puzzle,
 ) -> Result<(), Unsupported> {
-    if engine.supports(puzzle.geometry()) {
+    if !puzzle.constraints().is_empty() {
+        Err(Unsupported {
+            engine: engine.name(),
+            geometry: format!("{} with variant constraints", puzzle.geometry()),
+        })
+    } else if engine.supports(puzzle.geometry()) {
         Ok(())
     } else {
         Err(Unsupported {

@@ -269,6 +269,7 @@ impl Engine for Dlx {
         limit: u64,
         visit: Visitor<'_>,
     ) -> Result<Solutions, Unsupported> {
+        super::ensure_supported(self, puzzle)?;
         let limit = limit.max(1);
         let geometry = puzzle.geometry();
         let mut meter = Meter::start(self.budget);
