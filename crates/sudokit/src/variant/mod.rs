@@ -108,6 +108,24 @@ pub trait Rule {
     /// removes a digit that such an assignment uses.
     fn prune(&self, masks: &mut [Mask], n: usize) -> Pruned;
 
+    /// Refuses a rule that cannot be met on a grid of side `n` whatever the
+    /// other rules (a cage total no digits make, a clue out of range, a
+    /// cell off the grid …), naming the problem. Readers call it on every
+    /// rule they build.
+    ///
+    /// # Errors
+    /// [`RuleError`] saying what is wrong.
+    fn validate(&self, n: usize) -> Result<(), RuleError> {
+        let cells = self.cells(n);
+        match cells.iter().find(|c| c.index() >= n * n) {
+            Some(c) => Err(RuleError::Shape {
+                kind: self.name(),
+                reason: format!("cell {} is off the {n}x{n} grid", c.index()),
+            }),
+            None => Ok(()),
+        }
+    }
+
     /// When the rule is exactly a set of rules between two cells, those
     /// pairs: an engine may then keep them as tables of allowed digits
     /// instead of calling [`Rule::prune`].
@@ -230,6 +248,10 @@ impl Rule for Constraint {
     #[inline]
     fn prune(&self, masks: &mut [Mask], n: usize) -> Pruned {
         each_kind!(self, c => c.prune(masks, n))
+    }
+
+    fn validate(&self, n: usize) -> Result<(), RuleError> {
+        each_kind!(self, c => c.validate(n))
     }
 
     fn pairs(&self, n: usize) -> Option<Vec<(Cell, Cell, PairRule)>> {
