@@ -3,7 +3,9 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use super::{Backend, Budget, Dfs, Dlx, Engine, Fast9, StopReason, Triad9, Unsupported, Visitor};
+use super::{
+    Backend, Budget, Dfs, Dlx, Engine, Fast9, StopReason, Triad9, Unsupported, Variant, Visitor,
+};
 use crate::geometry::Geometry;
 use crate::outcome::{Solutions, Stats};
 use crate::puzzle::Puzzle;
@@ -14,6 +16,7 @@ use crate::puzzle::Puzzle;
 ///   more than 18 with AVX-512 or AVX2;
 /// - other classic 9x9 puzzles (sparse ones, or every one on a CPU without
 ///   AVX2) go to [`Fast9`];
+/// - puzzles with variant constraints go to [`Variant`];
 /// - every other geometry (16x16, 25x25, jigsaw …) goes to [`Dfs`] and
 ///   [`Dlx`] in turn, on node budgets that grow [`Auto::GROWTH`]-fold per
 ///   round ([`Auto::FIRST_ROUND`], [`Auto::DLX_NODES_PER_DFS_NODE`]), until one
@@ -43,6 +46,8 @@ pub struct Auto {
     triad9: Option<Triad9>,
     /// Puzzles with more givens than this go to triad9 (when it is here).
     sparse: usize,
+    /// Puzzles with variant constraints go here.
+    variant: Variant,
 }
 
 impl Default for Auto {
@@ -55,6 +60,7 @@ impl Default for Auto {
             fast9: Fast9::default(),
             sparse: Auto::sparse_givens_for(triad9.backend()),
             triad9: (triad9.backend() != Backend::Portable).then_some(triad9),
+            variant: Variant::new(),
         }
     }
 }
@@ -123,6 +129,7 @@ impl Engine for Auto {
         self.budget = budget;
         self.dfs.set_budget(budget);
         self.fast9.set_budget(budget);
+        self.variant.set_budget(budget);
         if let Some(triad9) = &mut self.triad9 {
             triad9.set_budget(budget);
         }
@@ -138,6 +145,9 @@ impl Engine for Auto {
         limit: u64,
         visit: Visitor<'_>,
     ) -> Result<Solutions, Unsupported> {
+        if !puzzle.constraints().is_empty() {
+            return self.variant.solve_with(puzzle, limit, visit);
+        }
         if !self.fast9.supports(puzzle.geometry()) {
             return self.in_turns(puzzle, limit, Some(visit));
         }
@@ -148,6 +158,9 @@ impl Engine for Auto {
     /// first solution into a [`Grid`](crate::Grid) (the default would visit, and so
     /// build, every one).
     fn solve(&mut self, puzzle: &Puzzle, limit: u64) -> Result<Solutions, Unsupported> {
+        if !puzzle.constraints().is_empty() {
+            return self.variant.solve(puzzle, limit);
+        }
         if !self.fast9.supports(puzzle.geometry()) {
             return self.in_turns(puzzle, limit, None);
         }

@@ -36,6 +36,7 @@ pub mod dfs;
 pub mod dlx;
 pub mod fast9;
 pub mod triad9;
+pub mod variant;
 
 pub use auto::Auto;
 pub use cpu::Backend;
@@ -43,6 +44,7 @@ pub use dfs::Dfs;
 pub use dlx::Dlx;
 pub use fast9::Fast9;
 pub use triad9::Triad9;
+pub use variant::{TrueCandidates, Variant};
 
 /// The engine cannot handle this geometry.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -276,11 +278,15 @@ pub enum EngineKind {
     Fast9,
     /// The 9x9 box/band engine ([`Triad9`]).
     Triad9,
+    /// The engine for variant constraints ([`Variant`]), any grid up to
+    /// 16x16.
+    Variant,
 }
 
 impl EngineKind {
     /// Every engine name accepted by [`EngineKind::from_str`].
-    pub const NAMES: &'static [&'static str] = &["auto", "dfs", "dlx", "fast9", "triad9"];
+    pub const NAMES: &'static [&'static str] =
+        &["auto", "dfs", "dlx", "fast9", "triad9", "variant"];
 
     /// A new engine of this kind.
     pub fn build(self) -> Box<dyn Engine + Send> {
@@ -290,6 +296,7 @@ impl EngineKind {
             EngineKind::Dlx => Box::new(Dlx::new()),
             EngineKind::Fast9 => Box::new(Fast9::new()),
             EngineKind::Triad9 => Box::new(Triad9::new()),
+            EngineKind::Variant => Box::new(Variant::new()),
         }
     }
 
@@ -301,6 +308,7 @@ impl EngineKind {
             EngineKind::Dlx => "dlx",
             EngineKind::Fast9 => "fast9",
             EngineKind::Triad9 => "triad9",
+            EngineKind::Variant => "variant",
         }
     }
 }
@@ -313,7 +321,7 @@ impl fmt::Display for EngineKind {
 
 /// An engine name that is not known.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown engine `{0}` (expected one of: auto, dfs, dlx, fast9, triad9)")]
+#[error("unknown engine `{0}` (expected one of: auto, dfs, dlx, fast9, triad9, variant)")]
 pub struct UnknownEngine(pub String);
 
 impl FromStr for EngineKind {
@@ -326,6 +334,7 @@ impl FromStr for EngineKind {
             "dlx" => Ok(EngineKind::Dlx),
             "fast9" => Ok(EngineKind::Fast9),
             "triad9" => Ok(EngineKind::Triad9),
+            "variant" => Ok(EngineKind::Variant),
             _ => Err(UnknownEngine(s.to_owned())),
         }
     }

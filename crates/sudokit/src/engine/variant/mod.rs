@@ -1,0 +1,179 @@
+//! [`Variant`]: the engine for grids with variant constraints (killer
+//! cages, thermometers, arrows, kropki dots …), and true candidates.
+//!
+//! A puzzle is compiled once ([`model`]) into peers (cells that must
+//! differ: houses, cages, renban, anti-king …), tables for rules between
+//! two cells (kropki, XV, thermometer steps, whispers, palindromes …),
+//! the geometry's houses, and the rules that prune through their own code
+//! (sums, renban windows, sandwiches …). The search keeps one candidate mask
+//! a cell, propagates to a fixpoint ([`propagate`]) and branches on the
+//! cell with the fewest candidates. Every solution is checked with each
+//! constraint's own validator ([`Rule::check`](crate::variant::Rule::check))
+//! before it counts, so a weak propagator costs time, never a wrong answer.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use super::{Budget, Engine, Meter, Unsupported, Visitor};
+use crate::digits::{Digit, DigitSet};
+use crate::geometry::Geometry;
+use crate::grid::Grid;
+use crate::outcome::{Solutions, Stats};
+use crate::puzzle::Puzzle;
+use crate::variant::{Mask, MAX_VARIANT_SIZE};
+
+mod candidates;
+mod model;
+mod propagate;
+mod search;
+
+pub use candidates::TrueCandidates;
+use model::Model;
+use propagate::Propagator;
+
+/// The engine for variant puzzles (and any puzzle up to 16x16).
+#[derive(Debug)]
+pub struct Variant {
+    budget: Budget,
+    propagator: Propagator,
+    /// The model of the last puzzle, reused when the same puzzle comes
+    /// again (true candidates solve one puzzle many times).
+    model: Option<(Puzzle, Arc<Model>)>,
+}
+
+impl Default for Variant {
+    fn default() -> Variant {
+        Variant::new()
+    }
+}
+
+impl Variant {
+    /// A new engine with an unlimited budget.
+    pub fn new() -> Variant {
+        Variant {
+            budget: Budget::UNLIMITED,
+            propagator: Propagator::default(),
+            model: None,
+        }
+    }
+
+    fn model_for(&mut self, puzzle: &Puzzle) -> Arc<Model> {
+        match &self.model {
+            Some((p, m)) if p == puzzle => m.clone(),
+            _ => {
+                let m = Arc::new(Model::build(puzzle));
+                self.model = Some((puzzle.clone(), m.clone()));
+                m
+            }
+        }
+    }
+
+    fn check_supported(&self, puzzle: &Puzzle) -> Result<(), Unsupported> {
+        if self.supports(puzzle.geometry()) {
+            Ok(())
+        } else {
+            Err(Unsupported {
+                engine: self.name(),
+                geometry: puzzle.geometry().to_string(),
+            })
+        }
+    }
+
+    fn solve_inner(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+        mut visit: Option<Visitor<'_>>,
+    ) -> Result<Solutions, Unsupported> {
+        self.check_supported(puzzle)?;
+        let model = self.model_for(puzzle);
+        let limit = limit.max(1);
+        let mut meter = Meter::start(self.budget);
+        let mut first: Option<Grid> = None;
+        let mut count = 0u64;
+        let mut stats = Stats::default();
+        let mut masks = model.start.clone();
+        let complete = search::solve_from(
+            &model,
+            &mut self.propagator,
+            &mut masks,
+            None,
+            &mut meter,
+            &mut stats,
+            &mut |solution: &[Mask]| {
+                count += 1;
+                let flow = match visit.as_mut() {
+                    Some(v) => {
+                        let grid = to_grid(model.n, solution);
+                        let flow = v(&grid);
+                        first.get_or_insert(grid);
+                        flow
+                    }
+                    None => {
+                        if first.is_none() {
+                            first = Some(to_grid(model.n, solution));
+                        }
+                        ControlFlow::Continue(())
+                    }
+                };
+                if count >= limit {
+                    ControlFlow::Break(())
+                } else {
+                    flow
+                }
+            },
+        );
+        let stopped = meter.stopped();
+        Ok(Solutions {
+            count,
+            first,
+            complete: complete && stopped.is_none(),
+            stopped,
+            stats,
+        })
+    }
+}
+
+/// The grid of a solved mask array.
+fn to_grid(n: usize, masks: &[Mask]) -> Grid {
+    let cells = masks
+        .iter()
+        .map(|m| Some(Digit::new(m.trailing_zeros() as u8)))
+        .collect();
+    Grid::from_cells(n, cells).expect("one digit below n per cell")
+}
+
+/// The candidate sets of a mask array.
+fn to_sets(masks: &[Mask]) -> Vec<DigitSet> {
+    masks.iter().map(|&m| DigitSet(u64::from(m))).collect()
+}
+
+impl Engine for Variant {
+    fn name(&self) -> &'static str {
+        "variant"
+    }
+
+    fn supports(&self, geometry: &Geometry) -> bool {
+        geometry.size() <= MAX_VARIANT_SIZE
+    }
+
+    fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    fn solve_with(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+        visit: Visitor<'_>,
+    ) -> Result<Solutions, Unsupported> {
+        self.solve_inner(puzzle, limit, Some(visit))
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, limit: u64) -> Result<Solutions, Unsupported> {
+        self.solve_inner(puzzle, limit, None)
+    }
+}
+
+#[cfg(test)]
+mod tests;
