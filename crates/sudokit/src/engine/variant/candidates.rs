@@ -1,11 +1,6 @@
-//! True candidates: for every cell, the digits that appear in at least one
-//! solution, with how many solutions use each (up to a cap).
-//!
-//! One search per candidate not yet seen in a solution, never an
-//! enumeration of all solutions: each search fixes the candidate and asks
-//! for up to `cap` solutions; every solution found marks all its digits,
-//! so most candidates are proven by the solutions of others. A candidate
-//! whose search finds nothing is removed from the root, which makes the
+//! True candidates on the variant engine's own model (see
+//! [`crate::engine::candidates`]): the root is propagated once, and a
+//! candidate whose search finds nothing is removed from it, which makes the
 //! searches after it smaller.
 
 use std::collections::HashSet;
@@ -13,57 +8,17 @@ use std::ops::ControlFlow;
 
 use super::search::solve_from;
 use super::{to_sets, Unsupported, Variant};
-use crate::budget::{Meter, StopReason};
+use crate::budget::Meter;
 use crate::digits::DigitSet;
+use crate::engine::TrueCandidates;
 use crate::outcome::Stats;
 use crate::puzzle::Puzzle;
 use crate::variant::Mask;
 
-/// The true candidates of a puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TrueCandidates {
-    /// Side of the grid.
-    pub n: usize,
-    /// Per cell (row-major), the digits some solution puts there. All empty
-    /// when the puzzle has no solution.
-    pub candidates: Vec<DigitSet>,
-    /// `counts[cell * n + digit]`: how many solutions put `digit` in `cell`,
-    /// up to the cap asked for (so `cap` means "at least `cap`").
-    pub counts: Vec<u32>,
-    /// The cap of `counts`.
-    pub cap: u32,
-    /// Whether every candidate was settled (false when the budget ran out:
-    /// then `candidates` holds those proven so far, and may miss some).
-    pub complete: bool,
-    /// Why the work stopped early, if it did.
-    pub stopped: Option<StopReason>,
-    /// Search effort over all the searches.
-    pub stats: Stats,
-}
-
-impl TrueCandidates {
-    /// Whether the puzzle has exactly one solution (every cell has one true
-    /// candidate, used by one solution), when `complete` and `cap >= 2`.
-    pub fn is_unique(&self) -> bool {
-        self.candidates.iter().all(|c| c.len() == 1)
-            && self.counts.iter().all(|&k| k <= 1)
-            && !self.candidates.is_empty()
-    }
-
-    /// Whether the puzzle has no solution.
-    pub fn is_empty(&self) -> bool {
-        self.candidates.iter().all(|c| c.is_empty())
-    }
-}
-
 impl Variant {
-    /// The true candidates of `puzzle` (see [`TrueCandidates`]), with
-    /// solution counts per candidate up to `cap` (at least 1), within the
-    /// engine's budget (shared by all the searches).
-    ///
-    /// # Errors
-    /// [`Unsupported`] for grids larger than 16x16.
-    pub fn true_candidates(
+    /// [`Engine::true_candidates`](crate::Engine::true_candidates) on the
+    /// variant engine's model, the budget shared by all the searches.
+    pub(super) fn candidates_on_model(
         &mut self,
         puzzle: &Puzzle,
         cap: u32,

@@ -27,7 +27,6 @@ mod model;
 mod propagate;
 mod search;
 
-pub use candidates::TrueCandidates;
 use model::Model;
 use propagate::Propagator;
 
@@ -172,6 +171,14 @@ impl Engine for Variant {
 
     fn solve(&mut self, puzzle: &Puzzle, limit: u64) -> Result<Solutions, Unsupported> {
         self.solve_inner(puzzle, limit, None)
+    }
+
+    fn true_candidates(
+        &mut self,
+        puzzle: &Puzzle,
+        cap: u32,
+    ) -> Result<super::TrueCandidates, Unsupported> {
+        self.candidates_on_model(puzzle, cap)
     }
 }
 
