@@ -41,6 +41,15 @@ fn main() -> ExitCode {
             }
             solve::run(args, record::Mode::Count)
         }
+        cli::Command::Candidates(args) => {
+            if args.all || args.count {
+                refuse(
+                    "candidates",
+                    "`candidates` writes one record per puzzle; --all and --count belong to `sudokit solve`",
+                );
+            }
+            solve::run(args, record::Mode::Candidates)
+        }
         cli::Command::Rate(args) => logic(args, "rate", record::Mode::Rate),
         cli::Command::Hint(args) => logic(args, "hint", record::Mode::Hint),
         cli::Command::Explain(args) => logic(args, "explain", record::Mode::Explain),
