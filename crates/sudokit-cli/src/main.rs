@@ -11,6 +11,7 @@ use clap::Parser;
 mod answers;
 mod batch;
 mod bench;
+mod bench_each;
 mod check;
 mod cli;
 mod exact_cover;

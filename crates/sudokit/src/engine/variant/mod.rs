@@ -12,7 +12,6 @@
 //! before it counts, so a weak propagator costs time, never a wrong answer.
 
 use std::ops::ControlFlow;
-use std::sync::Arc;
 
 use super::{Budget, Engine, Meter, Unsupported, Visitor};
 use crate::digits::{Digit, DigitSet};
@@ -35,9 +34,6 @@ use propagate::Propagator;
 pub struct Variant {
     budget: Budget,
     propagator: Propagator,
-    /// The model of the last puzzle, reused when the same puzzle comes
-    /// again (true candidates solve one puzzle many times).
-    model: Option<(Puzzle, Arc<Model>)>,
 }
 
 impl Default for Variant {
@@ -52,19 +48,13 @@ impl Variant {
         Variant {
             budget: Budget::UNLIMITED,
             propagator: Propagator::default(),
-            model: None,
         }
     }
 
-    fn model_for(&mut self, puzzle: &Puzzle) -> Arc<Model> {
-        match &self.model {
-            Some((p, m)) if p == puzzle => m.clone(),
-            _ => {
-                let m = Arc::new(Model::build(puzzle));
-                self.model = Some((puzzle.clone(), m.clone()));
-                m
-            }
-        }
+    /// The puzzle compiled (every call: a benchmark of one puzzle times
+    /// the compilation too, as a person waiting would).
+    fn model_for(&mut self, puzzle: &Puzzle) -> Model {
+        Model::build(puzzle)
     }
 
     fn check_supported(&self, puzzle: &Puzzle) -> Result<(), Unsupported> {
