@@ -1,8 +1,11 @@
 //! True candidates: for every cell, the digits that appear in at least one
 //! solution, with how many solutions use each (up to a cap).
 //!
-//! One search per candidate not yet seen in a solution, never an
-//! enumeration of all solutions: each search fixes the candidate and asks
+//! A first search asks for a few solutions ([`FIRST_PASS`]); when it is
+//! exhaustive they are all the solutions and settle every candidate (a
+//! unique puzzle costs one uniqueness check). Otherwise one search per
+//! candidate not yet seen in a solution, never an enumeration of all
+//! solutions: each search fixes the candidate and asks
 //! for up to `cap` solutions; every solution found marks all its digits,
 //! so most candidates are proven by the solutions of others. A candidate
 //! whose search finds nothing is in no solution.
@@ -58,6 +61,10 @@ impl TrueCandidates {
     }
 }
 
+/// Solutions the first pass asks for: when the puzzle has no more, they
+/// settle every candidate at once.
+pub(crate) const FIRST_PASS: u64 = 16;
+
 /// True candidates through `engine`'s [`Engine::solve_with`] (each search
 /// under the engine's budget).
 ///
@@ -90,10 +97,36 @@ pub fn by_solving<E: Engine + ?Sized>(
         stats: Stats::default(),
     };
     let mut seen: HashSet<Vec<u8>> = HashSet::new();
+    let mut add = |grid: &crate::grid::Grid, out: &mut TrueCandidates| {
+        let values = grid.to_values();
+        if seen.insert(values.clone()) {
+            for (c, &v) in values.iter().enumerate() {
+                let d = Digit::new(v - 1);
+                out.candidates[c].insert(d);
+                let k = &mut out.counts[c * n + d.index()];
+                *k = (*k + 1).min(cap);
+            }
+        }
+    };
+    // A first search for a few solutions: when it is exhaustive, they are
+    // all the solutions (a unique puzzle costs one uniqueness check).
+    let s = engine.solve_with(puzzle, FIRST_PASS, &mut |grid| {
+        add(grid, &mut out);
+        ControlFlow::Continue(())
+    })?;
+    out.stats = s.stats;
+    if s.stopped.is_some() {
+        out.complete = false;
+        out.stopped = s.stopped;
+        return Ok(out);
+    }
+    if s.complete {
+        return Ok(out);
+    }
     'cells: for cell in 0..cells {
         for d in root[cell].iter() {
             let k = cell * n + d.index();
-            if out.counts[k] >= cap {
+            if out.counts[k] >= cap || (cap == 1 && out.candidates[cell].contains(d)) {
                 continue;
             }
             let mut restricted = root.clone();
@@ -102,17 +135,8 @@ pub fn by_solving<E: Engine + ?Sized>(
                 .clone()
                 .with_candidates(restricted)
                 .expect("one set per cell");
-            let (candidates, counts) = (&mut out.candidates, &mut out.counts);
             let s = engine.solve_with(&p, u64::from(cap), &mut |grid| {
-                let values = grid.to_values();
-                if seen.insert(values.clone()) {
-                    for (c, &v) in values.iter().enumerate() {
-                        let d = Digit::new(v - 1);
-                        candidates[c].insert(d);
-                        let k = &mut counts[c * n + d.index()];
-                        *k = (*k + 1).min(cap);
-                    }
-                }
+                add(grid, &mut out);
                 ControlFlow::Continue(())
             })?;
             out.stats.nodes += s.stats.nodes;
