@@ -35,8 +35,15 @@ impl Rule for Arrow {
         by_width!(bound, prune_arrow(self, masks, bound))
     }
     fn validate(&self, n: usize) -> Result<(), RuleError> {
-        check_shape(self.name(), &self.circle, n, true)?;
-        check_shape(self.name(), &self.line, n, true)?;
+        for (part, cells) in [("circle", &self.circle), ("line", &self.line)] {
+            if cells.is_empty() {
+                return Err(RuleError::Shape {
+                    kind: self.name(),
+                    reason: format!("an arrow with no {part}"),
+                });
+            }
+            check_shape(self.name(), cells, n, true)?;
+        }
         let (lo, hi) = (self.line.len() as u64, (n * self.line.len()) as u64);
         let smallest = pill_value(self.circle.iter().map(|_| 1)).unwrap_or(u64::MAX);
         let largest = pill_value(self.circle.iter().map(|_| n as u32)).unwrap_or(u64::MAX);

@@ -88,11 +88,18 @@ fn prune_total(masks: &mut [Mask], cells: &[Cell], sum: u32, n: usize) -> Pruned
         if set & union != set || cell_masks.iter().any(|&m| m & set == 0) {
             continue;
         }
-        let Some(digit_of) = perfect_matching(cell_masks, set) else {
-            continue;
-        };
+        if cell_masks.iter().all(|&m| m & set == set) {
+            // Every cell can take every digit: any order works.
+            for s in &mut support[..k] {
+                *s |= set;
+            }
+        } else {
+            let Some(digit_of) = perfect_matching(cell_masks, set) else {
+                continue;
+            };
+            mark_alternating(cell_masks, set, &digit_of[..k], &mut support[..k]);
+        }
         found = true;
-        mark_alternating(cell_masks, set, &digit_of[..k], &mut support[..k]);
         if support[..k].iter().zip(cell_masks).all(|(s, m)| s == m) {
             break; // every candidate already has a witness
         }

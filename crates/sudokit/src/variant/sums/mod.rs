@@ -57,6 +57,10 @@ fn check_shape(
 }
 
 /// Killer cage: no repeated digit; with a total, the digits sum to it.
+///
+/// f-puzzles `killercage` entries: `cells`, and `value` parsed as a
+/// decimal number; a missing, empty, zero or unreadable `value` means no
+/// total (the peer's rule). [`Rule::distinct_groups`] gives the cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cage {
     /// The cells.
@@ -65,7 +69,15 @@ pub struct Cage {
     pub sum: Option<u32>,
 }
 
-/// Arrow: the digits of the circle (a number when the circle spans several cells, read in the order given) equal the sum along the line.
+/// Arrow: the circle equals the sum along the line (digits on the line may
+/// repeat).
+///
+/// A circle of several cells (a pill) reads as the decimal numerals of its
+/// digits written one after the other, first cell first: on 9x9 the pill
+/// 1|2 reads 12, on 16x16 the pill 1|12 reads 112. f-puzzles `arrow`
+/// entries give one arrow per item of `lines`, all sharing the circle
+/// `cells` (in the order listed); each line's first cell is in the circle
+/// and is left out of `line`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Arrow {
     /// The circle's cells, most significant digit first.
@@ -75,13 +87,17 @@ pub struct Arrow {
 }
 
 /// Double arrow: the two ends sum to the total of the cells between them.
+/// A line of one or two cells has no cells between and no rule (as in the
+/// peer).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DoubleArrow {
     /// The cells along the line, in order.
     pub line: Vec<Cell>,
 }
 
-/// Little killer: the digits along the diagonal sum to the total (digits may repeat).
+/// Little killer: the digits along the diagonal sum to the total (digits
+/// may repeat). f-puzzles `littlekillersum` entries: `cells` as listed,
+/// `value` the total; an entry with no or an empty `value` carries no rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LittleKiller {
     /// Where the clue is written.
@@ -92,23 +108,31 @@ pub struct LittleKiller {
     pub sum: u32,
 }
 
-/// Region sum line: the digits in each region the line passes through have the same sum.
+/// Region sum line: each stretch of the line inside one region (box or
+/// irregular region) has the same sum. A line that leaves a region and
+/// comes back makes two stretches; cells in no region are skipped; a line
+/// with fewer than two stretches has no rule (as in the peer).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SumLine {
     /// The cells along the line, in order.
     pub line: Vec<Cell>,
-    /// The line's cells, grouped by region, in the order the line meets them.
+    /// The stretches: maximal runs of consecutive line cells in one
+    /// region, in the order the line meets them.
     pub segments: Vec<Vec<Cell>>,
 }
 
-/// Zipper line: digits equally far from the line's centre sum to the same total (the centre digit on a line of odd length).
+/// Zipper line: digits equally far from the line's ends (first and last,
+/// second and second to last …) sum to the same total, which is the centre
+/// digit on a line of odd length.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Zipper {
     /// The cells along the line, in order.
     pub line: Vec<Cell>,
 }
 
-/// Quadruple: the digits listed (with repeats) appear among the cells.
+/// Quadruple: the digits listed appear among the cells, a digit listed
+/// twice in two cells (multiset containment); the other cells are free.
+/// f-puzzles `quadruple` entries: `cells` and `values` (numbers).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Quadruple {
     /// The cells (usually four around a corner).
