@@ -60,7 +60,8 @@ fn check_shape(
 ///
 /// f-puzzles `killercage` entries: `cells`, and `value` parsed as a
 /// decimal number; a missing, empty, zero or unreadable `value` means no
-/// total (the peer's rule). [`Rule::distinct_groups`] gives the cells.
+/// total (the peer's rule). [`Rule::distinct_groups`](super::Rule::distinct_groups)
+/// gives the cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cage {
     /// The cells.

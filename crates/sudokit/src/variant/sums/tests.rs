@@ -561,3 +561,76 @@ fn wide_sets_shift_like_bit_vectors() {
         }
     }
 }
+
+/// The digits `1..=16` whose numerals, one after the other, read `text`.
+fn split_pill(text: &str) -> Option<Vec<u8>> {
+    if text.is_empty() {
+        return Some(Vec::new());
+    }
+    (1..=2.min(text.len())).find_map(|len| {
+        let d: u8 = text[..len].parse().ok()?;
+        let rest = split_pill(&text[len..])?;
+        ((1..=16).contains(&d) && !text.starts_with('0'))
+            .then(|| std::iter::once(d).chain(rest).collect())
+    })
+}
+
+/// Long lines on 16x16 (sums past 128 and past 512, the wide sets; pills of
+/// two-digit numerals) against the reference.
+#[test]
+fn long_lines_on_16x16_match_the_reference() {
+    let n = 16;
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut tested = [0usize; 2];
+    for round in 0..160 {
+        let len = rng.gen_range(8..=40);
+        let all = random_cells(&mut rng, n, len + 3, false);
+        let mut values: Vec<u8> = (0..n * n).map(|_| rng.gen_range(1..=16)).collect();
+        let line = all[..len].to_vec();
+        let total: u32 = line.iter().map(|c| u32::from(values[c.index()])).sum();
+        let rule = if round % 2 == 0 {
+            let sum = if rng.gen_bool(0.8) {
+                total
+            } else {
+                total + rng.gen_range(0..3) - 1
+            };
+            Constraint::LittleKiller(LittleKiller {
+                clue: Outside { row: 16, column: 0 },
+                cells: line,
+                sum,
+            })
+        } else {
+            let Some(digits) = split_pill(&total.to_string()) else {
+                continue;
+            };
+            let circle = all[len..len + digits.len()].to_vec();
+            for (c, &d) in circle.iter().zip(&digits) {
+                values[c.index()] = d;
+            }
+            Constraint::Arrow(Arrow { circle, line })
+        };
+        let mut masks: Vec<Mask> = values.iter().map(|&v| bit(u32::from(v))).collect();
+        // Widen a few line cells and every circle cell.
+        let widened: Vec<usize> = (0..3)
+            .map(|_| rng.gen_range(0..len))
+            .chain(len..len + 3)
+            .collect();
+        for i in widened {
+            for _ in 0..rng.gen_range(1..=3) {
+                masks[all[i].index()] |= bit(rng.gen_range(1..=16));
+            }
+        }
+        let want = reference(&rule, &masks, n).expect("few assignments");
+        let mut got = masks.clone();
+        let result = rule.prune(&mut got, n);
+        match want {
+            Ok(want) => {
+                assert!(result.is_ok(), "{rule:?}");
+                assert_eq!(got, want, "{rule:?}");
+            }
+            Err(_) => assert!(result.is_err(), "{rule:?}"),
+        }
+        tested[round % 2] += 1;
+    }
+    assert!(tested.iter().all(|&t| t >= 40), "{tested:?}");
+}
