@@ -1,7 +1,7 @@
 //! Arrows (a circle or a pill equal to the sum along the line) and little
 //! killers (a fixed sum along a diagonal). Digits on either may repeat.
 
-use super::super::{bit, restrict, values, Contradiction, Mask, Pruned, Rule, RuleError};
+use super::super::{bit, restrict, values, Contradiction, Mask, PairRule, Pruned, Rule, RuleError};
 use super::bits::{by_width, reachable, restrict_sum, Bits};
 use super::{check_shape, Arrow, LittleKiller};
 use crate::digits::Cell;
@@ -58,6 +58,13 @@ impl Rule for Arrow {
             });
         }
         Ok(())
+    }
+    fn pairs(&self, _n: usize) -> Option<Vec<(Cell, Cell, PairRule)>> {
+        // A circle over one cell: a clone.
+        match (&self.circle[..], &self.line[..]) {
+            ([a], [b]) if a != b => Some(vec![(*a, *b, PairRule::Equal)]),
+            _ => None,
+        }
     }
 }
 
@@ -163,6 +170,12 @@ impl Rule for LittleKiller {
             });
         }
         Ok(())
+    }
+    fn pairs(&self, _n: usize) -> Option<Vec<(Cell, Cell, PairRule)>> {
+        match self.cells[..] {
+            [a, b] if a != b => Some(vec![(a, b, PairRule::Sum(u8::try_from(self.sum).ok()?))]),
+            _ => None,
+        }
     }
 }
 

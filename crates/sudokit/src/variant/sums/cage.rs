@@ -1,7 +1,9 @@
 //! Killer cages: distinct digits, with a total when one is given.
 
 use super::super::cells::prune_distinct;
-use super::super::{all_different, restrict, values, Contradiction, Mask, Pruned, Rule, RuleError};
+use super::super::{
+    all_different, restrict, values, Contradiction, Mask, PairRule, Pruned, Rule, RuleError,
+};
 use super::{check_shape, table::combinations, Cage};
 use crate::digits::Cell;
 
@@ -53,6 +55,15 @@ impl Rule for Cage {
     }
     fn distinct_groups(&self, _n: usize) -> Vec<Vec<Cell>> {
         vec![self.cells.clone()]
+    }
+    fn pairs(&self, _n: usize) -> Option<Vec<(Cell, Cell, PairRule)>> {
+        // Two cells: different digits, summing to the total when given.
+        let [a, b] = self.cells[..] else { return None };
+        let mut rules = vec![(a, b, PairRule::Different)];
+        if let Some(sum) = self.sum {
+            rules.push((a, b, PairRule::Sum(u8::try_from(sum).ok()?)));
+        }
+        (a != b).then_some(rules)
     }
 }
 

@@ -634,3 +634,52 @@ fn long_lines_on_16x16_match_the_reference() {
     }
     assert!(tested.iter().all(|&t| t >= 40), "{tested:?}");
 }
+
+/// Rules of two cells given as pairs mean what the validator says.
+#[test]
+fn two_cell_rules_as_pairs_agree_with_check() {
+    let n = 9;
+    let killer = |sum| LittleKiller {
+        clue: Outside { row: -1, column: 0 },
+        cells: cells(&[0, 10]),
+        sum,
+    };
+    let rules: Vec<Constraint> = vec![
+        Constraint::Cage(Cage {
+            cells: cells(&[0, 10]),
+            sum: Some(10),
+        }),
+        Constraint::Cage(Cage {
+            cells: cells(&[0, 10]),
+            sum: None,
+        }),
+        Constraint::Arrow(Arrow {
+            circle: cells(&[0]),
+            line: cells(&[10]),
+        }),
+        Constraint::LittleKiller(killer(10)),
+    ];
+    for rule in &rules {
+        let pairs = rule.pairs(n).expect("two cells");
+        let mut values = vec![1u8; n * n];
+        for a in 1..=9 {
+            for b in 1..=9 {
+                values[0] = a;
+                values[10] = b;
+                let held = pairs.iter().all(|&(x, y, r)| {
+                    r.holds(
+                        u32::from(values[x.index()]),
+                        u32::from(values[y.index()]),
+                        n,
+                    )
+                });
+                assert_eq!(held, rule.check(&values, n), "{rule:?} {a} {b}");
+            }
+        }
+    }
+    let three = Cage {
+        cells: cells(&[0, 1, 2]),
+        sum: Some(10),
+    };
+    assert_eq!(three.pairs(n), None);
+}
