@@ -99,16 +99,20 @@ fn prune_total(masks: &mut [Mask], cells: &[Cell], sum: u32, n: usize) -> Pruned
         if set & union != set || cell_masks.iter().any(|&m| m & set == 0) {
             continue;
         }
+        // A feasible set already seen, and nothing new to witness here.
+        if found && (0..k).all(|i| cell_masks[i] & set & !support[i] == 0) {
+            continue;
+        }
         if cell_masks.iter().all(|&m| m & set == set) {
             // Every cell can take every digit: any order works.
             for s in &mut support[..k] {
                 *s |= set;
             }
         } else {
-            let Some(digit_of) = perfect_matching(cell_masks, set) else {
+            let Some(matching) = perfect_matching(cell_masks, set) else {
                 continue;
             };
-            mark_alternating(cell_masks, set, &digit_of[..k], &mut support[..k]);
+            mark_alternating(cell_masks, set, &matching, &mut support[..k]);
         }
         found = true;
         if support[..k].iter().zip(cell_masks).all(|(s, m)| s == m) {
@@ -125,38 +129,40 @@ fn prune_total(masks: &mut [Mask], cells: &[Cell], sum: u32, n: usize) -> Pruned
     Ok(changed)
 }
 
+/// A one-to-one assignment of cells to digits.
+struct Matching {
+    /// `digit_of[i]`: cell `i`'s value.
+    digit_of: [u8; MAX_CELLS],
+    /// `cell_of[v - 1]`: the cell holding value `v` (`NONE` for none).
+    cell_of: [u8; MAX_CELLS],
+}
+
+const NONE: u8 = u8::MAX;
+
 /// A one-to-one assignment of the digits of `set` (as many as cells) to
-/// the cells within their masks: `digit_of[i]` is cell `i`'s digit (a
-/// value), or `None` when there is none.
-fn perfect_matching(cell_masks: &[Mask], set: Mask) -> Option<[u8; MAX_CELLS]> {
-    // cell_of[v - 1]: the cell holding value v, or NONE.
-    const NONE: u8 = u8::MAX;
-    let mut cell_of = [NONE; MAX_CELLS];
-    let mut digit_of = [0u8; MAX_CELLS];
+/// the cells within their masks, or `None` when there is none.
+fn perfect_matching(cell_masks: &[Mask], set: Mask) -> Option<Matching> {
+    let mut m = Matching {
+        digit_of: [0; MAX_CELLS],
+        cell_of: [NONE; MAX_CELLS],
+    };
     for i in 0..cell_masks.len() {
         let mut seen: Mask = 0;
-        if !augment(i, cell_masks, set, &mut cell_of, &mut digit_of, &mut seen) {
+        if !augment(i, cell_masks, set, &mut m, &mut seen) {
             return None;
         }
     }
-    Some(digit_of)
+    Some(m)
 }
 
 /// Kuhn's augmenting path from cell `i` (depth at most the cell count).
-fn augment(
-    i: usize,
-    cell_masks: &[Mask],
-    set: Mask,
-    cell_of: &mut [u8; MAX_CELLS],
-    digit_of: &mut [u8; MAX_CELLS],
-    seen: &mut Mask,
-) -> bool {
+fn augment(i: usize, cell_masks: &[Mask], set: Mask, m: &mut Matching, seen: &mut Mask) -> bool {
     for v in values(cell_masks[i] & set & !*seen) {
         *seen |= 1 << (v - 1);
-        let holder = cell_of[v as usize - 1];
-        if holder == u8::MAX || augment(holder as usize, cell_masks, set, cell_of, digit_of, seen) {
-            cell_of[v as usize - 1] = i as u8;
-            digit_of[i] = v as u8;
+        let holder = m.cell_of[v as usize - 1];
+        if holder == NONE || augment(holder as usize, cell_masks, set, m, seen) {
+            m.cell_of[v as usize - 1] = i as u8;
+            m.digit_of[i] = v as u8;
             return true;
         }
     }
@@ -164,22 +170,18 @@ fn augment(
 }
 
 /// Adds to `support[i]` every digit cell `i` takes in some perfect
-/// matching of the cells to `set`, given one such matching `digit_of`.
-fn mark_alternating(cell_masks: &[Mask], set: Mask, digit_of: &[u8], support: &mut [Mask]) {
+/// matching of the cells to `set`, given one such matching.
+fn mark_alternating(cell_masks: &[Mask], set: Mask, m: &Matching, support: &mut [Mask]) {
     let k = cell_masks.len();
     // next[i]: the cells whose digit cell i could take instead of its own.
-    let mut reach = [0u16; MAX_CELLS];
-    for (i, r) in reach.iter_mut().enumerate().take(k) {
-        let m = cell_masks[i] & set;
-        *r = 1 << i;
-        for (j, &d) in digit_of.iter().enumerate() {
-            if m & (1 << (d - 1)) != 0 {
-                *r |= 1 << j;
-            }
+    let mut next = [0u16; MAX_CELLS];
+    for (i, r) in next.iter_mut().enumerate().take(k) {
+        for v in values(cell_masks[i] & set) {
+            *r |= 1 << m.cell_of[v as usize - 1];
         }
     }
-    let next = reach;
     // Transitive closure (Warshall, one bit row per cell).
+    let mut reach = next;
     for via in 0..k {
         for i in 0..k {
             if reach[i] & (1 << via) != 0 {
@@ -188,10 +190,14 @@ fn mark_alternating(cell_masks: &[Mask], set: Mask, digit_of: &[u8], support: &m
         }
     }
     for i in 0..k {
-        for j in 0..k {
-            // Cell i takes j's digit, j passes on along a path back to i.
-            if next[i] & (1 << j) != 0 && reach[j] & (1 << i) != 0 {
-                support[i] |= 1 << (digit_of[j] - 1);
+        let mut js = next[i];
+        while js != 0 {
+            let j = js.trailing_zeros() as usize;
+            js &= js - 1;
+            // Cell i takes j's digit, j passes on along a path back to i
+            // (j = i: its own digit).
+            if j == i || reach[j] & (1 << i) != 0 {
+                support[i] |= 1 << (m.digit_of[j] - 1);
             }
         }
     }
