@@ -134,6 +134,13 @@ fn random_line(rng: &mut ChaCha8Rng, n: usize, len: usize) -> (Constraint, bool)
         0 => (Constraint::Thermometer(Thermometer { line }), true),
         1 => {
             let gap = rng.gen_range(1..n as u8);
+            // Sometimes a closed loop (back to the first cell): pruning is
+            // then sound but not exact.
+            if len >= 3 && rng.gen_bool(0.2) {
+                let mut line = line;
+                line.push(line[0]);
+                return (Constraint::Whispers(Whispers { line, gap }), false);
+            }
             (Constraint::Whispers(Whispers { line, gap }), true)
         }
         2 => (Constraint::Renban(Renban { line }), false),
