@@ -2,6 +2,7 @@
 //! digits differ, so a run of its cells holds a set of digits).
 
 use super::Mask;
+use crate::digits::Cell;
 use std::sync::OnceLock;
 
 /// The largest total of different digits of a 16x16 grid, plus one.
@@ -31,29 +32,26 @@ pub(super) fn sets(n: usize, count: usize, total: u32) -> &'static [Mask] {
     &table[count * TOTALS + total as usize]
 }
 
-/// Whether `cells` can take the digits of `set`, one each (each cell has
-/// one of them and together they have them all: necessary, and enough
-/// unless a matching fails); if so the digits each may take are added to
-/// `keep`.
-pub(super) fn fill(
-    masks: &[Mask],
-    cells: &[crate::digits::Cell],
-    set: Mask,
-    keep: &mut [Mask],
-) -> bool {
-    let mut cover = 0;
-    for c in cells {
-        let m = masks[c.index()] & set;
-        if m == 0 {
-            return false;
+/// Whether the cells of `parts` can take digits of `set`: each cell has
+/// one, and with `cover` together they have them all (they take exactly
+/// those digits, one each: necessary, and enough unless a matching fails).
+pub(super) fn fits(masks: &[Mask], parts: &[&[Cell]], set: Mask, cover: bool) -> bool {
+    let mut union = 0;
+    for part in parts {
+        for c in *part {
+            let m = masks[c.index()] & set;
+            if m == 0 {
+                return false;
+            }
+            union |= m;
         }
-        cover |= m;
     }
-    if cover != set {
-        return false;
-    }
+    !cover || union == set
+}
+
+/// Adds to `keep[k]` the digits of `set` that `cells[k]` may take.
+pub(super) fn lend(masks: &[Mask], cells: &[Cell], set: Mask, keep: &mut [Mask]) {
     for (k, c) in keep.iter_mut().zip(cells) {
         *k |= masks[c.index()] & set;
     }
-    true
 }

@@ -96,10 +96,11 @@ impl Rule for Sandwich {
         for j in (0..len).rev() {
             tail_fills[j] = tail_fills[j + 1] && m(j) & filling != 0;
         }
+        // A full row is a permutation: the cells outside the sandwich take
+        // exactly the filling digits it leaves.
+        let full = len == n;
         let mut keep = [0 as Mask; 16];
-        // The latest first crust and earliest second crust of any feasible
-        // placement: every cell before or after them may hold any filling.
-        let (mut last_i, mut first_j) = (None, usize::MAX);
+        let mut any = false;
         for i in 0..len {
             let mi = m(i);
             if mi & (one | top) != 0 {
@@ -109,23 +110,31 @@ impl Rule for Sandwich {
                     let rising = mi & one != 0 && mj & top != 0;
                     let falling = mi & top != 0 && mj & one != 0;
                     if (rising || falling) && tail_fills[j + 1] {
-                        let inner = &cells[i + 1..j];
-                        let found = if inner.is_empty() {
-                            self.sum == 0
+                        let (inner, before, after) =
+                            (&cells[i + 1..j], &cells[..i], &cells[j + 1..]);
+                        let empty: &[Mask] = if self.sum == 0 { &[0] } else { &[] };
+                        let sets = if inner.is_empty() {
+                            empty
                         } else {
-                            let mut found = false;
-                            for &set in combos::sets(n, inner.len(), self.sum) {
-                                if set & !filling == 0 {
-                                    found |= combos::fill(masks, inner, set, &mut keep[i + 1..j]);
-                                }
-                            }
-                            found
+                            combos::sets(n, inner.len(), self.sum)
                         };
+                        let mut found = false;
+                        for &set in sets {
+                            let rest = filling & !set;
+                            if set & !filling == 0
+                                && combos::fits(masks, &[inner], set, true)
+                                && combos::fits(masks, &[before, after], rest, full)
+                            {
+                                found = true;
+                                combos::lend(masks, inner, set, &mut keep[i + 1..j]);
+                                combos::lend(masks, before, rest, &mut keep[..i]);
+                                combos::lend(masks, after, rest, &mut keep[j + 1..len]);
+                            }
+                        }
                         if found {
+                            any = true;
                             keep[i] |= if rising { one } else { 0 } | if falling { top } else { 0 };
                             keep[j] |= if rising { top } else { 0 } | if falling { one } else { 0 };
-                            last_i = Some(i);
-                            first_j = first_j.min(j);
                         }
                     }
                     if mj & filling == 0 {
@@ -137,13 +146,8 @@ impl Rule for Sandwich {
                 break;
             }
         }
-        let Some(last_i) = last_i else {
+        if !any {
             return Err(Contradiction);
-        };
-        for (c, k) in keep.iter_mut().enumerate().take(len) {
-            if c < last_i || c > first_j {
-                *k |= m(c) & filling;
-            }
         }
         for (&c, &k) in cells.iter().zip(&keep) {
             changed |= restrict(masks, c, k)?;
@@ -216,37 +220,37 @@ impl Rule for XSum {
         }
         let mut changed = prune_distinct(masks, cells)?;
         let m = |i: usize| masks[cells[i].index()];
+        // A full row is a permutation: the cells after the first `x` take
+        // exactly the digits those leave.
+        let full = len == n;
         let mut keep = [0 as Mask; 16];
-        let mut shortest = usize::MAX;
         for x in values(m(0)) {
             let width = x as usize;
             if width > len || x > self.sum {
                 continue;
             }
             // The other `x - 1` cells hold other digits making the rest.
-            let rest = self.sum - x;
-            let inner = &cells[1..width];
-            let found = if inner.is_empty() {
-                rest == 0
+            let (inner, after) = (&cells[1..width], &cells[width..]);
+            let empty: &[Mask] = if self.sum == x { &[0] } else { &[] };
+            let sets = if inner.is_empty() {
+                empty
             } else {
-                let mut found = false;
-                for &set in combos::sets(n, inner.len(), rest) {
-                    if set & bit(x) == 0 {
-                        found |= combos::fill(masks, inner, set, &mut keep[1..width]);
-                    }
-                }
-                found
+                combos::sets(n, inner.len(), self.sum - x)
             };
-            if found {
-                keep[0] |= bit(x);
-                shortest = shortest.min(width);
+            for &set in sets {
+                let rest = full_mask(n) & !set & !bit(x);
+                if set & bit(x) == 0
+                    && combos::fits(masks, &[inner], set, true)
+                    && combos::fits(masks, &[after], rest, full)
+                {
+                    keep[0] |= bit(x);
+                    combos::lend(masks, inner, set, &mut keep[1..width]);
+                    combos::lend(masks, after, rest, &mut keep[width..len]);
+                }
             }
         }
         if keep[0] == 0 {
             return Err(Contradiction);
-        }
-        for (c, k) in keep.iter_mut().enumerate().take(len).skip(shortest) {
-            *k |= m(c);
         }
         for (&c, &k) in cells.iter().zip(&keep) {
             changed |= restrict(masks, c, k)?;

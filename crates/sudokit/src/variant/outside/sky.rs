@@ -55,6 +55,10 @@ impl Rule for Skyscraper {
         // left out (the digits differ). A full row ends at `n`.
         // `later[i][t]`: the counts with tallest `t` before cell `i` from
         // which the rest of the row reaches the clue.
+        // After `i` cells the tallest is at least `i` (they differ) and, in a
+        // full row, the `n - t` taller digits fit in the cells left.
+        let full = len == n;
+        let possible = |t: usize, i: usize| t >= i && (!full || n - t <= len - i);
         let mut later = [[0u32; 17]; 17];
         for (t, s) in later[len].iter_mut().enumerate().take(n + 1).skip(1) {
             if len != n || t == n {
@@ -76,6 +80,11 @@ impl Rule for Skyscraper {
                     };
                 if t >= 1 && m & bit(t as u32) != 0 {
                     taller |= next[t] >> 1;
+                }
+            }
+            for (t, s) in now.iter_mut().enumerate().take(n + 1) {
+                if !possible(t, i) {
+                    *s = 0;
                 }
             }
         }
@@ -113,7 +122,7 @@ impl Rule for Skyscraper {
                 } else {
                     0
                 };
-                step[v] = hide | show;
+                step[v] = if possible(v, i + 1) { hide | show } else { 0 };
             }
             so_far = step;
         }
