@@ -104,6 +104,8 @@ impl Rule for Sandwich {
         for i in 0..len {
             let mi = m(i);
             if mi & (one | top) != 0 {
+                // The digits the cells between may hold (a set must be among them).
+                let mut between = 0;
                 for j in i + 1..len {
                     let mj = m(j);
                     // 1 then n, or n then 1.
@@ -121,7 +123,7 @@ impl Rule for Sandwich {
                         let mut found = false;
                         for &set in sets {
                             let rest = filling & !set;
-                            if set & !filling == 0
+                            if set & !(filling & between) == 0
                                 && combos::fits(masks, &[inner], set, true)
                                 && combos::fits(masks, &[before, after], rest, full)
                             {
@@ -140,6 +142,7 @@ impl Rule for Sandwich {
                     if mj & filling == 0 {
                         break;
                     }
+                    between |= mj;
                 }
             }
             if mi & filling == 0 {
@@ -231,6 +234,7 @@ impl Rule for XSum {
             }
             // The other `x - 1` cells hold other digits making the rest.
             let (inner, after) = (&cells[1..width], &cells[width..]);
+            let held = inner.iter().fold(0, |u, c| u | masks[c.index()]);
             let empty: &[Mask] = if self.sum == x { &[0] } else { &[] };
             let sets = if inner.is_empty() {
                 empty
@@ -239,7 +243,7 @@ impl Rule for XSum {
             };
             for &set in sets {
                 let rest = full_mask(n) & !set & !bit(x);
-                if set & bit(x) == 0
+                if set & (bit(x) | !held) == 0
                     && combos::fits(masks, &[inner], set, true)
                     && combos::fits(masks, &[after], rest, full)
                 {
