@@ -42,9 +42,6 @@ pub enum PairRule {
     /// `|a - b| > 1` (nabner: no two digits on the line consecutive, and
     /// none equal).
     FarApart,
-    /// `a ≠ b` and `|a - b| <= k` (renban of `k + 1` cells: every two of
-    /// its digits).
-    Within(u8),
 }
 
 impl PairRule {
@@ -70,7 +67,6 @@ impl PairRule {
             PairRule::OtherResidue => a % 3 != b % 3,
             PairRule::SameResidue => a % 3 == b % 3,
             PairRule::FarApart => hi - lo > 1,
-            PairRule::Within(k) => hi != lo && hi - lo <= u32::from(k),
         }
     }
 

@@ -224,8 +224,9 @@ impl Rule for Whispers {
 }
 
 /// Renban: the line's digits all differ and form a run of consecutive
-/// digits, in any order (equivalently: every two differ by 1 to
-/// `len - 1`). f-puzzles key `renban`.
+/// digits, in any order. f-puzzles key `renban`. (Equivalently every two
+/// differ by 1 to `len - 1`, but it gives no pairs: tables of those lose
+/// the runs' reasoning, which prunes far more.)
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Renban {
     /// The cells along the line, in order.
@@ -296,10 +297,6 @@ impl Rule for Renban {
         line_shape(self.name(), &self.line, 1, n)?;
         no_repeated_cell(self.name(), &self.line)?;
         at_most_n(self.name(), &self.line, n)
-    }
-    fn pairs(&self, _n: usize) -> Option<Vec<(Cell, Cell, PairRule)>> {
-        let span = self.line.len().saturating_sub(1).min(255) as u8;
-        Some(all_pairs(&self.line, PairRule::Within(span)))
     }
     fn distinct_groups(&self, _n: usize) -> Vec<Vec<Cell>> {
         vec![self.line.clone()]
