@@ -69,12 +69,112 @@ pub fn decompress(lz: &str) -> Result<String, String> {
         ));
     }
     let bad = || "bad lz-string: it does not decompress (cut or changed?)".to_owned();
-    let wide = lz_str::decompress_from_base64(&lz).ok_or_else(bad)?;
+    let wide = inflate(lz.as_bytes(), MAX_TEXT).ok_or_else(bad)?;
     let json = String::from_utf16(&wide).map_err(|_| bad())?;
     if json.is_empty() {
         return Err(bad());
     }
     Ok(json)
+}
+
+/// The most UTF-16 units a decompressed puzzle may have (16 Mi: a puzzle's
+/// JSON is a few KiB to a few hundred). lz-string output can grow with the
+/// square of its input, so the cap keeps a crafted line from taking
+/// gigabytes.
+pub const MAX_TEXT: usize = 16 << 20;
+
+/// lz-string's `decompressFromBase64` of `b64`, or `None` when it is not
+/// the base64 of an lz-string stream or its text would pass `cap` units.
+///
+/// The dictionary keeps each phrase as (earlier phrase, last unit), so it
+/// grows with the input, not the output (`lz-str` copies phrases, which a
+/// crafted input makes quadratic).
+fn inflate(b64: &[u8], cap: usize) -> Option<Vec<u16>> {
+    const KEY: &[u8; 65] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";
+    // Six bits a character, least significant bit of each code first as
+    // lz-string reads them; the padding `=` reads as zero bits, and reading
+    // past the end fails (lz-string's decompressor then gives up too).
+    let mut chars = b64.iter();
+    let mut word = 0u32;
+    let mut left = 0u32;
+    let mut read = move |bits: u32| -> Option<u32> {
+        let mut out = 0;
+        for i in 0..bits {
+            if left == 0 {
+                let b = chars.next()?;
+                word = KEY.iter().position(|k| k == b)? as u32 & 63;
+                left = 6;
+            }
+            left -= 1;
+            out |= ((word >> left) & 1) << i;
+        }
+        Some(out)
+    };
+    // Phrases: (previous phrase or none, last unit); codes 0-2 are reserved.
+    let mut phrases: Vec<(Option<u32>, u16)> = vec![(None, 0); 3];
+    let mut out: Vec<u16> = Vec::new();
+    let spell = |phrases: &[(Option<u32>, u16)], mut code: u32, buf: &mut Vec<u16>| {
+        let start = buf.len();
+        loop {
+            let (prev, unit) = phrases[code as usize];
+            buf.push(unit);
+            match prev {
+                Some(p) => code = p,
+                None => break,
+            }
+        }
+        buf[start..].reverse();
+    };
+    let literal = |kind: u32, read: &mut dyn FnMut(u32) -> Option<u32>| -> Option<Option<u16>> {
+        match kind {
+            0 => Some(Some(read(8)? as u16)),
+            1 => Some(Some(read(16)? as u16)),
+            2 => Some(None),
+            _ => None,
+        }
+    };
+    let first = literal(read(2)?, &mut read)??;
+    phrases.push((None, first));
+    let mut w = 3u32;
+    out.push(first);
+    let mut bits = 3u32;
+    let mut enlarge = 4u64;
+    let mut entry = Vec::new();
+    loop {
+        let mut code = read(bits)?;
+        if code <= 2 {
+            let Some(unit) = literal(code, &mut read)? else {
+                return Some(out);
+            };
+            phrases.push((None, unit));
+            code = phrases.len() as u32 - 1;
+            enlarge -= 1;
+            if enlarge == 0 {
+                enlarge = 1 << bits;
+                bits += 1;
+            }
+        }
+        entry.clear();
+        if (code as usize) < phrases.len() {
+            spell(&phrases, code, &mut entry);
+        } else if code as usize == phrases.len() {
+            spell(&phrases, w, &mut entry);
+            entry.push(entry[0]);
+        } else {
+            return None;
+        }
+        if out.len() + entry.len() > cap || bits > 32 {
+            return None;
+        }
+        out.extend_from_slice(&entry);
+        phrases.push((Some(w), entry[0]));
+        w = code;
+        enlarge -= 1;
+        if enlarge == 0 {
+            enlarge = 1 << bits;
+            bits += 1;
+        }
+    }
 }
 
 /// Hosts whose links carry a SudokuPad puzzle.
@@ -220,6 +320,51 @@ mod tests {
         assert!(e.contains("example.com"), "{e}");
         let e = link_payload("https://www.f-puzzles.com/?id=abc").unwrap_err();
         assert!(e.contains("?load="), "{e}");
+    }
+
+    proptest::proptest! {
+        /// The capped decompressor gives what `lz-str` gives, on streams
+        /// lz-string writes (any text, long repeats included) and on
+        /// damaged ones.
+        #[test]
+        fn inflate_agrees_with_lz_str(
+            text in "(\\PC|aaaa|\\{\"size\":9,){0,300}",
+            cut in 0usize..64,
+            flip in proptest::option::of((0usize..4096, 0u8..64)),
+        ) {
+            let lz = lz_str::compress_to_base64(text.as_str());
+            let expected: Vec<u16> = text.encode_utf16().collect();
+            proptest::prop_assert_eq!(inflate(lz.as_bytes(), MAX_TEXT), Some(expected));
+            let mut damaged = lz.into_bytes();
+            damaged.truncate(damaged.len().saturating_sub(cut));
+            if let Some((at, v)) = flip {
+                if !damaged.is_empty() {
+                    let at = at % damaged.len();
+                    damaged[at] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"[v as usize];
+                }
+            }
+            let ours = inflate(&damaged, MAX_TEXT);
+            let theirs = lz_str::decompress_from_base64(std::str::from_utf8(&damaged).unwrap());
+            // lz-str gives an empty text where the stream ends early; so
+            // does JavaScript's lz-string. Both are refused here.
+            let theirs = theirs.filter(|t| !t.is_empty());
+            if let (Some(a), Some(b)) = (&ours, &theirs) {
+                proptest::prop_assert_eq!(a, b);
+            }
+            proptest::prop_assert!(ours.is_none() || theirs.is_some() || damaged.is_empty());
+        }
+    }
+
+    #[test]
+    fn a_stream_growing_past_the_cap_is_refused() {
+        let long = "a".repeat(100_000);
+        let lz = lz_str::compress_to_base64(long.as_str());
+        assert!(lz.len() < 2000, "{}", lz.len());
+        assert_eq!(
+            inflate(lz.as_bytes(), 200_000).map(|t| t.len()),
+            Some(100_000)
+        );
+        assert_eq!(inflate(lz.as_bytes(), 50_000), None);
     }
 
     #[test]
