@@ -129,6 +129,36 @@ pub fn puzzle(json: &Value) -> Result<Puzzle, String> {
         .map_err(|e| e.to_string())
 }
 
+/// The digits a puzzle's JSON shows in its grid, givens or not: what an
+/// answer written by [`write_solution`] holds (a cell without a digit, or
+/// with one out of range, is empty).
+///
+/// # Errors
+/// When the JSON has no side or no grid of that side.
+pub fn shown(json: &Value) -> Result<Grid, String> {
+    let obj = json
+        .as_object()
+        .ok_or("an f-puzzles puzzle is a JSON object")?;
+    let n = board::side(obj)?;
+    let rows = obj
+        .get("grid")
+        .and_then(Value::as_array)
+        .filter(|rows| rows.len() == n)
+        .ok_or_else(|| format!("no `grid` of {n} rows"))?;
+    let mut cells = Vec::with_capacity(n * n);
+    for row in rows {
+        let row = row
+            .as_array()
+            .filter(|row| row.len() == n)
+            .ok_or_else(|| format!("a `grid` row is not {n} cells"))?;
+        cells.extend(
+            row.iter()
+                .map(|c| c.get("value").and_then(|v| board::digit(v, n))),
+        );
+    }
+    Grid::from_cells(n, cells).map_err(|e| e.to_string())
+}
+
 /// One puzzle from a link, an lz-string or a JSON object, with its source.
 ///
 /// # Errors

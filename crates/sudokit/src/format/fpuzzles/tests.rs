@@ -373,6 +373,8 @@ fn solutions_and_candidates_are_written_into_the_source() {
     let sets = vec![crate::DigitSet(0b0101); 16];
     let marked = candidates_json(source.json(), &sets);
     assert_eq!(marked["grid"][3][3], json!({ "centerPencilMarks": [1, 3] }));
+    assert_eq!(shown(&solved).unwrap(), solution);
+    assert_eq!(shown(source.json()).unwrap(), crate::Grid::empty(4));
     let mut out = Vec::new();
     write_solution(&mut out, &solution, p.geometry(), Some(&source)).unwrap();
     let line = String::from_utf8(out).unwrap();
