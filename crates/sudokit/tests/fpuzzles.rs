@@ -138,6 +138,25 @@ fn a_link_an_lz_string_and_json_read_the_same_puzzle() {
     assert_eq!(cands[35].0, 0b10010);
     let source = entries[0].source.as_ref().unwrap();
     assert_eq!(source.title(), Some("Dots and marks"));
+    // SudokuPad links that carry the f-puzzles puzzle read the same.
+    let lz = fixture("dots6.lz");
+    let lz = lz.trim();
+    let escaped = lz
+        .replace('+', "%2B")
+        .replace('/', "%2F")
+        .replace('=', "%3D");
+    let pad = [
+        format!("https://sudokupad.app/fpuzzles{lz}"),
+        format!("https://sudokupad.app/?puzzle=fpuzzles{escaped}"),
+        format!("https://app.crackingthecryptic.com/sudoku/?puzzle=fpuzzles{escaped}"),
+        format!("http://f-puzzles.com/?load={lz}"),
+    ];
+    for link in pad {
+        let got = read_all(&link)
+            .remove(0)
+            .unwrap_or_else(|e| panic!("{link}: {e:?}"));
+        assert!(got.puzzle == *p, "{link}");
+    }
     assert_eq!(source.author(), Some("sudokit tests"));
 }
 

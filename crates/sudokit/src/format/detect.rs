@@ -188,7 +188,8 @@ fn is_fpuzzles(text: &[u8]) -> bool {
         && text.iter().all(|&b| fpuzzles::is_lz_byte(b))
         && std::str::from_utf8(text)
             .ok()
-            .and_then(|t| fpuzzles::decompress(t).ok())
+            // A puzzle's JSON is a few KiB: a small cap keeps detection quick.
+            .and_then(|t| fpuzzles::decompress_within(t, 1 << 20).ok())
             .and_then(|json| serde_json::from_str::<serde_json::Value>(&json).ok())
             .is_some_and(|v| v.get("size").is_some())
 }

@@ -59,6 +59,14 @@ pub fn is_lz_byte(b: u8) -> bool {
 /// # Errors
 /// When the text is not lz-string base64 of some text.
 pub fn decompress(lz: &str) -> Result<String, String> {
+    decompress_within(lz, MAX_TEXT)
+}
+
+/// [`decompress`], refusing a text longer than `cap` UTF-16 units.
+///
+/// # Errors
+/// As [`decompress`].
+pub(crate) fn decompress_within(lz: &str, cap: usize) -> Result<String, String> {
     let lz: String = lz.trim().replace(' ', "+");
     if lz.is_empty() {
         return Err("empty puzzle".to_owned());
@@ -69,7 +77,7 @@ pub fn decompress(lz: &str) -> Result<String, String> {
         ));
     }
     let bad = || "bad lz-string: it does not decompress (cut or changed?)".to_owned();
-    let wide = inflate(lz.as_bytes(), MAX_TEXT).ok_or_else(bad)?;
+    let wide = inflate(lz.as_bytes(), cap).ok_or_else(bad)?;
     let json = String::from_utf16(&wide).map_err(|_| bad())?;
     if json.is_empty() {
         return Err(bad());
@@ -229,8 +237,11 @@ fn link_payload(text: &str) -> Result<Option<String>, String> {
     let payload = match query_param(tail, "puzzle") {
         Some(p) => p,
         None => {
+            // The path is the payload (base64 may hold `/`), after the
+            // `sudoku/` folder of the Cracking the Cryptic app.
             let path = &tail[..tail.find(['?', '#']).unwrap_or(tail.len())];
-            path.rsplit('/').next().unwrap_or_default()
+            let path = path.trim_start_matches('/');
+            path.strip_prefix("sudoku/").unwrap_or(path)
         }
     };
     let payload = percent_decode(payload);

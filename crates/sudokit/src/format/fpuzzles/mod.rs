@@ -40,6 +40,7 @@ mod rules;
 mod tests;
 
 pub use encode::{candidates_json, solution_json, to_json};
+pub(crate) use link::decompress_within;
 pub use link::{compress, decompress, is_lz_byte, json_text, link, Form, LINK_PREFIX};
 pub use reader::{Parser, Reader};
 
