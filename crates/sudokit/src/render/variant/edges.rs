@@ -53,7 +53,7 @@ impl Painter<'_> {
                         5 => "V".to_string(),
                         v => v.to_string(),
                     };
-                    self.edge_label(s, "xv", mid, &text, 0.36 * k);
+                    self.edge_label(s, "xv", mid, &text, 0.4 * k);
                 }
                 PairRule::Less | PairRule::Greater => {
                     // The tip points at the smaller digit.

@@ -11,7 +11,7 @@ mod lines;
 
 use std::fmt::Write;
 
-use super::draw::N;
+use super::draw::{EXTRA_HOUSE, N};
 use crate::format::alphabet::Alphabet;
 use crate::variant::{Constraint, IndexerKind, Neighbours, PairRule};
 use crate::{Cell, Geometry};
@@ -160,7 +160,6 @@ type P = (f64, f64);
 const PARITY: &str = "#d0d0d0";
 const EXTREMUM: &str = "#ececec";
 const EXTREMUM_MARK: &str = "#6f6f6f";
-const DISTINCT: &str = "#e4e4e4";
 /// Clone pairs, each in its own colour (both shapes alike).
 const CLONES: [&str; 6] = [
     "#ffd59e", "#b9e6b3", "#bcd6ff", "#f6c3dc", "#dccbf5", "#c4ece6",
@@ -206,7 +205,8 @@ impl Painter<'_> {
                 }
                 Constraint::Distinct(x) => {
                     for &cell in &x.cells {
-                        self.cell_rect(s, "extra-region", cell, DISTINCT, "");
+                        // The colour of the geometry's extra houses: the same idea.
+                        self.cell_rect(s, "extra-region", cell, EXTRA_HOUSE, "");
                     }
                 }
                 Constraint::Indexer(x) => {
