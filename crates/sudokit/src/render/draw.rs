@@ -158,6 +158,8 @@ impl Drawing<'_> {
         let legend_band = if legend.is_some() { cell * 0.6 } else { 0.0 };
         let width = side + 2.0 * margin + left + pad(pads.right);
         let height = side + 2.0 * margin + band + top + pad(pads.bottom) + legend_band;
+        // Title and legend are centred on the grid, not on the clues around it.
+        let middle = margin + left + side / 2.0;
         let mut s = String::with_capacity(4096 + n * n * 64);
         // `write!` into a String cannot fail; the results are ignored.
         let _ = writeln!(
@@ -179,7 +181,7 @@ impl Drawing<'_> {
             let _ = writeln!(
                 s,
                 r#"<text class="caption" x="{}" y="{}" font-size="{}" text-anchor="middle" fill="{GIVEN}">{t}</text>"#,
-                N(width / 2.0),
+                N(middle),
                 N(margin + caption * 0.6),
                 N(caption * 0.55)
             );
@@ -208,11 +210,12 @@ impl Drawing<'_> {
         s.push_str("</g>\n");
         if let Some(text) = legend {
             // Rules that are not marks (anti-king …) in words, under the grid.
-            let size = (cell * 0.3).min(width * 0.95 / (text.chars().count() as f64 * 0.55));
+            let room = 2.0 * middle.min(width - middle);
+            let size = (cell * 0.3).min(room * 0.95 / (text.chars().count() as f64 * 0.55));
             let _ = writeln!(
                 s,
                 r#"<text class="legend" x="{}" y="{}" font-size="{}" text-anchor="middle" fill="{GIVEN}">{}</text>"#,
-                N(width / 2.0),
+                N(middle),
                 N(height - margin - legend_band * 0.3),
                 N(size),
                 escape(&text)

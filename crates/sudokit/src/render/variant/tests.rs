@@ -647,3 +647,44 @@ fn rules_without_marks_are_named_in_words() {
     assert_eq!(label("custom", PairRule::Equal), "custom");
     assert!(legend(&[], &Geometry::classic()).is_none());
 }
+
+#[test]
+fn title_and_legend_are_centred_on_the_grid_not_the_clues() {
+    let mut g = disjoint_groups();
+    g = g.with_extra(Extra::Windows).unwrap();
+    let puzzle = Puzzle::new(Arc::new(g), Grid::empty(9))
+        .unwrap()
+        .with_constraints(vec![Constraint::Skyscraper(Skyscraper {
+            clue: out(3, -1),
+            cells: (0..9).map(|c| at(3, c)).collect(),
+            visible: 3,
+        })])
+        .unwrap();
+    let options = Options {
+        title: Some("Left clue".into()),
+        ..Options::default()
+    };
+    let text = svg_puzzle(&puzzle, None, None, None, &options);
+    let doc = parse(&text);
+    let middle = options.margin + options.cell + 4.5 * options.cell;
+    for class in ["caption", "legend"] {
+        let x: f64 = doc
+            .descendants()
+            .find(|n| n.attribute("class") == Some(class))
+            .and_then(|n| n.attribute("x"))
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(x, middle, "{class}");
+    }
+    // The legend lies under the grid, inside the drawing.
+    let legend_y: f64 = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("legend"))
+        .and_then(|n| n.attribute("y"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let grid_bottom = options.margin + options.cell * 0.8 + 9.0 * options.cell;
+    assert!(legend_y > grid_bottom && legend_y < view_box(&doc)[3]);
+}
