@@ -463,10 +463,13 @@ impl Drawing<'_> {
             r#"<g fill="{CANDIDATE}" font-size="{}" text-anchor="middle">"#,
             N(size)
         );
-        for i in 0..self.geometry.cell_count() {
+        let totals = variant::total_cells(self.constraints, self.geometry.cell_count());
+        for (i, &total) in totals.iter().enumerate() {
             if self.value(i).is_some() {
                 continue;
             }
+            // A cage total takes the cell's top: the marks go below it.
+            let (top, height) = if total { (0.22, 0.78) } else { (0.0, 1.0) };
             let listed = self.candidates.and_then(|c| c.get(i).copied()).unwrap_or(0);
             let (ev, el, pl) = (
                 marks.evidence[i],
@@ -476,7 +479,9 @@ impl Drawing<'_> {
             let all = listed | ev | el | pl;
             for d in (0..n).filter(|&d| all >> d & 1 == 1) {
                 let cx = ((i % n) as f64 + ((d % columns) as f64 + 0.5) / columns as f64) * cell;
-                let cy = ((i / n) as f64 + ((d / columns) as f64 + 0.5) / rows as f64) * cell;
+                let cy =
+                    ((i / n) as f64 + top + height * ((d / columns) as f64 + 0.5) / rows as f64)
+                        * cell;
                 let bit = 1u64 << d;
                 let text = symbol(self.options.alphabet, d);
                 if pl & bit != 0 {

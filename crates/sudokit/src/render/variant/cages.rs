@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 use super::Painter;
 use crate::render::draw::{escape, N};
-use crate::variant::Constraint;
+use crate::variant::{Cage, Constraint};
 
 /// Inset of the outline from the cell edges, as a fraction of the cell.
 const INSET: f64 = 0.08;
@@ -83,6 +83,24 @@ fn merge(mut pieces: Vec<Piece>) -> Vec<Piece> {
                 q.to = q.to.max(p.to);
             }
             _ => out.push(p),
+        }
+    }
+    out
+}
+
+/// Which of `cells` cells hold a cage total (the first cell of a cage with
+/// a total), so the candidate marks can make room for it.
+pub(in crate::render) fn total_cells(constraints: &[Constraint], cells: usize) -> Vec<bool> {
+    let mut out = vec![false; cells];
+    for c in constraints {
+        if let Constraint::Cage(Cage {
+            cells: list,
+            sum: Some(_),
+        }) = c
+        {
+            if let Some(first) = list.iter().map(|c| c.index()).filter(|&i| i < cells).min() {
+                out[first] = true;
+            }
         }
     }
     out

@@ -9,6 +9,8 @@ mod cages;
 mod edges;
 mod lines;
 
+pub(super) use cages::total_cells;
+
 use std::fmt::Write;
 
 use super::draw::{EXTRA_HOUSE, N};

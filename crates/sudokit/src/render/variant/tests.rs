@@ -688,3 +688,46 @@ fn title_and_legend_are_centred_on_the_grid_not_the_clues() {
     let grid_bottom = options.margin + options.cell * 0.8 + 9.0 * options.cell;
     assert!(legend_y > grid_bottom && legend_y < view_box(&doc)[3]);
 }
+
+#[test]
+fn candidate_marks_make_room_for_a_cage_total() {
+    let puzzle = plain_with(vec![Constraint::Cage(Cage {
+        cells: cells(&[(0, 1), (0, 0)]),
+        sum: Some(3),
+    })]);
+    let all = vec![0x1ff_u64; 81];
+    let text = svg_puzzle(&puzzle, None, Some(&all), None, &Options::default());
+    let doc = parse(&text);
+    let patch = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("cage-total-patch"))
+        .unwrap();
+    let bottom: f64 = patch.attribute("y").unwrap().parse::<f64>().unwrap()
+        + patch.attribute("height").unwrap().parse::<f64>().unwrap();
+    let k = Options::default().cell;
+    let marks: Vec<(f64, f64)> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("candidate"))
+        .map(|n| {
+            let v = |a| n.attribute(a).unwrap().parse::<f64>().unwrap();
+            (v("x"), v("y"))
+        })
+        .collect();
+    assert_eq!(marks.len(), 9 * 81);
+    // In r1c1, the total's cell, every mark's top (a baseline less the
+    // height of a digit) is below the total's patch.
+    let size = k / 3.0 * 0.72;
+    let first: Vec<_> = marks.iter().filter(|(x, y)| *x < k && *y < k).collect();
+    assert_eq!(first.len(), 9);
+    assert!(
+        first.iter().all(|(_, y)| y - 0.72 * size > bottom),
+        "{first:?}"
+    );
+    // In r1c2 the marks keep the usual places: the first row's top is
+    // above the patch's bottom.
+    let second: Vec<_> = marks
+        .iter()
+        .filter(|(x, y)| (k..2.0 * k).contains(x) && *y < k)
+        .collect();
+    assert!(second.iter().any(|(_, y)| y - 0.72 * size < bottom));
+}
