@@ -16,6 +16,10 @@ impl Painter<'_> {
         let stroke = N((0.025 * k).max(0.5));
         for c in self.constraints {
             let Constraint::Pair(pair) = c else { continue };
+            if super::extremum_pair(c).is_some() {
+                // Drawn with the shading, as a minimum or maximum cell.
+                continue;
+            }
             let [a, b] = pair.cells;
             if !self.on(a) || !self.on(b) {
                 continue;
@@ -72,8 +76,8 @@ impl Painter<'_> {
                     let _ = writeln!(
                         s,
                         r##"<path class="inequality" d="{}" fill="none" stroke="#000000" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round"/>"##,
-                        arrowhead(from, tip, 0.16 * k),
-                        N((0.035 * k).max(0.5))
+                        arrowhead(from, tip, 0.2 * k),
+                        N((0.04 * k).max(0.5))
                     );
                 }
                 rule => {

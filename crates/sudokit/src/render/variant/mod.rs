@@ -11,6 +11,7 @@ mod lines;
 
 pub(super) use cages::total_cells;
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::draw::{EXTRA_HOUSE, N};
@@ -247,9 +248,19 @@ impl Painter<'_> {
                         );
                     }
                 }
-                Constraint::Extremum(x) if self.on(x.cell) => self.extremum(s, x.cell, x.maximum),
+                Constraint::Extremum(x) if self.on(x.cell) => {
+                    let n = self.n;
+                    let all: Vec<Cell> = crate::variant::orthogonal(x.cell, n).collect();
+                    self.extremum(s, x.cell, x.maximum, &all);
+                }
                 _ => {}
             }
+        }
+        // A marked cell beside another marked the same way reaches us as
+        // pairs, one per unmarked neighbour: drawn as the same grey cell,
+        // with chevrons only toward those neighbours.
+        for ((cell, maximum), toward) in self.extremum_pairs() {
+            self.extremum(s, Cell(cell), maximum, &toward);
         }
         if s.ends_with("\"constraint-shading\">\n") {
             s.truncate(start);
@@ -277,22 +288,22 @@ impl Painter<'_> {
     /// A light cell with a chevron by each edge that has a neighbour: tips
     /// outward for a maximum (it is greater than each neighbour, and the
     /// tip of `>` faces the smaller side), inward for a minimum.
-    fn extremum(&self, s: &mut String, cell: Cell, maximum: bool) {
+    fn extremum(&self, s: &mut String, cell: Cell, maximum: bool, toward: &[Cell]) {
         let class = if maximum { "maximum" } else { "minimum" };
         self.cell_rect(s, class, cell, EXTREMUM, "");
         let (cx, cy) = self.centre(cell);
-        let (r, c, n) = (cell.row(self.n), cell.column(self.n), self.n);
         let k = self.cell;
         let mut d = String::new();
-        for (dx, dy, open) in [
-            (0.0, -1.0, r > 0),
-            (0.0, 1.0, r + 1 < n),
-            (-1.0, 0.0, c > 0),
-            (1.0, 0.0, c + 1 < n),
-        ] {
-            if !open {
+        for &other in toward.iter().filter(|&&o| self.on(o)) {
+            let (ox, oy) = self.centre(other);
+            // The unit step to an orthogonal neighbour; anything else has
+            // no edge to mark.
+            let (dx, dy) = ((ox - cx) / k, (oy - cy) / k);
+            let unit = |a: f64, b: f64| (a.abs() - 1.0).abs() < 1e-6 && b.abs() < 1e-6;
+            if !unit(dx, dy) && !unit(dy, dx) {
                 continue;
             }
+            let (dx, dy) = (dx.round(), dy.round());
             // Tip and base along the edge's normal, arms along the edge.
             let (tip, base) = if maximum { (0.44, 0.36) } else { (0.36, 0.44) };
             let (tx, ty) = (cx + dx * tip * k, cy + dy * tip * k);
@@ -318,6 +329,21 @@ impl Painter<'_> {
         }
     }
 
+    /// The cells of `minimum`/`maximum` pairs (the f-puzzles reader's form of
+    /// a marked cell next to another marked one), each with the neighbours
+    /// it is compared with.
+    fn extremum_pairs(&self) -> BTreeMap<(u32, bool), Vec<Cell>> {
+        let mut out: BTreeMap<(u32, bool), Vec<Cell>> = BTreeMap::new();
+        for c in self.constraints {
+            if let Some((cell, maximum, other)) = extremum_pair(c) {
+                if self.on(cell) {
+                    out.entry((cell.0, maximum)).or_default().push(other);
+                }
+            }
+        }
+        out
+    }
+
     /// Shapes over the region borders: line ends, cages, edge marks,
     /// quadruples, cage totals and the clues outside the grid.
     pub(super) fn shapes(&self, s: &mut String) {
@@ -327,6 +353,17 @@ impl Painter<'_> {
         self.quadruples(s);
         self.cage_totals(s);
         self.outside_clues(s);
+    }
+}
+
+/// A pair that stands for part of a minimum or maximum cell: its marked
+/// cell, whether it is a maximum, and the neighbour it is compared with.
+fn extremum_pair(c: &Constraint) -> Option<(Cell, bool, Cell)> {
+    let Constraint::Pair(p) = c else { return None };
+    match (p.kind, p.rule) {
+        ("maximum", PairRule::Greater) => Some((p.cells[0], true, p.cells[1])),
+        ("minimum", PairRule::Less) => Some((p.cells[0], false, p.cells[1])),
+        _ => None,
     }
 }
 

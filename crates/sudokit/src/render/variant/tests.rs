@@ -731,3 +731,31 @@ fn candidate_marks_make_room_for_a_cage_total() {
         .collect();
     assert!(second.iter().any(|(_, y)| y - 0.72 * size < bottom));
 }
+
+#[test]
+fn extremum_pairs_are_drawn_as_marked_cells() {
+    // Two maxima side by side, as the f-puzzles reader gives them: one
+    // pair per unmarked neighbour.
+    let mut constraints = Vec::new();
+    for (cell, others) in [
+        ((4, 4), [(3, 4), (5, 4), (4, 3)]),
+        ((4, 5), [(3, 5), (5, 5), (4, 6)]),
+    ] {
+        for other in others {
+            constraints.push(pair(cell, other, PairRule::Greater, "maximum"));
+        }
+    }
+    // A greater-than sign of another origin stays a sign on the edge.
+    constraints.push(pair((0, 0), (0, 1), PairRule::Less, "inequality"));
+    let text = draw(&plain_with(constraints));
+    let doc = parse(&text);
+    assert_eq!(count(&doc, "maximum"), 2);
+    assert_eq!(count(&doc, "inequality"), 1);
+    let chevrons: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("extremum-chevron"))
+        .filter_map(|n| n.attribute("d"))
+        .collect();
+    assert_eq!(chevrons.len(), 2);
+    assert!(chevrons.iter().all(|d| d.matches('M').count() == 3));
+}
