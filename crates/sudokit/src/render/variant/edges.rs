@@ -205,6 +205,28 @@ impl Painter<'_> {
                 _ => continue,
             };
             let at = self.outside_centre(clue);
+            // f-puzzles rings an x-sum and boxes a skyscraper, so that the
+            // kinds of clue tell apart.
+            let stroke = N((0.025 * k).max(0.5));
+            if class == "xsum" {
+                let _ = writeln!(
+                    s,
+                    r##"<circle class="xsum-frame" cx="{}" cy="{}" r="{}" fill="none" stroke="#000000" stroke-width="{stroke}"/>"##,
+                    N(at.0),
+                    N(at.1),
+                    N(0.4 * k)
+                );
+            } else if class == "skyscraper" {
+                let (w, h) = (0.6 * k, 0.84 * k);
+                let _ = writeln!(
+                    s,
+                    r##"<rect class="skyscraper-frame" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#000000" stroke-width="{stroke}"/>"##,
+                    N(at.0 - w / 2.0),
+                    N(at.1 - h / 2.0),
+                    N(w),
+                    N(h)
+                );
+            }
             centred_text(
                 s,
                 class,

@@ -1,6 +1,6 @@
 //! Lines through cell centres (thermometers, arrows, whispers, renban …)
 //! and the shapes at their ends (bulbs, arrow circles, between circles,
-//! lockout diamonds).
+//! double arrow circles, lockout diamonds).
 
 use std::fmt::Write;
 
@@ -12,25 +12,31 @@ use crate::Cell;
 const THERMO: &str = "#c4c4c4";
 const ARROW: &str = "#8f8f8f";
 const BETWEEN: &str = "#a3b3c8";
-const LOCKOUT: &str = "#8096b2";
+/// f-puzzles' lockout line and diamonds.
+const LOCKOUT: &str = "#aabeef";
+const LOCKOUT_FILL: &str = "#e7e6ff";
+const LOCKOUT_EDGE: &str = "#0000ff";
+/// f-puzzles' double arrow: a line with a circle at each end.
+const DOUBLE: &str = "#c54b8b";
+const DOUBLE_FILL: &str = "#eaeaea";
 
 /// How a line constraint is stroked: class, colour, width as a fraction
-/// of the cell, and its cells in order. The colours are the ones setters
-/// know from f-puzzles and SudokuPad.
+/// of the cell, and its cells in order. The colours and widths are the
+/// ones f-puzzles draws (the shapes it stores with `fromConstraint`).
 fn stroke(c: &Constraint) -> Option<(&'static str, &'static str, f64, &[Cell])> {
     Some(match c {
         Constraint::Thermometer(x) => ("thermometer", THERMO, 0.3, &x.line),
-        Constraint::Whispers(x) => ("whispers", "#5fce5f", 0.2, &x.line),
-        Constraint::Renban(x) => ("renban", "#c27ce6", 0.2, &x.line),
-        Constraint::Palindrome(x) => ("palindrome", "#b4b4b4", 0.2, &x.line),
-        Constraint::SumLine(x) => ("region-sum-line", "#4f8fdc", 0.14, &x.line),
+        Constraint::Whispers(x) => ("whispers", "#67f067", 0.25, &x.line),
+        Constraint::Renban(x) => ("renban", "#f067f0", 0.25, &x.line),
+        Constraint::Palindrome(x) => ("palindrome", "#b4b4b4", 0.25, &x.line),
+        Constraint::SumLine(x) => ("region-sum-line", "#2ecbff", 0.16, &x.line),
         Constraint::Between(x) => ("between-line", BETWEEN, 0.07, &x.line),
-        Constraint::Lockout(x) => ("lockout-line", LOCKOUT, 0.07, &x.line),
-        Constraint::Entropic(x) => ("entropic-line", "#f29b38", 0.2, &x.line),
-        Constraint::Modular(x) => ("modular-line", "#26a69a", 0.2, &x.line),
-        Constraint::Zipper(x) => ("zipper-line", "#b9a6ee", 0.2, &x.line),
-        Constraint::Nabner(x) => ("nabner-line", "#efcf2f", 0.2, &x.line),
-        Constraint::DoubleArrow(x) => ("double-arrow", ARROW, 0.045, &x.line),
+        Constraint::Lockout(x) => ("lockout-line", LOCKOUT, 0.15, &x.line),
+        Constraint::Entropic(x) => ("entropic-line", "#ffccaa", 0.2, &x.line),
+        Constraint::Modular(x) => ("modular-line", "#33bbbb", 0.2, &x.line),
+        Constraint::Zipper(x) => ("zipper-line", "#cdb1ec", 0.2, &x.line),
+        Constraint::Nabner(x) => ("nabner-line", "#c9c883", 0.25, &x.line),
+        Constraint::DoubleArrow(x) => ("double-arrow", DOUBLE, 0.15, &x.line),
         _ => return None,
     })
 }
@@ -61,15 +67,6 @@ impl Painter<'_> {
                 // A one-cell line: a round dot.
                 let (x, y) = points[0];
                 let _ = write!(d, "L{} {}", N(x), N(y));
-            }
-            if class == "double-arrow" && points.len() > 1 {
-                // Heads at both ends, just past the end cells' centres.
-                let last = points.len() - 1;
-                for (end, next) in [(points[0], points[1]), (points[last], points[last - 1])] {
-                    let tip = beyond(next, end, 0.15 * k);
-                    let _ = write!(d, "M{} {}L{} {}", N(end.0), N(end.1), N(tip.0), N(tip.1));
-                    d.push_str(&arrowhead(end, tip, 0.22 * k));
-                }
             }
             let _ = writeln!(
                 s,
@@ -120,7 +117,8 @@ impl Painter<'_> {
     }
 
     /// Arrow circles (a pill when the circle spans a straight run of
-    /// cells), between-line circles and lockout diamonds, over the borders.
+    /// cells), between-line and double arrow circles and lockout diamonds,
+    /// over the borders.
     pub(super) fn line_ends(&self, s: &mut String) {
         let k = self.cell;
         let r = ROUND * k;
@@ -139,12 +137,25 @@ impl Painter<'_> {
                         );
                     }
                 }
-                Constraint::Lockout(x) => {
-                    for (x, y) in ends(&self.centres(&x.line)) {
-                        let h = 0.42 * k;
+                Constraint::DoubleArrow(x) => {
+                    for p in ends(&self.centres(&x.line)) {
                         let _ = writeln!(
                             s,
-                            r##"<path class="lockout-end" d="M{} {}L{} {}L{} {}L{} {}Z" fill="#ffffff" stroke="{LOCKOUT}" stroke-width="{}"/>"##,
+                            r##"<circle class="double-arrow-end" cx="{}" cy="{}" r="{}" fill="{DOUBLE_FILL}" stroke="{DOUBLE}" stroke-width="{}"/>"##,
+                            N(p.0),
+                            N(p.1),
+                            N(0.425 * k),
+                            N((0.045 * k).max(0.5))
+                        );
+                    }
+                }
+                Constraint::Lockout(x) => {
+                    for (x, y) in ends(&self.centres(&x.line)) {
+                        // A square of 0.55 cell turned 45°.
+                        let h = 0.39 * k;
+                        let _ = writeln!(
+                            s,
+                            r##"<path class="lockout-end" d="M{} {}L{} {}L{} {}L{} {}Z" fill="{LOCKOUT_FILL}" stroke="{LOCKOUT_EDGE}" stroke-width="{}"/>"##,
                             N(x),
                             N(y - h),
                             N(x + h),
@@ -153,7 +164,7 @@ impl Painter<'_> {
                             N(y + h),
                             N(x - h),
                             N(y),
-                            N((0.05 * k).max(0.5))
+                            N((0.03 * k).max(0.5))
                         );
                     }
                 }

@@ -214,9 +214,10 @@ impl Painter<'_> {
                 }
                 Constraint::Indexer(x) => {
                     let (class, colour) = match x.kind {
-                        IndexerKind::Row => ("row-indexer", "#ffd6d6"),
-                        IndexerKind::Column => ("column-indexer", "#d6e4ff"),
-                        IndexerKind::Box => ("box-indexer", "#d9f2d0"),
+                        // f-puzzles' hues (green, red, blue), lightened.
+                        IndexerKind::Row => ("row-indexer", "#d5eed5"),
+                        IndexerKind::Column => ("column-indexer", "#eed5d5"),
+                        IndexerKind::Box => ("box-indexer", "#d5d5ee"),
                     };
                     self.cell_rect(s, class, x.cell, colour, "");
                 }
