@@ -655,14 +655,28 @@ fn build_more(kind: Kind, n: usize, sol: Option<&[u8]>, rng: &mut SmallRng) -> V
                 _ => IndexerKind::Box,
             };
             let cell = pick_cell(n, sol, rng, |s, i| indexed(ik, s, i, n));
-            Constraint::Indexer(Indexer {
-                cell: Cell(cell as u32),
-                kind: ik,
-            })
+            indexer(cell, ik, n)
         }
         _ => unreachable!("{kind:?} is built by build"),
     };
     vec![c]
+}
+
+/// The indexer of kind `ik` at `cell`, with the house its digit indexes:
+/// its column (row indexer), its row (column indexer) or its box, in
+/// reading order.
+pub fn indexer(cell: usize, ik: IndexerKind, n: usize) -> Constraint {
+    let (r, c) = (cell / n, cell % n);
+    let house: Vec<usize> = match ik {
+        IndexerKind::Row => (0..n).map(|k| k * n + c).collect(),
+        IndexerKind::Column => (0..n).map(|k| r * n + k).collect(),
+        IndexerKind::Box => box_cells(box_of(r, c, n), n),
+    };
+    Constraint::Indexer(Indexer {
+        cell: Cell(cell as u32),
+        kind: ik,
+        house: cells(&house),
+    })
 }
 
 /// Whether the indexer rule of kind `ik` holds at cell `i` of `s`: a row

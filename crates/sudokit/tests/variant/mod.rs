@@ -5,6 +5,10 @@
 
 pub mod brute;
 pub mod build;
+mod corpus;
+mod corpus_gen;
+pub mod fpjson;
+mod public;
 mod random;
 pub mod semantics;
 pub mod shapes;
