@@ -18,3 +18,4 @@ mod hostile;
 mod logic;
 mod render;
 mod triad9;
+mod variant;
