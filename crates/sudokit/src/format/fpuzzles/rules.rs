@@ -333,7 +333,8 @@ impl<'a> Reader<'a> {
         for (key, kind) in kinds {
             for e in self.entries(key, &["cells"])? {
                 for cell in self.cells_of(e, key)? {
-                    self.push(Constraint::Indexer(Indexer { cell, kind }));
+                    let house = indexed_house(cell, kind, &self.board.regions, n);
+                    self.push(Constraint::Indexer(Indexer { cell, kind, house }));
                 }
             }
         }
@@ -605,6 +606,20 @@ pub(super) fn kind_name(key: &str) -> &'static str {
 fn sorted(mut cells: Vec<Cell>) -> Vec<Cell> {
     cells.sort_unstable();
     cells
+}
+
+/// The house an indexer at `cell` indexes: its column (row indexer), its
+/// row (column indexer) or its region (box indexer), in reading order.
+fn indexed_house(cell: Cell, kind: IndexerKind, regions: &[usize], n: usize) -> Vec<Cell> {
+    let (r, c) = (cell.row(n), cell.column(n));
+    match kind {
+        IndexerKind::Row => (0..n).map(|k| Cell::at(k, c, n)).collect(),
+        IndexerKind::Column => (0..n).map(|k| Cell::at(r, k, n)).collect(),
+        IndexerKind::Box => (0..n * n)
+            .filter(|&i| regions[i] == regions[cell.index()])
+            .map(|i| Cell(i as u32))
+            .collect(),
+    }
 }
 
 /// The disjoint groups: the k-th cell (row-major) of every region.
