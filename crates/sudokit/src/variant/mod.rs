@@ -133,6 +133,13 @@ pub trait Rule {
         None
     }
 
+    /// Whether [`Rule::prune`] deduces more than the tables of
+    /// [`Rule::pairs`] do (a nabner line of five on 9x9 is odd digits only;
+    /// no pair says so): an engine then runs both.
+    fn prunes_beyond_pairs(&self) -> bool {
+        false
+    }
+
     /// Groups of cells whose digits the rule forces to differ (a cage's
     /// cells, a thermometer's): an engine may treat them as peers.
     fn distinct_groups(&self, _n: usize) -> Vec<Vec<Cell>> {
@@ -256,6 +263,10 @@ impl Rule for Constraint {
 
     fn pairs(&self, n: usize) -> Option<Vec<(Cell, Cell, PairRule)>> {
         each_kind!(self, c => c.pairs(n))
+    }
+
+    fn prunes_beyond_pairs(&self) -> bool {
+        each_kind!(self, c => c.prunes_beyond_pairs())
     }
 
     fn distinct_groups(&self, n: usize) -> Vec<Vec<Cell>> {

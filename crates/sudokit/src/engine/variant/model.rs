@@ -84,7 +84,11 @@ impl Model {
                     }
                 }
             }
-            match rule.pairs(n) {
+            let pairs = rule.pairs(n);
+            if pairs.is_none() || rule.prunes_beyond_pairs() {
+                propagators.push(i as u16);
+            }
+            match pairs {
                 Some(pairs) => {
                     for (a, b, r) in pairs {
                         let (a, b) = (a.index(), b.index());
@@ -100,7 +104,7 @@ impl Model {
                         links[b].push((a as u16, backward));
                     }
                 }
-                None => propagators.push(i as u16),
+                None => {}
             }
         }
         for p in &mut peer_sets {

@@ -156,6 +156,9 @@ impl Rule for Entropic {
     fn validate(&self, n: usize) -> Result<(), RuleError> {
         three_classes(self.name(), &self.line, n)
     }
+    fn prunes_beyond_pairs(&self) -> bool {
+        true
+    }
     fn pairs(&self, _n: usize) -> Option<Vec<(Cell, Cell, PairRule)>> {
         Some(class_pairs(
             &self.line,
@@ -193,6 +196,9 @@ impl Rule for Modular {
     }
     fn validate(&self, n: usize) -> Result<(), RuleError> {
         three_classes(self.name(), &self.line, n)
+    }
+    fn prunes_beyond_pairs(&self) -> bool {
+        true
     }
     fn pairs(&self, _n: usize) -> Option<Vec<(Cell, Cell, PairRule)>> {
         Some(class_pairs(

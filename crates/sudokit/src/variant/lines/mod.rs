@@ -460,6 +460,9 @@ impl Rule for Nabner {
         }
         Ok(())
     }
+    fn prunes_beyond_pairs(&self) -> bool {
+        true
+    }
     fn pairs(&self, _n: usize) -> Option<Vec<(Cell, Cell, PairRule)>> {
         Some(all_pairs(&self.line, PairRule::FarApart))
     }
