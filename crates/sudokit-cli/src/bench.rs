@@ -26,7 +26,7 @@ use crate::variant::Variant;
 
 /// The CPU's model (from `/proc/cpuinfo` where there is one) and the vector
 /// extensions the kernels use, so a table says what it was measured on.
-fn cpu_line() -> String {
+pub(crate) fn cpu_line() -> String {
     let model = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|info| {
@@ -66,9 +66,9 @@ fn cpu_line() -> String {
 }
 
 /// A puzzle to time and the line it starts on.
-struct Loaded {
-    line: usize,
-    puzzle: Puzzle,
+pub(crate) struct Loaded {
+    pub line: usize,
+    pub puzzle: Puzzle,
 }
 
 /// What one file's timed run measured.
@@ -136,6 +136,9 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
     )?;
     writeln!(out, "|---|---:|---:|---:|---:|---:|---|---:|")?;
     out.flush()?;
+    if args.each {
+        return crate::bench_each::run(args, budget, &mut out);
+    }
     let mut status = Status::Ok;
     for path in &args.files {
         let (puzzles, malformed) = load(path, args.format, args.variant.variant())?;
@@ -208,7 +211,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
 
 /// Reads every puzzle of `path` (with the extra houses of `variant` and of
 /// the file's header); malformed ones are reported on stderr and counted.
-fn load(
+pub(crate) fn load(
     path: &Path,
     format: Option<Format>,
     variant: Variant,

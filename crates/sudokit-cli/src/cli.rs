@@ -188,6 +188,16 @@ pub enum Command {
         mut_arg("color", |a| a.hide(true)),
     )]
     Count(SolveArgs),
+    /// Print the true candidates of every puzzle: the digits some solution puts in each cell.
+    #[command(
+        long_about = CANDIDATES_LONG_ABOUT,
+        after_help = CANDIDATES_EXAMPLES,
+        mut_arg("limit", |a| a.help(CANDIDATES_LIMIT_HELP).long_help(None::<&str>)),
+        mut_arg("count", |a| a.hide(true)),
+        mut_arg("all", |a| a.hide(true)),
+        mut_arg("color", |a| a.hide(true)),
+    )]
+    Candidates(SolveArgs),
     /// Rate every puzzle as Sudoku Explainer does: `ER/EP/ED level`, one line per puzzle.
     // `rate`, `hint` and `explain` share `solve`'s arguments; those that
     // change nothing are hidden (`--all`, `--count` are refused in `main`).
@@ -517,6 +527,26 @@ Examples:
   sudokit count puzzles.txt                  0, 1 or 2+ per puzzle
   sudokit count --limit 1000 examples/line16.txt
   sudokit count ................................................................................. --limit 10";
+
+const CANDIDATES_LONG_ABOUT: &str = "\
+Print the true candidates of every puzzle: for each cell, the digits that some
+solution puts there (what a setter checks before publishing). One record per
+puzzle, in input order: a 9x9 puzzle's is one 729-character `pencilmark` line
+(it reads back as a puzzle), other sides get one line of space-separated cells;
+`No solution` when there is none, `Invalid puzzle` for a malformed one. With
+--json, `candidates` lists each cell's values, and with --limit K (2 or more)
+`counts` says how many solutions use each candidate, up to K. Takes variant
+puzzles (f-puzzles JSON, links) like every verb; one search per candidate not
+yet seen in a solution, never an enumeration of all solutions.";
+
+const CANDIDATES_LIMIT_HELP: &str =
+    "Count up to K solutions per candidate (shown with --json) [default: 1: candidates only]";
+
+const CANDIDATES_EXAMPLES: &str = "\
+Examples:
+  sudokit candidates puzzles.txt             one pencilmark line per puzzle
+  sudokit candidates --json --limit 8 killer.json
+  sudokit candidates 'https://www.f-puzzles.com/?load=N4Ig...'";
 
 #[cfg(test)]
 mod tests {

@@ -11,6 +11,7 @@ use clap::Parser;
 mod answers;
 mod batch;
 mod bench;
+mod bench_each;
 mod check;
 mod cli;
 mod exact_cover;
@@ -40,6 +41,15 @@ fn main() -> ExitCode {
                 );
             }
             solve::run(args, record::Mode::Count)
+        }
+        cli::Command::Candidates(args) => {
+            if args.all || args.count {
+                refuse(
+                    "candidates",
+                    "`candidates` writes one record per puzzle; --all and --count belong to `sudokit solve`",
+                );
+            }
+            solve::run(args, record::Mode::Candidates)
         }
         cli::Command::Rate(args) => logic(args, "rate", record::Mode::Rate),
         cli::Command::Hint(args) => logic(args, "hint", record::Mode::Hint),

@@ -203,9 +203,8 @@ pub(crate) fn draw(
         }
         candidates = Some(board.all_candidates().to_vec());
     }
-    Ok(render::svg(
-        puzzle.geometry(),
-        puzzle.givens(),
+    Ok(render::svg_puzzle(
+        puzzle,
         filled.as_ref(),
         candidates.as_deref(),
         highlight.as_ref(),

@@ -17,6 +17,7 @@ fn entry_of(puzzle: &Puzzle, alphabet: Alphabet) -> Entry {
         puzzle: puzzle.clone(),
         style: format::Style { alphabet },
         warnings: Vec::new(),
+        source: None,
     }
 }
 
@@ -171,7 +172,9 @@ proptest! {
             let back = read[0].as_ref().map_err(|e| TestCaseError::fail(format!("{f}: {e}")))?;
             prop_assert_eq!(back.puzzle.givens(), puzzle.givens(), "{}", f);
             let expected = match f {
-                Format::Grid | Format::Ss | Format::Jigsaw | Format::Hdu4069 => Geometry::clone(puzzle.geometry()),
+                Format::Grid | Format::Ss | Format::Jigsaw | Format::Hdu4069 | Format::Fpuzzles => {
+                    Geometry::clone(puzzle.geometry())
+                }
                 _ => Geometry::square(puzzle.size()).unwrap(),
             };
             prop_assert_eq!(houses(back.puzzle.geometry()), houses(&expected), "{}", f);
@@ -195,7 +198,8 @@ proptest! {
 /// The sides `format` reads and writes: the block formats every side a
 /// grid has (up to [`MAX_SIZE`], written with numbers above 61), `line` the
 /// sides with boxes and a single symbol per digit, `jigsaw` every side with
-/// a single symbol per digit (2 to 61), the judge formats their one side.
+/// a single symbol per digit (2 to 61), `fpuzzles` f-puzzles' sides (3 to
+/// 16) with boxes, the judge formats their one side.
 fn sides(format: Format) -> Vec<usize> {
     if let Some(n) = fixed_side(format) {
         return vec![n];
@@ -206,6 +210,7 @@ fn sides(format: Format) -> Vec<usize> {
             .filter(|&n| format::line::side_for_cells(n * n) == Some(n))
             .collect(),
         Format::Jigsaw => (2..=61).collect(),
+        Format::Fpuzzles => boxed.filter(|&n| (3..=16).contains(&n)).collect(),
         _ => boxed.collect(),
     }
 }

@@ -11,6 +11,7 @@ mod detection;
 mod dlx;
 mod fast9;
 mod formats;
+mod fpuzzles;
 mod generated;
 mod generator;
 mod hostile;

@@ -117,6 +117,17 @@ pub struct BenchArgs {
     /// X-sudoku, windoku (see `sudokit solve --help`).
     #[command(flatten)]
     pub variant: VariantArgs,
+
+    /// Time each puzzle on its own, as a peer's harness does (one warm-up
+    /// run, then runs until 300 ms or 25 runs, at least 3) and print the
+    /// median per puzzle instead of a rate per file.
+    #[arg(long)]
+    pub each: bool,
+
+    /// With --each: time the true candidates (`sudokit candidates`)
+    /// instead of the solve at --limit.
+    #[arg(long, requires = "each")]
+    pub candidates: bool,
 }
 
 /// Arguments of `sudokit check`.

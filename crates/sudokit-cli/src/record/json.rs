@@ -35,8 +35,13 @@ struct Record<'a> {
     verdict: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<String>,
+    /// The solution's values, row by row (numbers, for any side).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values: Option<Vec<u8>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solutions: Option<Vec<String>>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    candidates: Option<super::candidates::Json>,
     #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -136,6 +141,34 @@ pub fn answer<S: Sink>(
         warnings: entry.warnings.iter().map(|w| w.message.clone()).collect(),
         ..Record::default()
     };
+    if settings.mode == Mode::Candidates {
+        return match engine.true_candidates(&entry.puzzle, super::candidates::cap(settings)) {
+            Ok(tc) => {
+                super::candidates::tally_of(&tc, tally);
+                record.stats = Some(Stats {
+                    nodes: tc.stats.nodes,
+                    guesses: tc.stats.guesses,
+                });
+                record.verdict = super::candidates::verdict(&tc);
+                if let Some(reason) = tc.stopped {
+                    let case = super::case_prefix(format, entry.index);
+                    let message = super::gave_up_message(settings, reason, tc.stats.nodes);
+                    sink.diagnose(format_args!("{input}:{}: {case}{message}", entry.line))?;
+                    record.verdict = "gave_up";
+                    record.error = Some(message);
+                }
+                record.candidates = Some(super::candidates::json(&tc));
+                write(sink.out(), &record)
+            }
+            Err(e) => {
+                tally.invalid += 1;
+                sink.diagnose(format_args!("{input}:{}: {e}", entry.line))?;
+                record.verdict = "invalid";
+                record.error = Some(e.to_string());
+                write(sink.out(), &record)
+            }
+        };
+    }
     let mut all = Vec::new();
     let solved = if settings.mode == Mode::All {
         engine.solve_with(&entry.puzzle, limit, &mut |grid| {
@@ -198,6 +231,7 @@ pub fn answer<S: Sink>(
     };
     if settings.mode == Mode::Solve && !multiple {
         record.solution = solutions.first.as_ref().map(|g| line(g, entry.style));
+        record.values = solutions.first.as_ref().map(|g| g.to_values());
     }
     if settings.mode.is_logic() && record.verdict == "unique" {
         let found = super::logic::find_and_report(settings, input, format, &entry, sink, tally)?;

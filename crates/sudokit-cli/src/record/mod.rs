@@ -31,6 +31,7 @@ use sudokit::engine::StopReason;
 use sudokit::format::{self, Answer, Entry, Format, Limits, ParseError, ParseErrorKind, Warning};
 use sudokit::{Budget, Engine, EngineKind, Grid};
 
+pub mod candidates;
 pub mod json;
 pub mod logic;
 
@@ -52,6 +53,9 @@ pub enum Mode {
     /// The whole logical path and the rating, then an empty line;
     /// uniqueness is checked first.
     Explain,
+    /// The true candidates of every cell, one record per puzzle
+    /// ([`candidates`]).
+    Candidates,
 }
 
 impl Mode {
@@ -131,6 +135,7 @@ impl Settings {
             Mode::Count => self.limit.unwrap_or(2).max(1),
             Mode::All => self.limit.unwrap_or(u64::MAX).max(1),
             Mode::Rate | Mode::Hint | Mode::Explain => 2,
+            Mode::Candidates => u64::from(candidates::cap(self)),
         }
     }
 }
@@ -275,7 +280,8 @@ fn write_message<W: Write>(
     answer: Answer<'_>,
 ) -> io::Result<()> {
     match (settings.mode, settings.pretty) {
-        (Mode::Count | Mode::Rate | Mode::Hint | Mode::Explain, _) | (_, Some(_)) => {
+        (Mode::Count | Mode::Rate | Mode::Hint | Mode::Explain | Mode::Candidates, _)
+        | (_, Some(_)) => {
             let message = answer.message().unwrap_or_default();
             writeln!(out, "{message}")
         }
@@ -341,6 +347,9 @@ pub fn answer<S: Sink>(
         }
     };
     warn(sink, input, format, entry.index, &entry.warnings)?;
+    if settings.mode == Mode::Candidates {
+        return candidates::answer(settings, engine, input, format, &entry, sink, tally);
+    }
     let limit = settings.limit(format);
     let solved = if settings.mode == Mode::All {
         let mut failed = None;
@@ -409,6 +418,7 @@ pub fn answer<S: Sink>(
             }
             sink.out().write_all(b"\n")
         }
+        Mode::Candidates => unreachable!("answered above"),
         Mode::Solve | Mode::Rate | Mode::Hint | Mode::Explain => {
             match (&solutions.first, multiple) {
                 (None, _) => write_message(

@@ -157,6 +157,20 @@ impl Engine for Auto {
     /// The chosen engine's own [`solve`](Engine::solve), which turns only the
     /// first solution into a [`Grid`](crate::Grid) (the default would visit, and so
     /// build, every one).
+    /// The variant engine's, for every puzzle up to 16x16; through dfs and
+    /// dlx in turns above.
+    fn true_candidates(
+        &mut self,
+        puzzle: &Puzzle,
+        cap: u32,
+    ) -> Result<super::TrueCandidates, Unsupported> {
+        if self.variant.supports(puzzle.geometry()) {
+            self.variant.true_candidates(puzzle, cap)
+        } else {
+            super::candidates::by_solving(self, puzzle, cap)
+        }
+    }
+
     fn solve(&mut self, puzzle: &Puzzle, limit: u64) -> Result<Solutions, Unsupported> {
         if !puzzle.constraints().is_empty() {
             return self.variant.solve(puzzle, limit);

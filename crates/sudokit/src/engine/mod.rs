@@ -31,6 +31,7 @@ use crate::outcome::Solutions;
 use crate::puzzle::Puzzle;
 
 mod auto;
+pub mod candidates;
 mod cpu;
 pub mod dfs;
 pub mod dlx;
@@ -39,12 +40,13 @@ pub mod triad9;
 pub mod variant;
 
 pub use auto::Auto;
+pub use candidates::TrueCandidates;
 pub use cpu::Backend;
 pub use dfs::Dfs;
 pub use dlx::Dlx;
 pub use fast9::Fast9;
 pub use triad9::Triad9;
-pub use variant::{TrueCandidates, Variant};
+pub use variant::Variant;
 
 /// The engine cannot handle this geometry.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -93,6 +95,22 @@ pub trait Engine {
     /// [`Unsupported`] when [`Engine::supports`] is false for the geometry.
     fn solve(&mut self, puzzle: &Puzzle, limit: u64) -> Result<Solutions, Unsupported> {
         self.solve_with(puzzle, limit, &mut |_| ControlFlow::Continue(()))
+    }
+
+    /// The true candidates of `puzzle`: for every cell the digits some
+    /// solution puts there, with how many solutions do, up to `cap` (at
+    /// least 1). By default one [`Engine::solve_with`] per candidate not yet
+    /// seen in a solution ([`candidates::by_solving`]); engines with a
+    /// faster way override it.
+    ///
+    /// # Errors
+    /// [`Unsupported`] when the engine cannot solve the puzzle.
+    fn true_candidates(
+        &mut self,
+        puzzle: &Puzzle,
+        cap: u32,
+    ) -> Result<TrueCandidates, Unsupported> {
+        candidates::by_solving(self, puzzle, cap)
     }
 }
 

@@ -6,7 +6,7 @@ use super::alphabet::is_empty_symbol;
 use super::line::side_for_cells;
 use super::text::is_blank;
 use super::{choose_alphabet, Format};
-use super::{jigsaw, pencilmark};
+use super::{fpuzzles, jigsaw, pencilmark};
 use crate::MAX_SIZE;
 
 /// How many bytes [`detect_reader`] looks at.
@@ -157,10 +157,50 @@ fn fits(token: &[u8], n: usize) -> bool {
         .all(|&b| is_empty_symbol(b) || alphabet.digit(b).flatten().is_some_and(|d| d < n))
 }
 
+/// Whether a line starts an `fpuzzles` record: JSON (`{` or `[`), a link to
+/// f-puzzles or SudokuPad, or an lz-string (`N4Ig…`, the start of every
+/// compressed JSON object) that decompresses to an f-puzzles object.
+fn is_fpuzzles(text: &[u8]) -> bool {
+    if text.starts_with(b"{") || text.starts_with(b"[") {
+        return true;
+    }
+    let lower = text.to_ascii_lowercase();
+    let link = |host: &[u8]| {
+        let rest = lower
+            .strip_prefix(b"https://")
+            .or_else(|| lower.strip_prefix(b"http://"))
+            .unwrap_or(&lower);
+        rest.strip_prefix(b"www.").unwrap_or(rest).starts_with(host)
+    };
+    if [
+        &b"f-puzzles.com/"[..],
+        b"sudokupad.app/",
+        b"beta.sudokupad.app/",
+        b"app.crackingthecryptic.com/",
+    ]
+    .into_iter()
+    .any(link)
+    {
+        return true;
+    }
+    text.starts_with(b"N4Ig")
+        && text.len() >= 20
+        && text.iter().all(|&b| fpuzzles::is_lz_byte(b))
+        && std::str::from_utf8(text)
+            .ok()
+            // A puzzle's JSON is a few KiB: a small cap keeps detection quick.
+            .and_then(|t| fpuzzles::decompress_within(t, 1 << 20).ok())
+            .and_then(|json| serde_json::from_str::<serde_json::Value>(&json).ok())
+            .is_some_and(|v| v.get("size").is_some())
+}
+
 /// Guesses the format of an input from its first bytes (a prefix as long as
 /// you have; [`DETECT_PREFIX`] bytes are plenty). Blank lines, a BOM and `#`
 /// comment lines are skipped; then, on the first meaningful line:
 ///
+/// 0. `{` or `[` (JSON), an f-puzzles or SudokuPad link, or an lz-string
+///    (`N4Ig…`) that decompresses to an f-puzzles object →
+///    [`Format::Fpuzzles`];
 /// 1. an integer alone on its line and followed by a line of integers (or,
 ///    for at most 4 digits, by a lone integer of at most 3 digits, or by
 ///    nothing), or one of at most 4 digits followed on its own line by
@@ -225,6 +265,9 @@ fn guess<'a>(mut lines: impl Iterator<Item = Line<'a>> + Clone) -> Result<Format
         excerpt: String::from_utf8_lossy(&first.text[..first.text.len().min(40)]).into_owned(),
         reason,
     };
+    if is_fpuzzles(first.text) {
+        return Ok(Format::Fpuzzles);
+    }
     let words: Vec<&[u8]> = tokens(first.text).take(64).collect();
     let head = words[0];
     let short = head.len() <= 4;

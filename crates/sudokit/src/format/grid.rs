@@ -379,6 +379,7 @@ impl Parser {
             puzzle: Puzzle::new(geometry, grid).expect("same side"),
             style: Style { alphabet },
             warnings: Vec::new(),
+            source: None,
         })
     }
 }

@@ -234,6 +234,7 @@ impl Parser {
                         alphabet: Alphabet::Numeric,
                     },
                     warnings,
+                    source: None,
                 }))
             }
             Err(kind) => {

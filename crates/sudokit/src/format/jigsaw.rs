@@ -266,6 +266,7 @@ impl RecordParser for Parser {
             puzzle: Puzzle::new(geometry, grid).expect("same side"),
             style: Style { alphabet },
             warnings: Vec::new(),
+            source: None,
         }))
     }
 }

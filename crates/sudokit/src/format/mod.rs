@@ -13,6 +13,7 @@
 //! | `sdm` | [`sdm`] | one 81-digit line per puzzle, `0` empty |
 //! | `pencilmark` | [`pencilmark`] | 729 characters per line: the candidates of every cell (sukaku) |
 //! | `jigsaw` | [`jigsaw`](mod@jigsaw) | a givens line and a region line of n² symbols each (or both on one line) |
+//! | `fpuzzles` | [`fpuzzles`] | f-puzzles JSON, lz-strings and links, one per line (variant puzzles: killer, thermo, arrow …) |
 //!
 //! ## Reading
 //! [`read`] (or a format's own `Reader`) takes any
@@ -68,6 +69,7 @@ mod block;
 mod descriptor;
 mod detect;
 mod error;
+pub mod fpuzzles;
 pub mod grid;
 pub mod hdu4069;
 pub mod jigsaw;
@@ -117,11 +119,14 @@ pub enum Format {
     Pencilmark,
     /// Jigsaw givens and region lines; see [`jigsaw`](mod@jigsaw).
     Jigsaw,
+    /// f-puzzles JSON, lz-strings and links (variant puzzles); see
+    /// [`fpuzzles`].
+    Fpuzzles,
 }
 
 impl Format {
     /// Every format, in the order of [`Format::NAMES`].
-    pub const ALL: [Format; 9] = [
+    pub const ALL: [Format; 10] = [
         Format::Line,
         Format::Poj3076,
         Format::Hdu4069,
@@ -131,6 +136,7 @@ impl Format {
         Format::Sdm,
         Format::Pencilmark,
         Format::Jigsaw,
+        Format::Fpuzzles,
     ];
 
     /// Every format name accepted by [`Format::from_str`].

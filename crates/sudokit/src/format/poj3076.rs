@@ -147,6 +147,7 @@ impl RecordParser for Parser {
                 alphabet: Alphabet::Letters,
             },
             warnings: Vec::new(),
+            source: None,
         }))
     }
 }

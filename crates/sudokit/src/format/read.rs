@@ -2,7 +2,9 @@
 //! [`Format`]; the format's descriptor names its record parser.
 
 use std::io::BufRead;
+use std::sync::Arc;
 
+use super::fpuzzles::Source;
 use super::records::DynParser;
 use super::text::Lines;
 use super::{Alphabet, Format, ReadError, Warning};
@@ -28,6 +30,10 @@ pub struct Entry {
     pub style: Style,
     /// Warnings about this puzzle (or about the input around it).
     pub warnings: Vec<Warning>,
+    /// The puzzle as written, for formats whose answers reuse it
+    /// (`fpuzzles`: its JSON, drawings, title and author); `None` for the
+    /// others.
+    pub source: Option<Arc<Source>>,
 }
 
 /// A streaming reader for any [`Format`]; see [`read`]. It reads lines as a

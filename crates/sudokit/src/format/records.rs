@@ -190,6 +190,7 @@ impl<P: PuzzleLine> RecordParser for OnePerLine<P> {
                     puzzle,
                     style: cells.style,
                     warnings: Vec::new(),
+                    source: None,
                 })
             }
             Err((at, kind)) => error(at, kind),

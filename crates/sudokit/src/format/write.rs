@@ -17,6 +17,9 @@ pub enum Answer<'a> {
         geometry: &'a Geometry,
         /// The style to write it in.
         style: Style,
+        /// The puzzle as read, for formats whose answers reuse it
+        /// (`fpuzzles`).
+        source: Option<&'a super::fpuzzles::Source>,
     },
     /// The puzzle has no solution: `No solution`.
     NoSolution,
@@ -45,6 +48,7 @@ impl<'a> Answer<'a> {
             solution,
             geometry: entry.puzzle.geometry(),
             style: entry.style,
+            source: entry.source.as_deref(),
         }
     }
 
@@ -72,7 +76,10 @@ impl<'a> Answer<'a> {
 ///   empty line;
 /// - `sdm`: the 81 digits on one line, or the message line;
 /// - `pencilmark`: the solution as an 81-character line, or the message line;
-/// - `jigsaw`: the solution line and the region line, or the message line.
+/// - `jigsaw`: the solution line and the region line, or the message line;
+/// - `fpuzzles`: the puzzle as read with the solution's digits, in the form
+///   it was read (a link, an lz-string or one-line JSON), or the message
+///   line.
 ///
 /// # Errors
 /// Errors of `out`.
@@ -90,7 +97,16 @@ pub fn write_answer<W: Write + ?Sized>(
         Answer::Solved {
             solution,
             geometry,
+            source: Some(source),
+            ..
+        } if format == Format::Fpuzzles => {
+            super::fpuzzles::write_solution(out, solution, geometry, Some(source))
+        }
+        Answer::Solved {
+            solution,
+            geometry,
             style,
+            ..
         } => write_grid(format, out, solution, geometry, style),
         other => {
             let message = other.message().unwrap_or_default();
@@ -102,7 +118,8 @@ pub fn write_answer<W: Write + ?Sized>(
 
 /// Writes `puzzle` as one input record of `format`, so that reading it back
 /// gives the same puzzle: its givens (with `pencilmark`, its candidates), the
-/// region line for `jigsaw`, the wall-coded case for `hdu4069` (whose input
+/// region line for `jigsaw`, the f-puzzles link of its JSON (constraints
+/// included) for `fpuzzles`, the wall-coded case for `hdu4069` (whose input
 /// starts with the number of cases: that line is the caller's). A format
 /// that cannot hold the puzzle's geometry (regions in a `line`, 16x16 in an
 /// `sdm`, diagonals anywhere) writes what it can: read it back to know.
@@ -120,6 +137,7 @@ pub fn write_puzzle<W: Write + ?Sized>(
     match format {
         Format::Hdu4069 => super::hdu4069::write_case(out, puzzle),
         Format::Pencilmark => super::pencilmark::write(out, puzzle),
+        Format::Fpuzzles => super::fpuzzles::write(out, puzzle),
         _ => write_grid(format, out, grid, geometry, style),
     }
 }
@@ -155,6 +173,7 @@ fn write_grid<W: Write + ?Sized>(
         Format::Ss => super::ss::write(out, grid, geometry, style),
         Format::Sdm => super::sdm::write(out, grid),
         Format::Jigsaw => super::jigsaw::write(out, grid, geometry, style),
+        Format::Fpuzzles => super::fpuzzles::write_solution(out, grid, geometry, None),
     }
 }
 
@@ -230,6 +249,7 @@ mod tests {
              No solution\n\nMultiple Solutions\n\nInvalid puzzle\n\nGave up\n\n\
              No solution\n\nMultiple Solutions\n\nInvalid puzzle\n\nGave up\n\n\
              No solution\n\nMultiple Solutions\n\nInvalid puzzle\n\nGave up\n\n\
+             No solution\nMultiple Solutions\nInvalid puzzle\nGave up\n\
              No solution\nMultiple Solutions\nInvalid puzzle\nGave up\n\
              No solution\nMultiple Solutions\nInvalid puzzle\nGave up\n\
              No solution\nMultiple Solutions\nInvalid puzzle\nGave up\n"

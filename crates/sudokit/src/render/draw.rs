@@ -1,20 +1,23 @@
-//! The SVG text itself, layer by layer: background, fills, highlight
-//! backgrounds, lines, digits, candidate marks.
+//! The SVG text itself, layer by layer: background, fills, constraint
+//! shading, highlight backgrounds, thin lines, constraint lines, region
+//! borders, constraint shapes and marks, digits, candidate marks.
 
 use std::fmt::{self, Write};
 
 use super::palette::{region_colours, PASTELS};
+use super::variant::{self, HouseLook};
 use super::{symbol, Highlight, Options};
+use crate::variant::Constraint;
 use crate::{Cell, Extra, Geometry, Grid, Layout};
 
-const FONT: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif";
-const GIVEN: &str = "#000000";
+pub(super) const FONT: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif";
+pub(super) const GIVEN: &str = "#000000";
 const FILLED: &str = "#1f5fbf";
 const CANDIDATE: &str = "#555555";
-const THIN: &str = "#8c8c8c";
+pub(super) const THIN: &str = "#8c8c8c";
 const WINDOW: &str = "#e0e0e0";
-const EXTRA_HOUSE: &str = "#efe3ff";
-const DIAGONAL: &str = "#9aa7c7";
+pub(super) const EXTRA_HOUSE: &str = "#efe3ff";
+pub(super) const DIAGONAL: &str = "#9aa7c7";
 const HL_HOUSE: &str = "#d6e6ff";
 const HL_CELL: &str = "#ffe7a0";
 const EVIDENCE_FILL: &str = "#bfe0ff";
@@ -25,7 +28,7 @@ const PLACEMENT: &str = "#1e7d1e";
 
 /// A number rounded to 0.01 and written without trailing zeros, so output
 /// is short and the same on every platform.
-struct N(f64);
+pub(super) struct N(pub(super) f64);
 
 impl fmt::Display for N {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -40,7 +43,7 @@ impl fmt::Display for N {
 }
 
 /// Text safe inside an element or a double-quoted attribute.
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -65,6 +68,8 @@ pub(super) struct Drawing<'a> {
     pub candidates: Option<&'a [u64]>,
     pub highlight: Option<&'a Highlight>,
     pub options: &'a Options,
+    /// Variant constraints to draw (none for [`super::svg`]).
+    pub constraints: &'a [Constraint],
 }
 
 /// Per-cell bit masks (bit `d` = 0-based digit `d`) of a highlight.
@@ -145,8 +150,16 @@ impl Drawing<'_> {
         let title = self.options.title.as_deref().map(escape);
         let band = if title.is_some() { caption } else { 0.0 };
         let side = n as f64 * cell;
-        let width = side + 2.0 * margin;
-        let height = side + 2.0 * margin + band;
+        // Clues outside the grid need one more cell on their side.
+        let pads = variant::pads(self.constraints, n);
+        let pad = |on: bool| if on { cell } else { 0.0 };
+        let (left, top) = (pad(pads.left), pad(pads.top));
+        let legend = variant::legend(self.constraints, self.geometry);
+        let legend_band = if legend.is_some() { cell * 0.6 } else { 0.0 };
+        let width = side + 2.0 * margin + left + pad(pads.right);
+        let height = side + 2.0 * margin + band + top + pad(pads.bottom) + legend_band;
+        // Title and legend are centred on the grid, not on the clues around it.
+        let middle = margin + left + side / 2.0;
         let mut s = String::with_capacity(4096 + n * n * 64);
         // `write!` into a String cannot fail; the results are ignored.
         let _ = writeln!(
@@ -168,7 +181,7 @@ impl Drawing<'_> {
             let _ = writeln!(
                 s,
                 r#"<text class="caption" x="{}" y="{}" font-size="{}" text-anchor="middle" fill="{GIVEN}">{t}</text>"#,
-                N(width / 2.0),
+                N(middle),
                 N(margin + caption * 0.6),
                 N(caption * 0.55)
             );
@@ -176,15 +189,39 @@ impl Drawing<'_> {
         let _ = writeln!(
             s,
             r#"<g class="grid" transform="translate({},{})">"#,
-            N(margin),
-            N(margin + band)
+            N(margin + left),
+            N(margin + band + top)
         );
+        let painter = variant::Painter {
+            constraints: self.constraints,
+            n,
+            cell,
+            alphabet: self.options.alphabet,
+        };
         self.fills(&mut s, cell);
         self.highlight_backgrounds(&mut s, cell);
-        self.lines(&mut s, cell);
+        painter.shading(&mut s);
+        self.thin_lines(&mut s, cell);
+        painter.lines(&mut s);
+        self.region_borders(&mut s, cell);
+        painter.shapes(&mut s);
         self.digits(&mut s, cell);
         self.candidate_marks(&mut s, cell);
-        s.push_str("</g>\n</svg>\n");
+        s.push_str("</g>\n");
+        if let Some(text) = legend {
+            // Rules that are not marks (anti-king …) in words, under the grid.
+            let room = 2.0 * middle.min(width - middle);
+            let size = (cell * 0.3).min(room * 0.95 / (text.chars().count() as f64 * 0.55));
+            let _ = writeln!(
+                s,
+                r#"<text class="legend" x="{}" y="{}" font-size="{}" text-anchor="middle" fill="{GIVEN}">{}</text>"#,
+                N(middle),
+                N(height - margin - legend_band * 0.3),
+                N(size),
+                escape(&text)
+            );
+        }
+        s.push_str("</svg>\n");
         s
     }
 
@@ -233,6 +270,9 @@ impl Drawing<'_> {
                         }
                     }
                 }
+                // Diagonals are drawn as lines, disjoint groups named in
+                // the legend: shading them would cover the whole grid.
+                Extra::House(cells) if variant::house_look(g, cells) != HouseLook::Shade => {}
                 Extra::House(cells) => {
                     for c in cells.iter().filter(|c| c.index() < n * n) {
                         Self::rect(s, "extra-house", cell, c.index(), n, EXTRA_HOUSE);
@@ -280,19 +320,34 @@ impl Drawing<'_> {
         s.push_str("</g>\n");
     }
 
-    /// Diagonals, thin cell lines, then the thick region borders on top.
-    fn lines(&self, s: &mut String, cell: f64) {
+    /// Diagonals (both of X-sudoku, or one drawn as an extra house), then
+    /// thin cell lines.
+    fn thin_lines(&self, s: &mut String, cell: f64) {
         let n = self.n();
         let side = n as f64 * cell;
         let thin = (cell * 0.02).max(0.5);
-        let thick = (cell * 0.06).max(1.5);
-        if self.geometry.extras().contains(&Extra::Diagonals) {
+        let both = self.geometry.extras().contains(&Extra::Diagonals);
+        let mut main = both;
+        let mut anti = both;
+        for extra in self.geometry.extras() {
+            if let Extra::House(cells) = extra {
+                match variant::house_look(self.geometry, cells) {
+                    HouseLook::MainDiagonal => main = true,
+                    HouseLook::AntiDiagonal => anti = true,
+                    _ => {}
+                }
+            }
+        }
+        if main || anti {
             let _ = writeln!(
                 s,
                 r#"<g class="diagonals" stroke="{DIAGONAL}" stroke-width="{}">"#,
                 N(thin * 1.5)
             );
-            for (x1, x2) in [(0.0, side), (side, 0.0)] {
+            for (x1, x2, on) in [(0.0, side, main), (side, 0.0, anti)] {
+                if !on {
+                    continue;
+                }
                 let _ = writeln!(
                     s,
                     r#"<line class="diagonal" x1="{}" y1="0" x2="{}" y2="{}"/>"#,
@@ -318,6 +373,12 @@ impl Drawing<'_> {
             );
         }
         s.push_str("</g>\n");
+    }
+
+    /// The thick region borders and the frame.
+    fn region_borders(&self, s: &mut String, cell: f64) {
+        let n = self.n();
+        let thick = (cell * 0.06).max(1.5);
         // Square caps fill the corners where runs meet.
         let _ = writeln!(
             s,
@@ -402,10 +463,13 @@ impl Drawing<'_> {
             r#"<g fill="{CANDIDATE}" font-size="{}" text-anchor="middle">"#,
             N(size)
         );
-        for i in 0..self.geometry.cell_count() {
+        let totals = variant::total_cells(self.constraints, self.geometry.cell_count());
+        for (i, &total) in totals.iter().enumerate() {
             if self.value(i).is_some() {
                 continue;
             }
+            // A cage total takes the cell's top: the marks go below it.
+            let (top, height) = if total { (0.22, 0.78) } else { (0.0, 1.0) };
             let listed = self.candidates.and_then(|c| c.get(i).copied()).unwrap_or(0);
             let (ev, el, pl) = (
                 marks.evidence[i],
@@ -415,7 +479,9 @@ impl Drawing<'_> {
             let all = listed | ev | el | pl;
             for d in (0..n).filter(|&d| all >> d & 1 == 1) {
                 let cx = ((i % n) as f64 + ((d % columns) as f64 + 0.5) / columns as f64) * cell;
-                let cy = ((i / n) as f64 + ((d / columns) as f64 + 0.5) / rows as f64) * cell;
+                let cy =
+                    ((i / n) as f64 + top + height * ((d / columns) as f64 + 0.5) / rows as f64)
+                        * cell;
                 let bit = 1u64 << d;
                 let text = symbol(self.options.alphabet, d);
                 if pl & bit != 0 {
@@ -460,7 +526,15 @@ impl Drawing<'_> {
 /// Centred text: the baseline sits 0.36 em below the centre (half the
 /// height of a digit), without `dominant-baseline`, which not every
 /// renderer honours.
-fn text_element(s: &mut String, class: &str, cx: f64, cy: f64, size: f64, text: &str, extra: &str) {
+pub(super) fn text_element(
+    s: &mut String,
+    class: &str,
+    cx: f64,
+    cy: f64,
+    size: f64,
+    text: &str,
+    extra: &str,
+) {
     // Symbols past one character (sides over 61) are shrunk to fit.
     let chars = text.chars().count().max(1) as f64;
     let shrink = if chars > 1.0 {
@@ -482,7 +556,15 @@ fn text_element(s: &mut String, class: &str, cx: f64, cy: f64, size: f64, text: 
     );
 }
 
-fn circle(s: &mut String, class: &str, cx: f64, cy: f64, r: f64, fill: &str, stroke: &str) {
+pub(super) fn circle(
+    s: &mut String,
+    class: &str,
+    cx: f64,
+    cy: f64,
+    r: f64,
+    fill: &str,
+    stroke: &str,
+) {
     let _ = writeln!(
         s,
         r#"<circle class="{class}" cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="{}"/>"#,

@@ -1,5 +1,7 @@
 //! Print-ready SVG drawings of a grid: givens, filled digits, candidate
-//! marks, and the highlight of a logical step.
+//! marks, the highlight of a logical step, and a variant puzzle's
+//! constraints ([`svg_puzzle`]: cages, thermometers, arrows, dots, lines,
+//! outside clues …).
 //!
 //! ```
 //! use sudokit::render::{svg, Options};
@@ -22,14 +24,20 @@
 //! straight run, wherever two cells of different regions meet and along the
 //! frame), `region-fill`, `window`, `extra-house`, `diagonal`, `given`,
 //! `filled`, `candidate`, and for a highlight `hl-house`, `hl-cell`,
-//! `hl-evidence`, `hl-elimination`, `hl-placement`.
+//! `hl-evidence`, `hl-elimination`, `hl-placement`. Constraints carry the
+//! class of their kind (`killer-cage`, `cage-total`, `thermometer`,
+//! `thermo-bulb`, `arrow`, `arrow-circle`, `kropki-white`, `kropki-black`,
+//! `xv`, `whispers`, `little-killer`, `sandwich`, `legend` …; the full list
+//! is in `docs/render.md`).
 
 mod draw;
 mod palette;
+mod variant;
 
 use crate::format::alphabet::Alphabet;
 use crate::logic::{Candidate, Step};
-use crate::{Geometry, Grid};
+use crate::variant::Constraint;
+use crate::{Geometry, Grid, Puzzle};
 
 /// How to draw.
 #[derive(Clone, Debug, PartialEq)]
@@ -120,6 +128,38 @@ pub fn svg(
         candidates,
         highlight,
         options,
+        constraints: &[],
+    }
+    .render()
+}
+
+/// Draws a whole puzzle: its geometry and givens as [`svg`] does, and its
+/// variant constraints ([`Puzzle::constraints`]) the way f-puzzles and
+/// SudokuPad show them — killer cages, thermometers, arrows, kropki dots,
+/// XV, coloured lines, odd/even cells, quadruples, and the clues outside the
+/// grid (sandwich, x-sum, skyscraper, little killer), for which the drawing
+/// grows by one cell on the sides that carry them. Rules that are not marks
+/// on the grid (anti-king, anti-knight, nonconsecutive, negative
+/// constraints, disjoint groups) are named in a line under the grid.
+///
+/// `filled`, `candidates` and `highlight` are as for [`svg`]. A constraint's
+/// cells off the grid are skipped; nothing panics.
+pub fn svg_puzzle(
+    puzzle: &Puzzle,
+    filled: Option<&Grid>,
+    candidates: Option<&[u64]>,
+    highlight: Option<&Highlight>,
+    options: &Options,
+) -> String {
+    let constraints: &[Constraint] = puzzle.constraints();
+    draw::Drawing {
+        geometry: puzzle.geometry(),
+        givens: puzzle.givens(),
+        filled,
+        candidates,
+        highlight,
+        options,
+        constraints,
     }
     .render()
 }

@@ -33,7 +33,7 @@ pub use lines::{
     Between, Entropic, Lockout, Modular, Nabner, Palindrome, Renban, Thermometer, Whispers,
 };
 pub use outside::{Indexer, IndexerKind, Sandwich, Skyscraper, XSum};
-pub use pairs::{Neighbours, Pair, PairRule};
+pub use pairs::{Adjacency, Neighbours, Pair, PairRule};
 pub use sums::{Arrow, Cage, DoubleArrow, LittleKiller, Quadruple, SumLine, Zipper};
 
 /// The candidates of a cell: bit `v - 1` for value `v` (grids up to 16x16).

@@ -29,9 +29,11 @@ pub enum PairRule {
     Greater,
     /// `|a - b| >= k` (German whispers: k = 5).
     AtLeast(u8),
-    /// `a` and `b` in different thirds of `1..=n` (entropic).
+    /// `a` and `b` in different entropic classes of `1..=n` (low, middle,
+    /// high; see [`Entropic`](super::Entropic) for the split when 3 does not
+    /// divide `n`).
     OtherThird,
-    /// `a` and `b` in the same third of `1..=n`.
+    /// `a` and `b` in the same entropic class of `1..=n`.
     SameThird,
     /// `a ≢ b (mod 3)`.
     OtherResidue,
@@ -47,7 +49,7 @@ impl PairRule {
     /// grid of side `n`.
     pub fn holds(self, a: u32, b: u32, n: usize) -> bool {
         let (lo, hi) = (a.min(b), a.max(b));
-        let third = |v: u32| (v - 1) * 3 / n as u32;
+        let third = |v: u32| super::lines::entropic_class(v, n);
         match self {
             PairRule::Difference(k) => hi - lo == u32::from(k),
             PairRule::Ratio(k) => lo * u32::from(k) == hi,

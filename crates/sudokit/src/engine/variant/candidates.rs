@@ -1,69 +1,25 @@
-//! True candidates: for every cell, the digits that appear in at least one
-//! solution, with how many solutions use each (up to a cap).
-//!
-//! One search per candidate not yet seen in a solution, never an
-//! enumeration of all solutions: each search fixes the candidate and asks
-//! for up to `cap` solutions; every solution found marks all its digits,
-//! so most candidates are proven by the solutions of others. A candidate
-//! whose search finds nothing is removed from the root, which makes the
+//! True candidates on the variant engine's own model (see
+//! [`crate::engine::candidates`]): the root is propagated once, and a
+//! candidate whose search finds nothing is removed from it, which makes the
 //! searches after it smaller.
 
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
+use super::model::Model;
 use super::search::solve_from;
 use super::{to_sets, Unsupported, Variant};
-use crate::budget::{Meter, StopReason};
+use crate::budget::Meter;
 use crate::digits::DigitSet;
+use crate::engine::TrueCandidates;
 use crate::outcome::Stats;
 use crate::puzzle::Puzzle;
 use crate::variant::Mask;
 
-/// The true candidates of a puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TrueCandidates {
-    /// Side of the grid.
-    pub n: usize,
-    /// Per cell (row-major), the digits some solution puts there. All empty
-    /// when the puzzle has no solution.
-    pub candidates: Vec<DigitSet>,
-    /// `counts[cell * n + digit]`: how many solutions put `digit` in `cell`,
-    /// up to the cap asked for (so `cap` means "at least `cap`").
-    pub counts: Vec<u32>,
-    /// The cap of `counts`.
-    pub cap: u32,
-    /// Whether every candidate was settled (false when the budget ran out:
-    /// then `candidates` holds those proven so far, and may miss some).
-    pub complete: bool,
-    /// Why the work stopped early, if it did.
-    pub stopped: Option<StopReason>,
-    /// Search effort over all the searches.
-    pub stats: Stats,
-}
-
-impl TrueCandidates {
-    /// Whether the puzzle has exactly one solution (every cell has one true
-    /// candidate, used by one solution), when `complete` and `cap >= 2`.
-    pub fn is_unique(&self) -> bool {
-        self.candidates.iter().all(|c| c.len() == 1)
-            && self.counts.iter().all(|&k| k <= 1)
-            && !self.candidates.is_empty()
-    }
-
-    /// Whether the puzzle has no solution.
-    pub fn is_empty(&self) -> bool {
-        self.candidates.iter().all(|c| c.is_empty())
-    }
-}
-
 impl Variant {
-    /// The true candidates of `puzzle` (see [`TrueCandidates`]), with
-    /// solution counts per candidate up to `cap` (at least 1), within the
-    /// engine's budget (shared by all the searches).
-    ///
-    /// # Errors
-    /// [`Unsupported`] for grids larger than 16x16.
-    pub fn true_candidates(
+    /// [`Engine::true_candidates`](crate::Engine::true_candidates) on the
+    /// variant engine's model, the budget shared by all the searches.
+    pub(super) fn candidates_on_model(
         &mut self,
         puzzle: &Puzzle,
         cap: u32,
@@ -90,41 +46,84 @@ impl Variant {
         if self.propagator.run(&model, &mut root).is_err() {
             return Ok(out);
         }
-        let mut seen: HashSet<Vec<Mask>> = HashSet::new();
-        let mut proven: Vec<Mask> = vec![0; cells];
-        let mut scratch = vec![0 as Mask; cells];
-        for cell in 0..cells {
+        let mut found = Found {
+            seen: HashSet::new(),
+            proven: vec![0; cells],
+            n,
+            cap,
+        };
+        // A first search for a few solutions: when it is exhaustive, they are
+        // all the solutions (a unique puzzle costs one uniqueness check).
+        let mut scratch = root.clone();
+        let mut first = 0u64;
+        let exhaustive = solve_from(
+            &model,
+            &mut self.propagator,
+            &mut scratch,
+            None,
+            &mut meter,
+            &mut stats,
+            &mut |solution: &[Mask]| {
+                found.add(solution, &mut out.counts);
+                first += 1;
+                if first >= crate::engine::candidates::FIRST_PASS {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+        );
+        if meter.stopped().is_some() {
+            out.complete = false;
+            out.stopped = meter.stopped();
+        } else if !exhaustive {
+            self.each_candidate(
+                &model, &mut root, &mut found, &mut out, &mut meter, &mut stats,
+            );
+        }
+        out.candidates = to_sets(&found.proven);
+        out.stats = stats;
+        Ok(out)
+    }
+
+    /// The candidates the first pass left unsettled, one search each.
+    fn each_candidate(
+        &mut self,
+        model: &Model,
+        root: &mut [Mask],
+        found: &mut Found,
+        out: &mut TrueCandidates,
+        meter: &mut Meter,
+        stats: &mut Stats,
+    ) {
+        let (n, cap) = (found.n, found.cap);
+        let mut scratch = vec![0 as Mask; model.cells];
+        for cell in 0..model.cells {
             let mut todo = root[cell];
             while todo != 0 {
                 let b = todo & todo.wrapping_neg();
                 todo &= todo - 1;
                 let d = b.trailing_zeros() as usize;
-                if out.counts[cell * n + d] >= cap {
+                if out.counts[cell * n + d] >= cap
+                    || root[cell] & b == 0
+                    || (cap == 1 && found.proven[cell] & b != 0)
+                {
                     continue;
                 }
-                if root[cell] & b == 0 || (cap == 1 && proven[cell] & b != 0) {
-                    continue;
-                }
-                scratch.copy_from_slice(&root);
+                scratch.copy_from_slice(root);
                 scratch[cell] = b;
                 let mut found_here = 0u32;
                 let counts = &mut out.counts;
                 let exhaustive = solve_from(
-                    &model,
+                    model,
                     &mut self.propagator,
                     &mut scratch,
                     Some(cell),
-                    &mut meter,
-                    &mut stats,
+                    meter,
+                    stats,
                     &mut |solution: &[Mask]| {
                         found_here += 1;
-                        if seen.insert(solution.to_vec()) {
-                            for (c, &m) in solution.iter().enumerate() {
-                                proven[c] |= m;
-                                let k = &mut counts[c * n + m.trailing_zeros() as usize];
-                                *k = (*k + 1).min(cap);
-                            }
-                        }
+                        found.add(solution, counts);
                         if found_here >= cap {
                             ControlFlow::Break(())
                         } else {
@@ -135,25 +134,40 @@ impl Variant {
                 if meter.stopped().is_some() {
                     out.complete = false;
                     out.stopped = meter.stopped();
-                    break;
+                    return;
                 }
                 if found_here == 0 && exhaustive {
                     // In no solution: drop it from the root for the searches
                     // that follow.
                     root[cell] &= !b;
-                    self.propagator.reset(&model);
+                    self.propagator.reset(model);
                     self.propagator.touch(cell);
-                    if self.propagator.run(&model, &mut root).is_err() {
-                        break;
+                    if self.propagator.run(model, root).is_err() {
+                        return;
                     }
                 }
             }
-            if !out.complete {
-                break;
+        }
+    }
+}
+
+/// The solutions found so far: each once, the digits they use, and (in
+/// the caller's `counts`) how many use each candidate, up to the cap.
+struct Found {
+    seen: HashSet<Vec<Mask>>,
+    proven: Vec<Mask>,
+    n: usize,
+    cap: u32,
+}
+
+impl Found {
+    fn add(&mut self, solution: &[Mask], counts: &mut [u32]) {
+        if self.seen.insert(solution.to_vec()) {
+            for (c, &m) in solution.iter().enumerate() {
+                self.proven[c] |= m;
+                let k = &mut counts[c * self.n + m.trailing_zeros() as usize];
+                *k = (*k + 1).min(self.cap);
             }
         }
-        out.candidates = to_sets(&proven);
-        out.stats = stats;
-        Ok(out)
     }
 }

@@ -12,7 +12,6 @@
 //! before it counts, so a weak propagator costs time, never a wrong answer.
 
 use std::ops::ControlFlow;
-use std::sync::Arc;
 
 use super::{Budget, Engine, Meter, Unsupported, Visitor};
 use crate::digits::{Digit, DigitSet};
@@ -27,7 +26,6 @@ mod model;
 mod propagate;
 mod search;
 
-pub use candidates::TrueCandidates;
 use model::Model;
 use propagate::Propagator;
 
@@ -36,9 +34,6 @@ use propagate::Propagator;
 pub struct Variant {
     budget: Budget,
     propagator: Propagator,
-    /// The model of the last puzzle, reused when the same puzzle comes
-    /// again (true candidates solve one puzzle many times).
-    model: Option<(Puzzle, Arc<Model>)>,
 }
 
 impl Default for Variant {
@@ -53,19 +48,13 @@ impl Variant {
         Variant {
             budget: Budget::UNLIMITED,
             propagator: Propagator::default(),
-            model: None,
         }
     }
 
-    fn model_for(&mut self, puzzle: &Puzzle) -> Arc<Model> {
-        match &self.model {
-            Some((p, m)) if p == puzzle => m.clone(),
-            _ => {
-                let m = Arc::new(Model::build(puzzle));
-                self.model = Some((puzzle.clone(), m.clone()));
-                m
-            }
-        }
+    /// The puzzle compiled (every call: a benchmark of one puzzle times
+    /// the compilation too, as a person waiting would).
+    fn model_for(&mut self, puzzle: &Puzzle) -> Model {
+        Model::build(puzzle)
     }
 
     fn check_supported(&self, puzzle: &Puzzle) -> Result<(), Unsupported> {
@@ -172,6 +161,14 @@ impl Engine for Variant {
 
     fn solve(&mut self, puzzle: &Puzzle, limit: u64) -> Result<Solutions, Unsupported> {
         self.solve_inner(puzzle, limit, None)
+    }
+
+    fn true_candidates(
+        &mut self,
+        puzzle: &Puzzle,
+        cap: u32,
+    ) -> Result<super::TrueCandidates, Unsupported> {
+        self.candidates_on_model(puzzle, cap)
     }
 }
 

@@ -36,6 +36,7 @@ pub(super) fn solve_from(
         stats,
         found,
         values: &mut values,
+        saved: Vec::with_capacity(model.cells * 16),
     };
     matches!(search.node(masks), Step::Done)
 }
@@ -54,6 +55,8 @@ struct Search<'a> {
     stats: &'a mut Stats,
     found: &'a mut dyn FnMut(&[Mask]) -> ControlFlow<()>,
     values: &'a mut Vec<u8>,
+    /// The masks of each open node, a stack (no allocation per node).
+    saved: Vec<Mask>,
 }
 
 impl Search<'_> {
@@ -69,23 +72,27 @@ impl Search<'_> {
             return self.leaf(masks);
         };
         let mut options = masks[cell];
-        let saved = masks.to_vec();
+        let base = self.saved.len();
+        self.saved.extend_from_slice(masks);
         let mut first = true;
+        let mut step = Step::Done;
         while options != 0 {
             let b = options & options.wrapping_neg();
             options &= options - 1;
             if !first {
-                masks.copy_from_slice(&saved);
+                masks.copy_from_slice(&self.saved[base..]);
             }
             first = false;
             self.stats.guesses += 1;
             masks[cell] = b;
             self.propagator.touch(cell);
             if let Step::Stop = self.node(masks) {
-                return Step::Stop;
+                step = Step::Stop;
+                break;
             }
         }
-        Step::Done
+        self.saved.truncate(base);
+        step
     }
 
     /// The open cell with the fewest candidates; `None` when all are solved.

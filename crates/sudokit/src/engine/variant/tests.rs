@@ -59,6 +59,16 @@ fn a_constraint_cuts_the_count_as_brute_force_says() {
     let s = e.solve(&p, 1000).unwrap();
     assert_eq!(s.count, brute);
     let tc = e.true_candidates(&p, 1).unwrap();
+    let generic = crate::engine::candidates::by_solving(
+        &mut crate::engine::Dfs::new(),
+        &p.clone().with_constraints(Vec::new()).unwrap(),
+        1,
+    )
+    .unwrap();
+    assert_eq!(
+        generic.candidates,
+        e.true_candidates(&empty(n), 1).unwrap().candidates
+    );
     for c in 0..16 {
         let mut want = 0u64;
         for v in &all {
