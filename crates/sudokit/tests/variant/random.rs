@@ -302,6 +302,16 @@ fn contradictory_negative_dots_have_no_solution() {
         grid: vec![2, 3, 1, 4, 1, 4, 3, 2, 3, 2, 4, 1, 4, 1, 2, 3],
     };
     assert_eq!(compare(12_678_465, &inst), 0);
+    // A cell whose given pencil marks are empty: no solution either, and
+    // nothing reads its empty mask as a digit.
+    let mut marks = vec![0xf; 16];
+    marks[5] = 0;
+    let empty = Instance {
+        marks: Some(marks),
+        constraints: vec![dot(0, 1)],
+        ..inst
+    };
+    assert_eq!(compare(0, &empty), 0);
 }
 
 /// Names the instance when a panic (in the engine, say) unwinds past it.
