@@ -89,44 +89,6 @@ kinds! {
     BoxIndexer => "boxindexer",
 }
 
-/// Kinds whose validator is still a placeholder on this branch: left out of
-/// the random runs until the propagators are merged. Empty once they are.
-pub const PENDING: &[Kind] = &[
-    Kind::Cage,
-    Kind::CageNoTotal,
-    Kind::Arrow,
-    Kind::Pill,
-    Kind::DoubleArrow,
-    Kind::LittleKiller,
-    Kind::Sandwich,
-    Kind::XSum,
-    Kind::Skyscraper,
-    Kind::SumLine,
-    Kind::Zipper,
-    Kind::Quadruple,
-    Kind::Thermometer,
-    Kind::Whispers,
-    Kind::Renban,
-    Kind::Palindrome,
-    Kind::Between,
-    Kind::Lockout,
-    Kind::Entropic,
-    Kind::Modular,
-    Kind::Nabner,
-    Kind::RowIndexer,
-    Kind::ColumnIndexer,
-    Kind::BoxIndexer,
-];
-
-/// The kinds the random runs use.
-pub fn ready() -> Vec<Kind> {
-    Kind::ALL
-        .iter()
-        .copied()
-        .filter(|k| !PENDING.contains(k))
-        .collect()
-}
-
 /// Tries `make` up to `tries` times until `ok` holds, else returns the last
 /// try (a clue that may have no solution, which is fine for a random test).
 fn retry<T>(

@@ -12,23 +12,26 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::Rng;
 use sudokit::engine::Variant;
-use sudokit::variant::{Constraint, Mask, Rule};
-use sudokit::{validate, Budget, Engine, Extra, Geometry, Grid, Puzzle};
+use sudokit::variant::{Adjacency, Constraint, Mask, Neighbours, Pair, PairRule, Rule};
+use sudokit::{validate, Auto, Budget, Cell, DigitSet, Engine, Extra, Geometry, Grid, Puzzle};
 
-use super::brute::{random_grid, solutions};
-use super::build::{build, ready, Kind};
+use super::brute::{random_grid, random_grid_in, solutions, Houses};
+use super::build::{build, Kind};
 use super::shapes::box_shape;
 use crate::common::{full_scale, rng};
 
 /// A random small puzzle.
 #[derive(Clone, Debug)]
 pub struct Instance {
-    /// Side (4 or 6).
+    /// Side (4, 6 or 9).
     pub n: usize,
-    /// Whether the two diagonals are houses.
-    pub diagonals: bool,
+    /// Rows, columns, regions (boxes or irregular), maybe diagonals.
+    pub houses: Houses,
     /// Givens, 0 empty.
     pub givens: Vec<u8>,
+    /// Given pencil marks: per cell the values allowed (bit `v - 1`), when
+    /// the instance restricts them.
+    pub marks: Option<Vec<u16>>,
     /// The constraints.
     pub constraints: Vec<Constraint>,
     /// Whether the clues were derived from `grid` (then it is a solution).
@@ -40,23 +43,37 @@ pub struct Instance {
 impl Instance {
     /// The sudokit puzzle.
     pub fn puzzle(&self) -> Puzzle {
-        puzzle(
-            self.n,
-            self.diagonals,
-            &self.givens,
-            self.constraints.clone(),
-        )
+        let p = puzzle(&self.houses, &self.givens, self.constraints.clone());
+        match &self.marks {
+            Some(m) => p
+                .with_candidates(m.iter().map(|&b| DigitSet(u64::from(b))).collect())
+                .unwrap(),
+            None => p,
+        }
+    }
+
+    /// Whether a full grid keeps the pencil marks.
+    fn keeps_marks(&self, g: &[u8]) -> bool {
+        self.marks
+            .as_ref()
+            .is_none_or(|m| m.iter().zip(g).all(|(&b, &v)| b & (1 << (v - 1)) != 0))
     }
 }
 
-/// A puzzle of side `n` (boxes as sudokit gives them, checked against the
-/// brute force's).
-pub fn puzzle(n: usize, diagonals: bool, givens: &[u8], constraints: Vec<Constraint>) -> Puzzle {
-    let mut g = Geometry::square(n).unwrap();
-    if diagonals {
+/// A puzzle on `houses` (boxes as sudokit shapes them, checked against the
+/// brute force's, or the irregular map).
+pub fn puzzle(houses: &Houses, givens: &[u8], constraints: Vec<Constraint>) -> Puzzle {
+    let n = houses.n;
+    let mut g = if houses.boxed {
+        let g = Geometry::square(n).unwrap();
+        assert_eq!(g.box_shape(), Some(box_shape(n)), "box shape of {n}x{n}");
+        g
+    } else {
+        Geometry::jigsaw(n, &houses.region).unwrap()
+    };
+    if houses.diagonals {
         g = g.with_extra(Extra::Diagonals).unwrap();
     }
-    assert_eq!(g.box_shape(), Some(box_shape(n)), "box shape of {n}x{n}");
     Puzzle::new(Arc::new(g), Grid::from_values(n, givens).unwrap())
         .unwrap()
         .with_constraints(constraints)
@@ -72,6 +89,17 @@ pub fn instance(seed: u64, kinds: &[Kind]) -> Instance {
         _ => 9,
     };
     let diagonals = r.gen_ratio(1, 8);
+    // Irregular regions now and then (on the small grids, whose maps the
+    // brute force fills quickly), boxes when a map has no grid.
+    let mut houses = Houses::boxes(n, diagonals);
+    let mut grid = None;
+    if n < 9 && r.gen_ratio(1, 6) {
+        let jigsaw = Houses::jigsaw(n, diagonals, &mut r);
+        if let Some(g) = random_grid_in(&jigsaw, 200_000, &mut r) {
+            houses = jigsaw;
+            grid = Some(g);
+        }
+    }
     let picked: Vec<Kind> = (0..r.gen_range(1..=4))
         .map(|_| *kinds.choose(&mut r).unwrap())
         .collect();
@@ -85,12 +113,15 @@ pub fn instance(seed: u64, kinds: &[Kind]) -> Instance {
         .flat_map(|&k| build(k, n, None, &mut r))
         .collect();
     let made = if derived && !constraints.is_empty() {
-        grid_with(n, diagonals, &constraints, &mut r)
+        grid_with(&houses, &constraints, &mut r)
     } else {
         None
     };
     derived &= made.is_some() || constraints.is_empty();
-    let grid = made.unwrap_or_else(|| random_grid(n, diagonals, &mut r));
+    let grid = match (made, grid) {
+        (Some(g), _) | (None, Some(g)) => g,
+        (None, None) => random_grid(n, diagonals, &mut r),
+    };
     for &kind in picked.iter().filter(|k| !GLOBAL.contains(k)) {
         constraints.extend(build(kind, n, derived.then_some(&grid[..]), &mut r));
     }
@@ -106,10 +137,24 @@ pub fn instance(seed: u64, kinds: &[Kind]) -> Instance {
     for &i in cells.choose_multiple(&mut r, k) {
         givens[i] = grid[i];
     }
+    // Sometimes given pencil marks on a few cells: random sets that keep
+    // the grid's digit when the clues came from it.
+    let marks = r.gen_ratio(1, 6).then(|| {
+        let mut m = vec![(1u16 << n) - 1; n * n];
+        for _ in 0..r.gen_range(1..=n) {
+            let i = r.gen_range(0..n * n);
+            m[i] = r.gen_range(1..1u16 << n);
+            if derived {
+                m[i] |= 1 << (grid[i] - 1);
+            }
+        }
+        m
+    });
     Instance {
         n,
-        diagonals,
+        houses,
         givens,
+        marks,
         constraints,
         derived,
         grid,
@@ -121,12 +166,8 @@ pub const GLOBAL: &[Kind] = &[Kind::AntiKing, Kind::AntiKnight, Kind::Nonconsecu
 
 /// A random grid that satisfies `rules`: a few random givens, then the
 /// engine's first solution within a budget (`None` when none came).
-pub fn grid_with(
-    n: usize,
-    diagonals: bool,
-    rules: &[Constraint],
-    r: &mut SmallRng,
-) -> Option<Vec<u8>> {
+pub fn grid_with(houses: &Houses, rules: &[Constraint], r: &mut SmallRng) -> Option<Vec<u8>> {
+    let n = houses.n;
     let mut engine = Variant::new();
     engine.set_budget(Budget::UNLIMITED.with_max_nodes(20_000));
     for _ in 0..5 {
@@ -135,7 +176,7 @@ pub fn grid_with(
             givens[r.gen_range(0..n * n)] = r.gen_range(1..=n as u8);
         }
         if let Some(g) = engine
-            .solve(&puzzle(n, diagonals, &givens, rules.to_vec()), 1)
+            .solve(&puzzle(houses, &givens, rules.to_vec()), 1)
             .unwrap()
             .first
         {
@@ -154,7 +195,8 @@ pub fn compare(seed: u64, inst: &Instance) -> usize {
     let _name = NameOnPanic(&why);
     let n = inst.n;
     let puzzle = inst.puzzle();
-    let mut want = solutions(n, &inst.givens, inst.diagonals, &inst.constraints);
+    let mut want = solutions(&inst.houses, &inst.givens, &inst.constraints);
+    want.retain(|g| inst.keeps_marks(g));
     want.sort();
     // A grid that every clue was derived from (and that the second reading
     // of each rule accepts) is a solution.
@@ -188,6 +230,9 @@ pub fn compare(seed: u64, inst: &Instance) -> usize {
     assert!(got == want, "other solutions than brute force's, {}", why());
     let plain = engine.solve(&puzzle, limit).unwrap();
     assert_eq!(plain.count as usize, want.len(), "solve's count, {}", why());
+    // Auto sends a constrained puzzle to the variant engine.
+    let auto = Auto::new().solve(&puzzle, limit).unwrap();
+    assert_eq!(auto.count as usize, want.len(), "auto's count, {}", why());
     for cap in [1u32, 3] {
         let tc = engine.true_candidates(&puzzle, cap).unwrap();
         assert!(tc.complete, "cap {cap}, {}", why());
@@ -218,6 +263,57 @@ pub fn compare(seed: u64, inst: &Instance) -> usize {
     want.len()
 }
 
+/// An instance on which the engine once panicked in debug builds: its
+/// hidden-single pass read a cell with no candidate left (`m - 1` on an
+/// empty mask). Contradictory dots (a white dot inside a negative
+/// constraint that forbids it next to another) have no solution.
+#[test]
+fn contradictory_negative_dots_have_no_solution() {
+    let c = |i: u32| Cell(i);
+    let dot = |a, b| {
+        Constraint::Pair(Pair {
+            cells: [c(a), c(b)],
+            rule: PairRule::Difference(1),
+            kind: "difference",
+        })
+    };
+    let negative = |except: Vec<[Cell; 2]>| {
+        Constraint::Neighbours(Neighbours {
+            adjacency: Adjacency::Orthogonal,
+            rule: PairRule::NotDifference(1),
+            except,
+            kind: "negative",
+        })
+    };
+    let inst = Instance {
+        n: 4,
+        houses: Houses::boxes(4, false),
+        givens: vec![0; 16],
+        marks: None,
+        constraints: vec![
+            dot(11, 15),
+            negative(vec![[c(11), c(15)]]),
+            negative(vec![]),
+            dot(6, 7),
+            dot(2, 6),
+            negative(vec![[c(6), c(7)], [c(2), c(6)]]),
+        ],
+        derived: false,
+        grid: vec![2, 3, 1, 4, 1, 4, 3, 2, 3, 2, 4, 1, 4, 1, 2, 3],
+    };
+    assert_eq!(compare(12_678_465, &inst), 0);
+    // A cell whose given pencil marks are empty: no solution either, and
+    // nothing reads its empty mask as a digit.
+    let mut marks = vec![0xf; 16];
+    marks[5] = 0;
+    let empty = Instance {
+        marks: Some(marks),
+        constraints: vec![dot(0, 1)],
+        ..inst
+    };
+    assert_eq!(compare(0, &empty), 0);
+}
+
 /// Names the instance when a panic (in the engine, say) unwinds past it.
 struct NameOnPanic<'a>(&'a dyn Fn() -> String);
 
@@ -234,24 +330,35 @@ fn instances() -> u64 {
     if full_scale() {
         50_000
     } else {
-        5_000
+        3_000
     }
 }
 
 #[test]
 fn engine_agrees_with_brute_force_on_random_small_instances() {
-    let kinds = ready();
+    let kinds = Kind::ALL;
     let mut counts = [0usize; 3];
+    // Sides 4, 6, 9; irregular regions, diagonals, pencil marks.
+    let mut shapes = [0usize; 6];
     for i in 0..instances() {
         let seed = 0x5eed_0000 + i;
-        let inst = instance(seed, &kinds);
+        let inst = instance(seed, kinds);
         let found = compare(seed, &inst);
         counts[found.min(2)] += 1;
+        shapes[inst.n / 3 - 1] += 1;
+        shapes[3] += usize::from(!inst.houses.boxed);
+        shapes[4] += usize::from(inst.houses.diagonals);
+        shapes[5] += usize::from(inst.marks.is_some());
     }
-    // The mix must exercise all three answers, or the test proves little.
+    // The mix must exercise all three answers and every shape, or the test
+    // proves little.
     assert!(
         counts.iter().all(|&c| c * 20 >= instances() as usize),
         "instances with 0, 1, 2+ solutions: {counts:?}"
+    );
+    assert!(
+        shapes.iter().all(|&c| c * 50 >= instances() as usize),
+        "instances of side 4, 6, 9, irregular, diagonal, with marks: {shapes:?}"
     );
 }
 
@@ -260,7 +367,7 @@ fn engine_agrees_with_brute_force_on_random_small_instances() {
 #[test]
 fn each_kind_agrees_with_brute_force() {
     let per_kind = if full_scale() { 400 } else { 40 };
-    for (k, &kind) in ready().iter().enumerate() {
+    for (k, &kind) in Kind::ALL.iter().enumerate() {
         let mut counts = [0usize; 3];
         for i in 0..per_kind {
             let seed = 0xc1_0000 + (k as u64) * 10_000 + i;
@@ -278,7 +385,7 @@ fn each_kind_agrees_with_brute_force() {
 /// the library's agree.
 #[test]
 fn derived_clues_hold_on_their_grid() {
-    for (k, &kind) in ready().iter().enumerate() {
+    for (k, &kind) in Kind::ALL.iter().enumerate() {
         for n in [4, 6, 9] {
             for i in 0..20 {
                 let seed = 0xd0_0000 + (k as u64) * 1000 + (n as u64) * 100 + i;
@@ -305,7 +412,7 @@ fn derived_clues_hold_on_their_grid() {
 /// and on random 6x6 and 9x9 grids, for random constraints of every kind.
 #[test]
 fn validators_agree_with_a_second_reading() {
-    let kinds = ready();
+    let kinds = Kind::ALL;
     let rounds = if full_scale() { 2000 } else { 200 };
     for i in 0..rounds {
         let seed = 0xa9_0000 + i;
@@ -341,7 +448,7 @@ fn validators_agree_with_a_second_reading() {
 #[test]
 fn pruning_keeps_the_digits_of_a_solution() {
     let rounds = if full_scale() { 400 } else { 60 };
-    for (k, &kind) in ready().iter().enumerate() {
+    for (k, &kind) in Kind::ALL.iter().enumerate() {
         for n in [4, 6, 9] {
             for i in 0..rounds {
                 let seed = 0x9e_0000 + (k as u64) * 10_000 + (n as u64) * 1000 + i;
