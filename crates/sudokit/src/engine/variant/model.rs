@@ -35,6 +35,48 @@ pub(super) struct Model {
     pub start: Vec<Mask>,
     /// How often each cell appears in a rule or link, for branching ties.
     pub weight: Vec<u16>,
+    /// For locked candidates: `(house, other, shared cells, the other's
+    /// cells outside the first)`, for every ordered pair of houses sharing
+    /// two cells or more.
+    pub locks: Vec<Lock>,
+}
+
+/// Two houses that share cells: a digit of `house` confined to the shared
+/// cells leaves `outside` (the other house's remaining cells).
+#[derive(Debug)]
+pub(super) struct Lock {
+    pub inside: Vec<u16>,
+    pub house_rest: Vec<u16>,
+    pub outside: Vec<u16>,
+}
+
+/// Every ordered pair of houses sharing at least two cells.
+fn locked_pairs(houses: &[Vec<u16>], cells: usize) -> Vec<Lock> {
+    let mut out = Vec::new();
+    let mut member = vec![false; cells];
+    for (i, h) in houses.iter().enumerate() {
+        for &c in h {
+            member[c as usize] = true;
+        }
+        for (j, g) in houses.iter().enumerate() {
+            if i == j {
+                continue;
+            }
+            let inside: Vec<u16> = g.iter().copied().filter(|&c| member[c as usize]).collect();
+            if inside.len() < 2 || inside.len() == h.len() {
+                continue;
+            }
+            out.push(Lock {
+                house_rest: h.iter().copied().filter(|c| !inside.contains(c)).collect(),
+                outside: g.iter().copied().filter(|c| !inside.contains(c)).collect(),
+                inside,
+            });
+        }
+        for &c in h {
+            member[c as usize] = false;
+        }
+    }
+    out
 }
 
 impl Model {
@@ -111,10 +153,26 @@ impl Model {
             p.sort_unstable();
             p.dedup();
         }
-        for l in &mut links {
+        // A linked pair that are also peers: the table says "different" too,
+        // which arc consistency then uses before either cell is solved.
+        let mut combined: HashMap<(u16, bool), u16> = HashMap::new();
+        for (a, l) in links.iter_mut().enumerate() {
+            for (b, t) in l.iter_mut() {
+                if peer_sets[a].binary_search(b).is_ok() {
+                    *t = *combined.entry((*t, true)).or_insert_with(|| {
+                        let mut table = tables[*t as usize];
+                        for (v, row) in table.iter_mut().enumerate().skip(1) {
+                            *row &= !(1 << (v - 1));
+                        }
+                        tables.push(table);
+                        (tables.len() - 1) as u16
+                    });
+                }
+            }
             l.sort_unstable();
             l.dedup();
         }
+        let locks = locked_pairs(&houses, cells);
         let mut watch = vec![Vec::new(); cells];
         let mut reads = Vec::new();
         for (k, &i) in propagators.iter().enumerate() {
@@ -157,6 +215,7 @@ impl Model {
             reads,
             start,
             weight,
+            locks,
         }
     }
 }

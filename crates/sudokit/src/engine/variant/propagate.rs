@@ -129,6 +129,10 @@ impl Propagator {
                 }
             }
             let Some(p) = self.dirty_list.pop() else {
+                // Quiet: locked candidates, then go on if they found any.
+                if self.locked(model, masks)? {
+                    continue;
+                }
                 return Ok(());
             };
             self.dirty[p as usize] = false;
@@ -147,6 +151,37 @@ impl Propagator {
                 }
             }
         }
+    }
+
+    /// Locked candidates (pointing and claiming, for any two houses that
+    /// share cells): a digit that a house can only hold in the cells it
+    /// shares with another house leaves the other house's other cells.
+    fn locked(&mut self, model: &Model, masks: &mut [Mask]) -> Result<bool, Contradiction> {
+        let mut changed = false;
+        for lock in &model.locks {
+            let inside = lock.inside.iter().fold(0, |a, &c| a | masks[c as usize]);
+            let rest = lock
+                .house_rest
+                .iter()
+                .fold(0, |a, &c| a | masks[c as usize]);
+            let confined = inside & !rest;
+            if confined == 0 {
+                continue;
+            }
+            for &c in &lock.outside {
+                let m = masks[c as usize];
+                if m & confined != 0 {
+                    let nm = m & !confined;
+                    if nm == 0 {
+                        return Err(Contradiction);
+                    }
+                    masks[c as usize] = nm;
+                    self.touch(c as usize);
+                    changed = true;
+                }
+            }
+        }
+        Ok(changed)
     }
 
     /// A digit with one place left in a house goes there; a digit with

@@ -142,6 +142,7 @@ pub(crate) fn showcase() -> Puzzle {
         C::Indexer(Indexer {
             cell: at(2, 7),
             kind: IndexerKind::Row,
+            house: (0..9).map(|r| at(r, 7)).collect(),
         }),
         C::Sandwich(Sandwich {
             clue: out(-1, 1),
@@ -437,6 +438,7 @@ fn every_kind(cs: &[Cell], clue: Outside) -> Vec<Constraint> {
         C::Indexer(Indexer {
             cell: one,
             kind: IndexerKind::Box,
+            house: vec![one],
         }),
         C::Thermometer(Thermometer { line: v.clone() }),
         C::Whispers(Whispers {
