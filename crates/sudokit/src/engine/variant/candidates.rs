@@ -6,6 +6,7 @@
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
+use super::learn;
 use super::model::Model;
 use super::search::solve_from;
 use super::{to_sets, Unsupported, Variant};
@@ -26,9 +27,11 @@ impl Variant {
     ) -> Result<TrueCandidates, Unsupported> {
         self.check_supported(puzzle)?;
         let cap = cap.max(1);
-        let model = self.model_for(puzzle);
+        let mut model = self.model_for(puzzle);
         let (n, cells) = (model.n, model.cells);
-        let mut meter = Meter::start(self.budget);
+        let user = self.budget;
+        let mut meter = Meter::start(super::short_budget(user));
+        let mut learnt = false;
         let mut stats = Stats::default();
         let mut out = TrueCandidates {
             n,
@@ -39,51 +42,63 @@ impl Variant {
             stopped: None,
             stats: Stats::default(),
         };
-        // The root, propagated: candidates it removes are in no solution.
-        let mut root = model.start.clone();
-        self.propagator.reset(&model);
-        self.propagator.touch_all(&model);
-        if self.propagator.run(&model, &mut root).is_err() {
-            return Ok(out);
-        }
         let mut found = Found {
             seen: HashSet::new(),
             proven: vec![0; cells],
             n,
             cap,
         };
-        // A first search for a few solutions: when it is exhaustive, they are
-        // all the solutions (a unique puzzle costs one uniqueness check).
-        let mut scratch = root.clone();
-        let mut first = 0u64;
-        let exhaustive = solve_from(
-            &model,
-            &mut self.propagator,
-            &mut scratch,
-            None,
-            &mut meter,
-            &mut stats,
-            &mut |solution: &[Mask]| {
-                found.add(solution, &mut out.counts);
-                first += 1;
-                if first >= crate::engine::candidates::FIRST_PASS {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            },
-        );
-        if meter.stopped().is_some() {
-            out.complete = false;
-            out.stopped = meter.stopped();
-        } else if !exhaustive {
-            self.each_candidate(
-                &model, &mut root, &mut found, &mut out, &mut meter, &mut stats,
+        loop {
+            // The root, propagated: candidates it removes are in no solution.
+            let mut root = model.start.clone();
+            self.propagator.reset(&model);
+            self.propagator.touch_all(&model);
+            if self.propagator.run(&model, &mut root).is_err() {
+                return Ok(out);
+            }
+            // A first search for a few solutions: when it is exhaustive, they are
+            // all the solutions (a unique puzzle costs one uniqueness check).
+            let mut scratch = root.clone();
+            let mut first = 0u64;
+            let exhaustive = solve_from(
+                &model,
+                &mut self.propagator,
+                &mut scratch,
+                None,
+                &mut meter,
+                &mut stats,
+                &mut |solution: &[Mask]| {
+                    found.add(solution, &mut out.counts);
+                    first += 1;
+                    if first >= crate::engine::candidates::FIRST_PASS {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                },
             );
+            if !learnt && super::cut_short(&meter, user) {
+                // A hard puzzle: learn at the root, then search again (the
+                // solutions found so far stay found).
+                learnt = true;
+                meter = Meter::start(user);
+                if learn::learn(&mut model, &mut self.propagator).is_err() {
+                    return Ok(out);
+                }
+                continue;
+            }
+            if meter.stopped().is_some() {
+                out.complete = false;
+                out.stopped = meter.stopped();
+            } else if !exhaustive {
+                self.each_candidate(
+                    &model, &mut root, &mut found, &mut out, &mut meter, &mut stats,
+                );
+            }
+            out.candidates = to_sets(&found.proven);
+            out.stats = stats;
+            return Ok(out);
         }
-        out.candidates = to_sets(&found.proven);
-        out.stats = stats;
-        Ok(out)
     }
 
     /// The candidates the first pass left unsettled, one search each.

@@ -13,7 +13,9 @@
 
 use std::ops::ControlFlow;
 
-use super::{Budget, Engine, Meter, Unsupported, Visitor};
+use std::collections::HashSet;
+
+use super::{Budget, Engine, Meter, StopReason, Unsupported, Visitor};
 use crate::digits::{Digit, DigitSet};
 use crate::geometry::Geometry;
 use crate::grid::Grid;
@@ -22,6 +24,7 @@ use crate::puzzle::Puzzle;
 use crate::variant::{Mask, MAX_VARIANT_SIZE};
 
 mod candidates;
+mod learn;
 mod model;
 mod propagate;
 mod search;
@@ -75,52 +78,98 @@ impl Variant {
         mut visit: Option<Visitor<'_>>,
     ) -> Result<Solutions, Unsupported> {
         self.check_supported(puzzle)?;
-        let model = self.model_for(puzzle);
+        let mut model = self.model_for(puzzle);
         let limit = limit.max(1);
-        let mut meter = Meter::start(self.budget);
         let mut first: Option<Grid> = None;
         let mut count = 0u64;
         let mut stats = Stats::default();
-        let mut masks = model.start.clone();
-        let complete = search::solve_from(
-            &model,
-            &mut self.propagator,
-            &mut masks,
-            None,
-            &mut meter,
-            &mut stats,
-            &mut |solution: &[Mask]| {
-                count += 1;
-                let flow = match visit.as_mut() {
-                    Some(v) => {
-                        let grid = to_grid(model.n, solution);
-                        let flow = v(&grid);
-                        first.get_or_insert(grid);
+        // A short search first; a puzzle it does not finish is learnt from
+        // (probing at the root, `learn`) and searched again, skipping the
+        // solutions the first search already gave.
+        let mut seen: HashSet<Vec<Mask>> = HashSet::new();
+        let user = self.budget;
+        let mut meter = Meter::start(short_budget(user));
+        let mut learnt = false;
+        loop {
+            let mut masks = model.start.clone();
+            let complete = search::solve_from(
+                &model,
+                &mut self.propagator,
+                &mut masks,
+                None,
+                &mut meter,
+                &mut stats,
+                &mut |solution: &[Mask]| {
+                    if learnt && seen.contains(solution) {
+                        return ControlFlow::Continue(());
+                    }
+                    if !learnt {
+                        seen.insert(solution.to_vec());
+                    }
+                    count += 1;
+                    let flow = match visit.as_mut() {
+                        Some(v) => {
+                            let grid = to_grid(model.n, solution);
+                            let flow = v(&grid);
+                            first.get_or_insert(grid);
+                            flow
+                        }
+                        None => {
+                            if first.is_none() {
+                                first = Some(to_grid(model.n, solution));
+                            }
+                            ControlFlow::Continue(())
+                        }
+                    };
+                    if count >= limit {
+                        ControlFlow::Break(())
+                    } else {
                         flow
                     }
-                    None => {
-                        if first.is_none() {
-                            first = Some(to_grid(model.n, solution));
-                        }
-                        ControlFlow::Continue(())
-                    }
-                };
-                if count >= limit {
-                    ControlFlow::Break(())
-                } else {
-                    flow
-                }
-            },
-        );
-        let stopped = meter.stopped();
-        Ok(Solutions {
-            count,
-            first,
-            complete: complete && stopped.is_none(),
-            stopped,
-            stats,
-        })
+                },
+            );
+            if learnt || !cut_short(&meter, user) {
+                let stopped = meter.stopped();
+                return Ok(Solutions {
+                    count,
+                    first,
+                    complete: complete && stopped.is_none(),
+                    stopped,
+                    stats,
+                });
+            }
+            learnt = true;
+            meter = Meter::start(user);
+            if learn::learn(&mut model, &mut self.propagator).is_err() {
+                // No solution at all (and none was found).
+                return Ok(Solutions {
+                    count,
+                    first,
+                    complete: true,
+                    stopped: None,
+                    stats,
+                });
+            }
+        }
     }
+}
+
+/// Nodes of the first, short search before the engine learns at the root.
+const LEARN_AFTER: u64 = 300;
+
+/// The budget of the first, short search: the user's, with at most
+/// [`LEARN_AFTER`] nodes.
+fn short_budget(user: Budget) -> Budget {
+    Budget {
+        max_nodes: Some(user.max_nodes.map_or(LEARN_AFTER, |m| m.min(LEARN_AFTER))),
+        ..user
+    }
+}
+
+/// Whether the short search stopped at its own node bound (not the
+/// user's): the puzzle is worth learning from.
+fn cut_short(meter: &Meter, user: Budget) -> bool {
+    meter.stopped() == Some(StopReason::Nodes) && user.max_nodes.is_none_or(|m| m > LEARN_AFTER)
 }
 
 /// The grid of a solved mask array.

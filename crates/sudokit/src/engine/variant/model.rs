@@ -39,6 +39,10 @@ pub(super) struct Model {
     /// cells outside the first)`, for every ordered pair of houses sharing
     /// two cells or more.
     pub locks: Vec<Lock>,
+    /// `learned[cell * 16 + digit]`: what placing the digit there removes
+    /// elsewhere, found by probing at the root ([`super::learn`]); empty
+    /// until then.
+    pub learned: Vec<Vec<(u16, Mask)>>,
 }
 
 /// Two houses that share cells: a digit of `house` confined to the shared
@@ -216,6 +220,7 @@ impl Model {
             start,
             weight,
             locks,
+            learned: Vec::new(),
         }
     }
 }

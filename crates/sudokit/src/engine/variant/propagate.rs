@@ -86,6 +86,19 @@ impl Propagator {
                     return Err(Contradiction);
                 }
                 if m & (m - 1) == 0 {
+                    if !model.learned.is_empty() {
+                        for &(i, removed) in &model.learned[c * 16 + m.trailing_zeros() as usize] {
+                            let im = masks[i as usize];
+                            if im & removed != 0 {
+                                let nm = im & !removed;
+                                if nm == 0 {
+                                    return Err(Contradiction);
+                                }
+                                masks[i as usize] = nm;
+                                self.touch(i as usize);
+                            }
+                        }
+                    }
                     for &p in &model.peers[c] {
                         let pm = masks[p as usize];
                         if pm & m != 0 {

@@ -37,6 +37,8 @@ pub(super) fn solve_from(
         found,
         values: &mut values,
         saved: Vec::with_capacity(model.cells * 16),
+        fails: vec![0; model.cells],
+        last: None,
     };
     matches!(search.node(masks), Step::Done)
 }
@@ -57,6 +59,11 @@ struct Search<'a> {
     values: &'a mut Vec<u8>,
     /// The masks of each open node, a stack (no allocation per node).
     saved: Vec<Mask>,
+    /// How often a guess on each cell failed at once: branching prefers
+    /// cells whose guesses fail (they lead to the contradictions).
+    fails: Vec<u32>,
+    /// The cell of the guess that led to this node.
+    last: Option<usize>,
 }
 
 impl Search<'_> {
@@ -66,6 +73,9 @@ impl Search<'_> {
             return Step::Stop;
         }
         if self.propagator.run(self.model, masks).is_err() {
+            if let Some(c) = self.last {
+                self.fails[c] += 1;
+            }
             return Step::Done;
         }
         let Some(cell) = self.branch_cell(masks) else {
@@ -86,6 +96,7 @@ impl Search<'_> {
             self.stats.guesses += 1;
             masks[cell] = b;
             self.propagator.touch(cell);
+            self.last = Some(cell);
             if let Step::Stop = self.node(masks) {
                 step = Step::Stop;
                 break;
@@ -98,17 +109,16 @@ impl Search<'_> {
     /// The open cell with the fewest candidates; `None` when all are solved.
     fn branch_cell(&self, masks: &[Mask]) -> Option<usize> {
         let mut best = None;
-        let mut best_key = (u32::MAX, 0u16);
+        // Fewest candidates per failure (dom/wdeg), then most rules.
+        let mut best_key = (u64::MAX, 0u16);
         for (c, &m) in masks.iter().enumerate() {
             let k = m.count_ones();
             if k > 1 {
                 let w = self.model.weight[c];
-                if k < best_key.0 || (k == best_key.0 && w > best_key.1) {
-                    best_key = (k, w);
+                let score = (u64::from(k) << 32) - u64::from(self.fails[c]).min(u32::MAX as u64);
+                if score < best_key.0 || (score == best_key.0 && w > best_key.1) {
+                    best_key = (score, w);
                     best = Some(c);
-                    if k == 2 && w == u16::MAX {
-                        break;
-                    }
                 }
             }
         }
