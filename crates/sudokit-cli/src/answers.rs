@@ -125,8 +125,9 @@ pub fn read(
         .collect();
     if let Some(format) = format {
         for item in format::read(format, Cursor::new(rest.as_bytes())) {
-            records.push(match item {
-                Ok(entry) => (entry.line, Record::Grid(entry)),
+            records.push(match item.map(shown) {
+                Ok(Ok(entry)) => (entry.line, Record::Grid(entry)),
+                Ok(Err((line, why))) => (line, Record::Malformed(format!("{name}:{line}: {why}"))),
                 Err(ReadError::Parse(e)) => (
                     e.line,
                     Record::Malformed(format!(
@@ -141,6 +142,21 @@ pub fn read(
     }
     records.sort_by_key(|(line, _)| *line);
     Ok((variant, records.into_iter().map(|(_, r)| r).collect()))
+}
+
+/// An answer as the grid it shows: an f-puzzles answer carries its digits
+/// as values that are not givens, which reading a puzzle leaves out; they
+/// are what is checked.
+fn shown(mut entry: format::Entry) -> Result<format::Entry, (usize, String)> {
+    let Some(source) = &entry.source else {
+        return Ok(entry);
+    };
+    let line = entry.line;
+    let grid = format::fpuzzles::shown(source.json()).map_err(|why| (line, why))?;
+    entry.puzzle = sudokit::Puzzle::new(entry.puzzle.geometry().clone(), grid)
+        .and_then(|p| p.with_constraints(entry.puzzle.constraints().to_vec()))
+        .map_err(|e| (line, e.to_string()))?;
+    Ok(entry)
 }
 
 #[cfg(test)]

@@ -531,8 +531,10 @@ Examples:
 const CANDIDATES_LONG_ABOUT: &str = "\
 Print the true candidates of every puzzle: for each cell, the digits that some
 solution puts there (what a setter checks before publishing). One record per
-puzzle, in input order: a 9x9 puzzle's is one 729-character `pencilmark` line
-(it reads back as a puzzle), other sides get one line of space-separated cells;
+puzzle, in input order: an f-puzzles puzzle comes back as it came (a link, an
+lz-string or JSON) with its candidates as centre marks, to open in f-puzzles or
+SudokuPad; a classic 9x9 puzzle's is one 729-character `pencilmark` line (it
+reads back as a puzzle), other sides get one line of space-separated cells;
 `No solution` when there is none, `Invalid puzzle` for a malformed one. With
 --json, `candidates` lists each cell's values, and with --limit K (2 or more)
 `counts` says how many solutions use each candidate, up to K. Takes variant

@@ -2,9 +2,11 @@
 //! cell the digits some solution puts there — and, with `--limit K`, how
 //! many solutions use each candidate, up to K.
 //!
-//! Text: a 9x9 puzzle's record is one `pencilmark` line (729 characters,
-//! which reads back as a puzzle); other sides get one line of `n²`
-//! space-separated cells, each its candidates' symbols. A puzzle without
+//! Text: an f-puzzles puzzle comes back in the form it came in (a link, an
+//! lz-string, JSON) with its candidates as centre pencil marks; a classic
+//! 9x9 puzzle's record is one `pencilmark` line (729 characters, which reads
+//! back as a puzzle); other sides get one line of `n²` space-separated
+//! cells, each its candidates' symbols. A puzzle without
 //! solution gets `No solution`. JSON: `candidates` (per cell, row-major,
 //! the values), `counts` (with `--limit` 2 or more: per cell, the capped
 //! count of each candidate, in the order of `candidates`), `cap`.
@@ -79,6 +81,12 @@ pub fn write_text<W: Write>(out: &mut W, entry: &Entry, tc: &TrueCandidates) -> 
     }
     if tc.is_empty() {
         return writeln!(out, "{}", Answer::NO_SOLUTION);
+    }
+    // An f-puzzles puzzle comes back in its own form (a link, an lz-string
+    // or JSON) with the candidates as centre marks, for the setter to open.
+    if let Some(source) = &entry.source {
+        let json = format::fpuzzles::candidates_json(source.json(), &tc.candidates);
+        return writeln!(out, "{}", source.encode(&json));
     }
     let n = tc.n;
     if n == 9 && entry.puzzle.geometry().box_shape() == Some((3, 3)) {

@@ -237,6 +237,24 @@ impl<'a> Reader<'a> {
             let sum = value(e, "killercage")?.filter(|&v| v > 0).map(|v| v as u32);
             self.push(Constraint::Cage(Cage { cells, sum }));
         }
+        // A cosmetic cage that carries a whole-number total is read as a
+        // killer cage (the reading; Rangsk's solver ignores these
+        // cages). One with text or no value only draws.
+        let cosmetic = self.obj.get("cage").and_then(Value::as_array);
+        for e in cosmetic.into_iter().flatten().filter_map(Value::as_object) {
+            let total = match e.get("value") {
+                Some(Value::String(t)) => t.trim().parse::<u32>().ok(),
+                Some(v) => v.as_u64().and_then(|v| u32::try_from(v).ok()),
+                None => None,
+            };
+            if let Some(sum) = total.filter(|&t| t > 0) {
+                let cells = self.cells_of(e, "cage")?;
+                self.push(Constraint::Cage(Cage {
+                    cells,
+                    sum: Some(sum),
+                }));
+            }
+        }
         for e in self.entries("arrow", &["cells", "lines"])? {
             let circle = self.cells_of(e, "arrow")?;
             for line in self.each_line(e, "arrow")? {
