@@ -53,6 +53,7 @@ Examples:
   sudokit solve --format hdu4069 < cases.txt
   sudokit solve -j 8 --stats big.txt > answers.txt
   sudokit count --limit 2 puzzles.txt           0, 1 or 2+ per puzzle
+  sudokit candidates 'https://www.f-puzzles.com/?load=N4Ig...'   true candidates of a variant
   sudokit solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
   sudokit solve --x x-sudoku.txt
   sudokit rate puzzles.txt                      Sudoku Explainer ratings
@@ -160,7 +161,7 @@ fn logic_arg(arg: clap::Arg) -> clap::Arg {
 #[command(
     name = "sudokit",
     version,
-    about = "Sudoku of any size, jigsaw, X and windoku: solve, count, rate, hint, explain, generate, render, check and serve, in the judges' formats and the common ones",
+    about = "Sudoku of any size, jigsaw, X, windoku and variants (killer, thermo, arrow, kropki … from f-puzzles and SudokuPad links): solve, count, candidates, rate, hint, explain, generate, render, check and serve, in the judges' formats and the common ones",
     after_help = EXAMPLES,
     arg_required_else_help = true
 )]

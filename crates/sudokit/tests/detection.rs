@@ -110,7 +110,7 @@ fn clean_examples_are_detected_as_before() {
             named += 1;
         }
     }
-    assert_eq!(named, 7);
+    assert_eq!(named, 8);
     let lines = ["acwing166", "poj3074", "line16", "line25", "line36"];
     for name in lines.iter().map(|name| format!("{name}.txt")) {
         assert_eq!(

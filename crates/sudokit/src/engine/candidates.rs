@@ -1,7 +1,7 @@
 //! True candidates: for every cell, the digits that appear in at least one
 //! solution, with how many solutions use each (up to a cap).
 //!
-//! A first search asks for a few solutions ([`FIRST_PASS`]); when it is
+//! A first search asks for a few solutions (16); when it is
 //! exhaustive they are all the solutions and settle every candidate (a
 //! unique puzzle costs one uniqueness check). Otherwise one search per
 //! candidate not yet seen in a solution, never an enumeration of all

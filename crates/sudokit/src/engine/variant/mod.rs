@@ -1,12 +1,12 @@
 //! [`Variant`]: the engine for grids with variant constraints (killer
 //! cages, thermometers, arrows, kropki dots …), and true candidates.
 //!
-//! A puzzle is compiled once ([`model`]) into peers (cells that must
+//! A puzzle is compiled once (`model.rs`) into peers (cells that must
 //! differ: houses, cages, renban, anti-king …), tables for rules between
 //! two cells (kropki, XV, thermometer steps, whispers, palindromes …),
 //! the geometry's houses, and the rules that prune through their own code
 //! (sums, renban windows, sandwiches …). The search keeps one candidate mask
-//! a cell, propagates to a fixpoint ([`propagate`]) and branches on the
+//! a cell, propagates to a fixpoint (`propagate.rs`) and branches on the
 //! cell with the fewest candidates. Every solution is checked with each
 //! constraint's own validator ([`Rule::check`](crate::variant::Rule::check))
 //! before it counts, so a weak propagator costs time, never a wrong answer.

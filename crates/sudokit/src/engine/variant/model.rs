@@ -134,23 +134,18 @@ impl Model {
             if pairs.is_none() || rule.prunes_beyond_pairs() {
                 propagators.push(i as u16);
             }
-            match pairs {
-                Some(pairs) => {
-                    for (a, b, r) in pairs {
-                        let (a, b) = (a.index(), b.index());
-                        weight[a] += 1;
-                        weight[b] += 1;
-                        if r == PairRule::Different {
-                            add_peer(&mut peer_sets, a, b);
-                            continue;
-                        }
-                        let forward = table(r, &mut tables);
-                        let backward = table(r.flip(), &mut tables);
-                        links[a].push((b as u16, forward));
-                        links[b].push((a as u16, backward));
-                    }
+            for (a, b, r) in pairs.into_iter().flatten() {
+                let (a, b) = (a.index(), b.index());
+                weight[a] += 1;
+                weight[b] += 1;
+                if r == PairRule::Different {
+                    add_peer(&mut peer_sets, a, b);
+                    continue;
                 }
-                None => {}
+                let forward = table(r, &mut tables);
+                let backward = table(r.flip(), &mut tables);
+                links[a].push((b as u16, forward));
+                links[b].push((a as u16, backward));
             }
         }
         for p in &mut peer_sets {
