@@ -120,6 +120,9 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
         (false, true) => "; windoku",
         (true, true) => "; X-sudoku with windoku",
     };
+    if args.each {
+        return crate::bench_each::run(args, budget, &mut out);
+    }
     writeln!(out, "cpu: {}", cpu_line())?;
     writeln!(
         out,
@@ -136,9 +139,6 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
     )?;
     writeln!(out, "|---|---:|---:|---:|---:|---:|---|---:|")?;
     out.flush()?;
-    if args.each {
-        return crate::bench_each::run(args, budget, &mut out);
-    }
     let mut status = Status::Ok;
     for path in &args.files {
         let (puzzles, malformed) = load(path, args.format, args.variant.variant())?;
