@@ -120,9 +120,6 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
         (false, true) => "; windoku",
         (true, true) => "; X-sudoku with windoku",
     };
-    if args.each {
-        return crate::bench_each::run(args, budget, &mut out);
-    }
     writeln!(out, "cpu: {}", cpu_line())?;
     writeln!(
         out,

@@ -19,9 +19,15 @@ const MOST_RUNS: usize = 25;
 /// Runs a puzzle gets at least.
 const LEAST_RUNS: usize = 3;
 
-/// Times every puzzle of `args.files` on its own and prints a table row
-/// per puzzle.
-pub fn run(args: &BenchArgs, budget: Budget, out: &mut impl Write) -> anyhow::Result<Status> {
+/// Runs `sudokit bench --each`: times every puzzle of `args.files` on its
+/// own and prints a table row per puzzle.
+pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
+    let stdout = std::io::stdout();
+    let out = &mut stdout.lock();
+    let budget = Budget {
+        max_nodes: args.max_nodes,
+        time_limit: Some(args.timeout),
+    };
     let op = if args.candidates {
         "true candidates".to_owned()
     } else {

@@ -59,6 +59,7 @@ fn main() -> ExitCode {
         cli::Command::Serve(args) => serve::run(args),
         cli::Command::Check(args) => check::run(args),
         cli::Command::ExactCover(args) => exact_cover::run(args),
+        cli::Command::Bench(args) if args.each => bench_each::run(args),
         cli::Command::Bench(args) => bench::run(args),
     };
     match result {

@@ -2,9 +2,10 @@
 //! shading, highlight backgrounds, thin lines, constraint lines, region
 //! borders, constraint shapes and marks, digits, candidate marks.
 
-use std::fmt::{self, Write};
+use std::fmt::Write;
 
 use super::palette::{region_colours, PASTELS};
+use super::svg::{escape, EXTRA_HOUSE, N};
 use super::variant::{self, HouseLook};
 use super::{symbol, Highlight, Options};
 use crate::variant::Constraint;
@@ -16,7 +17,6 @@ const FILLED: &str = "#1f5fbf";
 const CANDIDATE: &str = "#555555";
 pub(super) const THIN: &str = "#8c8c8c";
 const WINDOW: &str = "#e0e0e0";
-pub(super) const EXTRA_HOUSE: &str = "#efe3ff";
 pub(super) const DIAGONAL: &str = "#9aa7c7";
 const HL_HOUSE: &str = "#d6e6ff";
 const HL_CELL: &str = "#ffe7a0";
@@ -25,40 +25,6 @@ const EVIDENCE_STROKE: &str = "#2a6fdb";
 const ELIMINATION: &str = "#d01c1c";
 const PLACEMENT_FILL: &str = "#c6efc6";
 const PLACEMENT: &str = "#1e7d1e";
-
-/// A number rounded to 0.01 and written without trailing zeros, so output
-/// is short and the same on every platform.
-pub(super) struct N(pub(super) f64);
-
-impl fmt::Display for N {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let r = (self.0 * 100.0).round() / 100.0;
-        // `-0` would print as such.
-        if r == 0.0 || !r.is_finite() {
-            f.write_str("0")
-        } else {
-            write!(f, "{r}")
-        }
-    }
-}
-
-/// Text safe inside an element or a double-quoted attribute.
-pub(super) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            // Control characters are not allowed in XML 1.0.
-            c if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// One drawing's inputs.
 pub(super) struct Drawing<'a> {

@@ -32,6 +32,7 @@
 
 mod draw;
 mod palette;
+mod svg;
 mod variant;
 
 use crate::format::alphabet::Alphabet;

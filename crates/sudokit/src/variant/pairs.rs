@@ -49,7 +49,7 @@ impl PairRule {
     /// grid of side `n`.
     pub fn holds(self, a: u32, b: u32, n: usize) -> bool {
         let (lo, hi) = (a.min(b), a.max(b));
-        let third = |v: u32| super::lines::entropic_class(v, n);
+        let third = |v: u32| super::entropic_class(v, n);
         match self {
             PairRule::Difference(k) => hi - lo == u32::from(k),
             PairRule::Ratio(k) => lo * u32::from(k) == hi,

@@ -5,7 +5,7 @@
 use serde_json::{json, Map, Value};
 
 use super::board::{default_shape, name};
-use super::rules::{clue_name, disjoint_groups};
+use super::places::{clue_name, disjoint_groups};
 use crate::variant::{orthogonal, Adjacency, Constraint, IndexerKind, PairRule};
 use crate::{Cell, DigitSet, Extra, Grid, HouseKind, Layout, Puzzle};
 

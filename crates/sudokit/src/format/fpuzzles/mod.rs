@@ -34,6 +34,7 @@ use serde_json::Value;
 mod board;
 mod encode;
 mod link;
+mod places;
 mod reader;
 mod rules;
 #[cfg(test)]

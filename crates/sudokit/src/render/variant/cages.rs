@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write;
 
 use super::Painter;
-use crate::render::draw::{escape, N};
+use crate::render::svg::{escape, N};
 use crate::variant::{Cage, Constraint};
 
 /// Inset of the outline from the cell edges, as a fraction of the cell.

@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::{arrowhead, centred_text, Painter, P};
-use crate::render::draw::N;
+use crate::render::svg::N;
 use crate::render::symbol;
 use crate::variant::{Constraint, Outside, PairRule};
 

@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::{arrowhead, polyline, Painter, P};
-use crate::render::draw::N;
+use crate::render::svg::N;
 use crate::variant::Constraint;
 use crate::Cell;
 

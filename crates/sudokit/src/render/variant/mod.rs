@@ -14,7 +14,7 @@ pub(super) use cages::total_cells;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::draw::{EXTRA_HOUSE, N};
+use super::svg::{EXTRA_HOUSE, N};
 use crate::format::alphabet::Alphabet;
 use crate::variant::{Constraint, IndexerKind, Neighbours, PairRule};
 use crate::{Cell, Geometry};
@@ -413,7 +413,7 @@ fn centred_text(s: &mut String, class: &str, (x, y): P, size: f64, text: &str, e
         N(x),
         N(y + size * 0.36),
         N(size),
-        super::draw::escape(text)
+        super::svg::escape(text)
     );
 }
 

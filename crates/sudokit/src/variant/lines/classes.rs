@@ -3,23 +3,7 @@
 
 use super::{line_shape, Mask, PairRule, Pruned, Rule, RuleError};
 use crate::digits::Cell;
-use crate::variant::{full_mask, restrict, Contradiction};
-
-/// The entropic class of value `v` on a grid of side `n`: 0 low, 1 middle,
-/// 2 high. Low and high hold `(n + 1) / 3` digits each and the middle the
-/// rest, so the split is symmetric (1-3, 4-6, 7-9 on 9x9; 1, 2-3, 4 on
-/// 4x4; 1-2, 3, 4-5 on 5x5; 1-3, 4-5, 6-8 on 8x8).
-#[inline]
-pub(crate) fn entropic_class(v: u32, n: usize) -> u32 {
-    let side = (n as u32 + 1) / 3;
-    if v <= side {
-        0
-    } else if v + side <= n as u32 {
-        1
-    } else {
-        2
-    }
-}
+use crate::variant::{entropic_class, full_mask, restrict, Contradiction};
 
 /// The values of each class, for a class function.
 fn class_masks(n: usize, class: impl Fn(u32) -> u32) -> [Mask; 3] {

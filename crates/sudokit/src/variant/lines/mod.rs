@@ -14,7 +14,6 @@ use crate::digits::Cell;
 mod classes;
 mod ends;
 
-pub(crate) use classes::entropic_class;
 pub use classes::{Entropic, Modular};
 pub use ends::{Between, Lockout};
 

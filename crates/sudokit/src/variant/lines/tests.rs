@@ -3,7 +3,7 @@
 //! the pairs of pairwise rules mean the same as `check`.
 
 use super::*;
-use crate::variant::{prune_by_enumeration, Constraint};
+use crate::variant::{entropic_class, prune_by_enumeration, Constraint};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
