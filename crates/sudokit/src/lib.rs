@@ -28,6 +28,13 @@
 //!   answer says so ([`Solutions::stopped`]).
 //! - [`validate`] checks any grid against a puzzle and shares no code with
 //!   the engines.
+//! - [`variant`] holds the rules beyond houses (killer cages, thermometers,
+//!   arrows, kropki dots … each checks a grid and prunes candidates);
+//!   [`Puzzle::with_constraints`] adds them to a puzzle, the
+//!   [`engine::Variant`] engine solves them (`Auto` picks it), and
+//!   [`Engine::true_candidates`] gives the digits some solution puts in
+//!   each cell. [`format::fpuzzles`] reads them from f-puzzles and SudokuPad
+//!   links.
 //! - [`format`](mod@format) reads and writes text: the judge formats (`line`, `poj3076`,
 //!   `hdu4069`) and a human `grid` form; readers stream one result per puzzle.
 //! - Indices and digits are 0-based ([`Cell`], [`Digit`], [`DigitSet`]);
