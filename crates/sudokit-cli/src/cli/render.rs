@@ -79,8 +79,9 @@ pub struct RenderArgs {
     #[arg(long, value_name = "PX", default_value = "52", value_parser = parse_cell)]
     pub cell: f64,
 
-    /// A caption above the grid.
-    #[arg(long, value_name = "TEXT")]
+    /// A caption above the grid (at most 200 characters: laying out text
+    /// costs more than linear time, and the server takes titles too).
+    #[arg(long, value_name = "TEXT", value_parser = parse_title)]
     pub title: Option<String>,
 
     /// Engine for --solution and the uniqueness check of --step.
@@ -98,6 +99,19 @@ pub struct RenderArgs {
 }
 
 /// A cell side from 8 to 400 pixels.
+/// The longest `--title`, in characters.
+pub const MAX_TITLE: usize = 200;
+
+fn parse_title(text: &str) -> Result<String, String> {
+    let chars = text.chars().count();
+    if chars > MAX_TITLE {
+        return Err(format!(
+            "a caption of at most {MAX_TITLE} characters (this one has {chars})"
+        ));
+    }
+    Ok(text.to_owned())
+}
+
 fn parse_cell(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(px) if (8.0..=400.0).contains(&px) => Ok(px),

@@ -107,8 +107,14 @@ fn ctx(limits: &Limits) -> Ctx {
 }
 
 /// `GET /api`: what there is.
-pub async fn index() -> Json<Value> {
+pub async fn index(Extract(state): Extract<State>) -> Json<Value> {
+    use std::sync::atomic::Ordering;
     Json(json!({
+        "workers": {
+            "jobs": state.limits.jobs.max(1),
+            "busy": state.busy.load(Ordering::SeqCst),
+            "peak": state.peak.load(Ordering::SeqCst),
+        },
         "endpoints": {
             "POST /api/parse": "the puzzle's board: size, regions, extra houses, givens, symbols",
             "POST /api/solve": "verdict (unique, multiple, no_solution) and the solution in the puzzle's format",

@@ -17,11 +17,15 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{json, Value};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use tokio::sync::Semaphore;
 
 use crate::cli::ServeArgs;
 use crate::status::Status;
 
+#[cfg(test)]
+mod abuse_tests;
 mod api;
 mod assets;
 mod board;
@@ -66,10 +70,15 @@ impl Limits {
 /// What every handler shares.
 struct Shared {
     limits: Limits,
-    /// One permit per request worked on.
-    workers: Semaphore,
+    /// One permit per request worked on; the work holds it, so a client
+    /// that hangs up does not free a worker before its work ends.
+    workers: Arc<Semaphore>,
     /// One permit per request waiting for a worker.
     waiting: Semaphore,
+    /// Workers running now, and the most that ever ran at once (`GET /api`
+    /// shows both).
+    busy: AtomicUsize,
+    peak: AtomicUsize,
     /// The PNG fonts, loaded once.
     fonts: Arc<resvg::usvg::fontdb::Database>,
 }
@@ -136,20 +145,31 @@ where
             "the server is busy: too many requests at once, try again",
         )
     };
-    let worker = match state.workers.try_acquire() {
+    let worker = match state.workers.clone().try_acquire_owned() {
         Ok(worker) => worker,
         Err(_) => {
             // Wait in line, if there is room in it; a request waits at most
             // twice the time limit (the work ahead of it is bounded by that).
             let _waiting = state.waiting.try_acquire().map_err(|_| busy())?;
-            tokio::time::timeout(state.limits.time * 2, state.workers.acquire())
+            tokio::time::timeout(state.limits.time * 2, state.workers.clone().acquire_owned())
                 .await
                 .map_err(|_| busy())?
                 .map_err(|_| busy())?
         }
     };
-    let result = tokio::task::spawn_blocking(work).await;
-    drop(worker);
+    // The permit goes with the work: a request dropped while its work runs
+    // (the client hung up) keeps its worker busy until the work ends, within
+    // the time limit, so no more than `--jobs` workers ever run.
+    let shared = Arc::clone(state);
+    let result = tokio::task::spawn_blocking(move || {
+        let now = shared.busy.fetch_add(1, Ordering::SeqCst) + 1;
+        shared.peak.fetch_max(now, Ordering::SeqCst);
+        let out = work();
+        shared.busy.fetch_sub(1, Ordering::SeqCst);
+        drop(worker);
+        out
+    })
+    .await;
     result.unwrap_or_else(|e| {
         Err(ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -161,8 +181,10 @@ where
 /// The app: the page and its assets, the API, JSON for unknown paths.
 pub fn router(limits: Limits) -> Router {
     let state: State = Arc::new(Shared {
-        workers: Semaphore::new(limits.jobs.max(1)),
+        workers: Arc::new(Semaphore::new(limits.jobs.max(1))),
         waiting: Semaphore::new(limits.queue),
+        busy: AtomicUsize::new(0),
+        peak: AtomicUsize::new(0),
         fonts: crate::render::load_fonts(),
         limits,
     });
