@@ -116,3 +116,118 @@ async fn a_title_too_long_to_lay_out_in_time_is_refused_at_once() {
     .await;
     assert_eq!(status, StatusCode::OK);
 }
+
+/// A server on a loopback port with short connection bounds; its address.
+async fn listening(timeouts: super::connections::Timeouts) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
+    let addr = listener.local_addr().expect("an address");
+    let app = router(Limits {
+        body: 1000,
+        time: Duration::from_secs(5),
+        jobs: 2,
+        queue: 64,
+        max_side: Limits::MAX_SIDE,
+    });
+    tokio::spawn(super::connections::serve_on(
+        listener,
+        app,
+        timeouts,
+        std::future::pending(),
+    ));
+    addr
+}
+
+/// Reads from `stream` until it closes or `within` passes; what came.
+async fn read_until_closed(
+    stream: &mut tokio::net::TcpStream,
+    within: Duration,
+) -> Option<Vec<u8>> {
+    use tokio::io::AsyncReadExt;
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    let deadline = Instant::now() + within;
+    loop {
+        let left = deadline.checked_duration_since(Instant::now())?;
+        match tokio::time::timeout(left, stream.read(&mut buf)).await {
+            Ok(Ok(0)) | Ok(Err(_)) => return Some(got),
+            Ok(Ok(n)) => got.extend_from_slice(&buf[..n]),
+            Err(_) => return None,
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_headers_and_bodies_are_cut_off_and_new_clients_still_served() {
+    use tokio::io::AsyncWriteExt;
+    let timeouts = super::connections::Timeouts {
+        headers: Duration::from_millis(300),
+        body: Duration::from_millis(300),
+        connections: 64,
+    };
+    let addr = listening(timeouts).await;
+    // Half a request line, then nothing.
+    let mut slow = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("a socket");
+    slow.write_all(b"POST /api/solve HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .expect("sent");
+    // Headers, then half the body declared.
+    let mut half = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("a socket");
+    half.write_all(
+        b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"puzzle\"",
+    )
+    .await
+    .expect("sent");
+    // A new client is answered meanwhile.
+    let mut fresh = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("a socket");
+    fresh
+        .write_all(b"GET /api HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .expect("sent");
+    let answer = read_until_closed(&mut fresh, Duration::from_secs(2))
+        .await
+        .expect("the new client is answered");
+    assert!(
+        answer.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&answer)
+    );
+    // Both slow clients are cut off within their bound and a margin.
+    let started = Instant::now();
+    read_until_closed(&mut slow, Duration::from_secs(3))
+        .await
+        .expect("slow headers are cut off");
+    read_until_closed(&mut half, Duration::from_secs(3))
+        .await
+        .expect("a slow body is cut off");
+    assert!(started.elapsed() < Duration::from_secs(2));
+}
+
+#[tokio::test]
+async fn a_declared_body_over_the_limit_gets_413_not_100_continue() {
+    use tokio::io::AsyncWriteExt;
+    let addr = listening(super::connections::Timeouts::DEFAULT).await;
+    let mut client = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("a socket");
+    client
+        .write_all(
+            b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n",
+        )
+        .await
+        .expect("sent");
+    let answer = read_until_closed(&mut client, Duration::from_secs(3))
+        .await
+        .expect("answered");
+    let text = String::from_utf8_lossy(&answer);
+    assert!(text.starts_with("HTTP/1.1 413"), "{text}");
+    assert!(!text.contains("100 Continue"), "{text}");
+    assert!(text.contains("larger than 1000 bytes"), "{text}");
+}

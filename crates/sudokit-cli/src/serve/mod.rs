@@ -29,6 +29,7 @@ mod abuse_tests;
 mod api;
 mod assets;
 mod board;
+mod connections;
 mod request;
 #[cfg(test)]
 mod tests;
@@ -205,6 +206,10 @@ pub fn router(limits: Limits) -> Router {
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn_with_state(
+            body_limit,
+            declared_size,
+        ))
         .layer(axum::middleware::map_response(nosniff))
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(
             |_: Box<dyn std::any::Any + Send>| {
@@ -216,6 +221,28 @@ pub fn router(limits: Limits) -> Router {
             },
         ))
         .with_state(state)
+}
+
+/// A body declared larger than the limit gets 413 before anything reads it
+/// (so a client that asked `Expect: 100-continue` is never told to send it).
+async fn declared_size(
+    axum::extract::State(limit): axum::extract::State<usize>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let declared = request
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limit as u64) {
+        return ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request body is larger than {limit} bytes (--max-body)"),
+        )
+        .into_response();
+    }
+    next.run(request).await
 }
 
 /// Every answer is what its content type says (no sniffing a JSON error
@@ -269,8 +296,12 @@ async fn serve(addr: SocketAddr, limits: Limits) -> anyhow::Result<()> {
             bound.ip()
         );
     }
-    axum::serve(listener, router(limits))
-        .with_graceful_shutdown(stop_signal())
-        .await
-        .context("serving")
+    connections::serve_on(
+        listener,
+        router(limits),
+        connections::Timeouts::DEFAULT,
+        stop_signal(),
+    )
+    .await;
+    Ok(())
 }
