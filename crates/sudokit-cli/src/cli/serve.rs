@@ -18,9 +18,12 @@ and its assets are inside the binary: it works offline.
 The API answers POST requests under /api/ (solve, count, hint, explain, rate,
 generate, render, parse) with JSON; the README documents it. Every request
 is bounded: its body (--max-body), its search or rating time (--timeout),
-the grid side (36), and the number of requests worked on at once (--jobs,
-with at most --queue more waiting). A request past a bound gets a 4xx or 503
-answer with a JSON `error`.
+the grid side (36), the render title (200 characters), and the number of
+requests worked on at once (--jobs per lane: parse and solve have their own
+workers, the rest share the others; at most --queue more wait per lane, each
+at most twice --timeout). A request past a bound gets a 4xx, or a 503 with
+`Retry-After: 1`, with a JSON `error`. Connections must send their headers and
+bodies within 10 s each; 4,096 are open at once.
 
 The server listens on 127.0.0.1 (this machine only) unless --addr says
 otherwise; Ctrl-C stops it.";
@@ -46,11 +49,13 @@ pub struct ServeArgs {
     #[arg(long, value_name = "BYTES", default_value_t = 1 << 20)]
     pub max_body: usize,
 
-    /// Requests worked on at once [default: the number of CPUs].
+    /// Requests worked on at once, per lane (parse and solve; the rest)
+    /// [default: the number of CPUs].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
 
-    /// Requests allowed to wait for a worker; more are answered 503 at once.
+    /// Requests allowed to wait for a worker, per lane; more are answered
+    /// 503 at once, and one that waits longer than twice --timeout too.
     #[arg(long, value_name = "N", default_value_t = 256)]
     pub queue: usize,
 }

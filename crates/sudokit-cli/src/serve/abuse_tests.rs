@@ -231,3 +231,47 @@ async fn a_declared_body_over_the_limit_gets_413_not_100_continue() {
     assert!(!text.contains("100 Continue"), "{text}");
     assert!(text.contains("larger than 1000 bytes"), "{text}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn easy_solves_pass_a_crowd_of_expensive_requests() {
+    let app = router(Limits {
+        body: 1 << 20,
+        time: Duration::from_millis(1500),
+        jobs: 1,
+        queue: 64,
+        max_side: Limits::MAX_SIDE,
+    });
+    let empty = ".".repeat(625);
+    let mut crowd = Vec::new();
+    for _ in 0..6 {
+        let app = app.clone();
+        let body = json!({ "puzzle": empty, "limit": 1_000_000_000u64 });
+        crowd.push(tokio::spawn(
+            async move { post(&app, "/api/count", body).await },
+        ));
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    for _ in 0..5 {
+        let started = Instant::now();
+        let (status, body) = post(&app, "/api/solve", json!({ "puzzle": puzzle })).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert!(
+            started.elapsed() < Duration::from_millis(500),
+            "an easy solve waited {:?} behind the crowd",
+            started.elapsed()
+        );
+    }
+    for c in crowd {
+        let (status, _) = c.await.expect("a crowd request");
+        // Each either ran to its limit (422 with a partial count) or waited
+        // too long (503): never a 5xx other than that.
+        assert!(
+            status == StatusCode::UNPROCESSABLE_ENTITY
+                || status == StatusCode::OK
+                || status == StatusCode::SERVICE_UNAVAILABLE,
+            "{status}"
+        );
+    }
+}

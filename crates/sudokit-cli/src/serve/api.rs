@@ -14,7 +14,7 @@ use sudokit::{Budget, Engine, EngineKind, Grid, Puzzle, Solutions};
 
 use super::board::{self, BoardJson};
 use super::request::{decode, Body, PuzzleReq, PUZZLE_FIELDS};
-use super::{on_worker, ApiError, Limits, State};
+use super::{on_worker, ApiError, Lane, Limits, State};
 use crate::rate::{RatingJson, StepJson};
 
 /// The side of the largest grid `generate` makes here (a 25x25 try takes
@@ -92,8 +92,10 @@ fn unique_solution(entry: &Entry, limits: &Limits) -> Result<Grid, ApiError> {
     let solutions = search(&mut *engine, entry, 2, limits)?;
     match (solutions.count, solutions.first) {
         (1, Some(solution)) => Ok(solution),
-        (0, _) => Err(ApiError::unprocessable("no solution: nothing to explain")
-            .with(json!({ "verdict": "no_solution" }))),
+        (0, _) => Err(ApiError::unprocessable(
+            "the puzzle has no solution: nothing to rate or explain",
+        )
+        .with(json!({ "verdict": "no_solution" }))),
         _ => Err(
             ApiError::unprocessable("several solutions: a logical path needs a unique one")
                 .with(json!({ "verdict": "multiple" })),
@@ -145,7 +147,12 @@ pub async fn not_found(uri: Uri) -> ApiError {
 pub async fn method_not_allowed(uri: Uri) -> ApiError {
     ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED,
-        format!("{} answers POST requests with a JSON body", uri.path()),
+        if uri.path() == "/api" {
+            "GET /api lists the API; each endpoint under it answers POST requests with a JSON body"
+                .to_owned()
+        } else {
+            format!("{} answers POST requests with a JSON body", uri.path())
+        },
     )
 }
 
@@ -153,7 +160,7 @@ pub async fn method_not_allowed(uri: Uri) -> ApiError {
 pub async fn parse(Extract(state): Extract<State>, body: Body) -> Answer {
     let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS])?;
     let limits = state.limits.clone();
-    on_worker(&state, move || {
+    on_worker(&state, Lane::Quick, move || {
         let (entry, format) = req.read(&limits)?;
         Ok(json!({ "board": BoardJson::new(&entry.puzzle, entry.style, format) }))
     })
@@ -165,7 +172,7 @@ pub async fn parse(Extract(state): Extract<State>, body: Body) -> Answer {
 pub async fn solve(Extract(state): Extract<State>, body: Body) -> Answer {
     let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS, &["engine"]])?;
     let limits = state.limits.clone();
-    on_worker(&state, move || {
+    on_worker(&state, Lane::Quick, move || {
         let (entry, format) = req.read(&limits)?;
         let mut engine = engine(req.engine.as_deref(), &limits)?;
         let solutions = search(&mut *engine, &entry, 2, &limits)?;
@@ -195,7 +202,7 @@ pub async fn count(Extract(state): Extract<State>, body: Body) -> Answer {
         ));
     }
     let limits = state.limits.clone();
-    on_worker(&state, move || {
+    on_worker(&state, Lane::Heavy, move || {
         let (entry, _) = req.read(&limits)?;
         let mut engine = engine(None, &limits)?;
         let solutions = search(&mut *engine, &entry, limit, &limits)?;
@@ -253,7 +260,7 @@ impl HighlightJson {
 pub async fn hint(Extract(state): Extract<State>, body: Body) -> Answer {
     let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS, &["values"]])?;
     let limits = state.limits.clone();
-    on_worker(&state, move || {
+    on_worker(&state, Lane::Heavy, move || {
         let (entry, _) = req.read(&limits)?;
         let solution = unique_solution(&entry, &limits)?.to_values();
         let n = entry.puzzle.size();
@@ -381,7 +388,7 @@ fn path_of(req: &PuzzleReq, limits: &Limits) -> Result<(Board, logic::Path), Api
 pub async fn explain(Extract(state): Extract<State>, body: Body) -> Answer {
     let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS])?;
     let limits = state.limits.clone();
-    on_worker(&state, move || {
+    on_worker(&state, Lane::Heavy, move || {
         let (board, path) = path_of(&req, &limits)?;
         let steps: Vec<StepJson> = path
             .steps
@@ -414,7 +421,7 @@ pub async fn explain(Extract(state): Extract<State>, body: Body) -> Answer {
 pub async fn rate(Extract(state): Extract<State>, body: Body) -> Answer {
     let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS])?;
     let limits = state.limits.clone();
-    on_worker(&state, move || {
+    on_worker(&state, Lane::Heavy, move || {
         let (_, path) = path_of(&req, &limits)?;
         Ok(match (path.end, RatingJson::of(&path)) {
             (End::Solved, None) => json!({
@@ -519,7 +526,7 @@ pub async fn generate(Extract(state): Extract<State>, body: Body) -> Answer {
         unreachable!("the arguments start with `generate`")
     };
     let limits = state.limits.clone();
-    on_worker(&state, move || {
+    on_worker(&state, Lane::Heavy, move || {
         let mut spec =
             crate::generate::spec_of(&args).map_err(|e| ApiError::bad(format!("{e:#}")))?;
         let side = spec.shape.size();
@@ -597,7 +604,7 @@ pub async fn render(Extract(state): Extract<State>, body: Body) -> Result<Respon
     };
     let limits = state.limits.clone();
     let fonts = std::sync::Arc::clone(&state.fonts);
-    on_worker(&state, move || {
+    on_worker(&state, Lane::Heavy, move || {
         let (entry, _) = req.read(&limits)?;
         let mut engine = engine(None, &limits)?;
         let svg = crate::render::draw(&args, &entry, &mut *engine)

@@ -76,6 +76,9 @@ struct Shared {
     workers: Arc<Semaphore>,
     /// One permit per request waiting for a worker.
     waiting: Semaphore,
+    /// The same two for the quick lane (`Lane::Quick`).
+    quick: Arc<Semaphore>,
+    quick_waiting: Semaphore,
     /// Workers running now, and the most that ever ran at once (`GET /api`
     /// shows both).
     busy: AtomicUsize,
@@ -128,14 +131,33 @@ impl IntoResponse for ApiError {
         if let (Some(Value::Object(more)), Value::Object(map)) = (self.more, &mut body) {
             map.extend(more);
         }
-        (self.status, Json(body)).into_response()
+        let mut response = (self.status, Json(body)).into_response();
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            // Work is bounded by the time limit: a second is a fair first retry.
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from_static("1"),
+            );
+        }
+        response
     }
 }
 
-/// Runs `work` on the blocking pool once a worker is free: 503 at once when
-/// none is and the queue is full, or after waiting longer than twice the time
-/// limit.
-async fn on_worker<T, F>(state: &State, work: F) -> Result<T, ApiError>
+/// Which workers a request waits for: `/api/parse` and `/api/solve`, cheap
+/// for the puzzles people send, have workers of their own, so a crowd of
+/// ratings, counts and generations never delays them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lane {
+    /// Parse and solve.
+    Quick,
+    /// Everything else.
+    Heavy,
+}
+
+/// Runs `work` on the blocking pool once a worker of its lane is free: 503
+/// (with `Retry-After: 1`) at once when none is and the lane's queue is
+/// full, or after waiting longer than twice the time limit.
+async fn on_worker<T, F>(state: &State, lane: Lane, work: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
     F: FnOnce() -> Result<T, ApiError> + Send + 'static,
@@ -146,13 +168,17 @@ where
             "the server is busy: too many requests at once, try again",
         )
     };
-    let worker = match state.workers.clone().try_acquire_owned() {
+    let (workers, waiting) = match lane {
+        Lane::Quick => (&state.quick, &state.quick_waiting),
+        Lane::Heavy => (&state.workers, &state.waiting),
+    };
+    let worker = match Arc::clone(workers).try_acquire_owned() {
         Ok(worker) => worker,
         Err(_) => {
             // Wait in line, if there is room in it; a request waits at most
             // twice the time limit (the work ahead of it is bounded by that).
-            let _waiting = state.waiting.try_acquire().map_err(|_| busy())?;
-            tokio::time::timeout(state.limits.time * 2, state.workers.clone().acquire_owned())
+            let _waiting = waiting.try_acquire().map_err(|_| busy())?;
+            tokio::time::timeout(state.limits.time * 2, Arc::clone(workers).acquire_owned())
                 .await
                 .map_err(|_| busy())?
                 .map_err(|_| busy())?
@@ -184,6 +210,8 @@ pub fn router(limits: Limits) -> Router {
     let state: State = Arc::new(Shared {
         workers: Arc::new(Semaphore::new(limits.jobs.max(1))),
         waiting: Semaphore::new(limits.queue),
+        quick: Arc::new(Semaphore::new(limits.jobs.max(1))),
+        quick_waiting: Semaphore::new(limits.queue),
         busy: AtomicUsize::new(0),
         peak: AtomicUsize::new(0),
         fonts: crate::render::load_fonts(),

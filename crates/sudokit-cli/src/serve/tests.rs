@@ -619,20 +619,22 @@ async fn a_full_server_answers_503() {
             .await
         })
     };
-    // Let the slow request take the only worker.
+    // Let the slow request take the only worker of its lane.
     tokio::time::sleep(Duration::from_millis(200)).await;
     refused(
         &app,
-        "/api/solve",
+        "/api/count",
         json!({ "puzzle": PUZZLE }).to_string().into_bytes(),
         StatusCode::SERVICE_UNAVAILABLE,
         "busy",
     )
     .await;
+    // The quick lane has its own worker.
+    let _ = answered(&app, "/api/solve", json!({ "puzzle": PUZZLE })).await;
     let (status, _) = slow.await.unwrap();
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     // Free again.
-    let _ = answered(&app, "/api/solve", json!({ "puzzle": PUZZLE })).await;
+    let _ = answered(&app, "/api/count", json!({ "puzzle": PUZZLE })).await;
 }
 
 /// Random bytes and mangled puzzles never panic the server: every answer is
