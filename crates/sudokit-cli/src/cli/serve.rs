@@ -21,7 +21,7 @@ is bounded: its body (--max-body), its search or rating time (--timeout),
 the grid side (36), the render title (200 characters), and the number of
 requests worked on at once (--jobs per lane: parse and solve have their own
 workers, the rest share the others; at most --queue more wait per lane, each
-at most twice --timeout). A request past a bound gets a 4xx, or a 503 with
+the wait counting against --timeout). A request past a bound gets a 4xx, or a 503 with
 `Retry-After: 1`, with a JSON `error`. Connections must send their headers and
 bodies within 10 s each; 4,096 are open at once.
 
@@ -55,7 +55,7 @@ pub struct ServeArgs {
     pub jobs: Option<u16>,
 
     /// Requests allowed to wait for a worker, per lane; more are answered
-    /// 503 at once, and one that waits longer than twice --timeout too.
+    /// 503 at once, and one that waits all of --timeout too.
     #[arg(long, value_name = "N", default_value_t = 256)]
     pub queue: usize,
 }

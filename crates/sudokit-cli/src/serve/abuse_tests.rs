@@ -43,6 +43,7 @@ async fn abandoned_requests_never_run_more_than_jobs_workers() {
         jobs: 2,
         queue: 64,
         max_side: Limits::MAX_SIDE,
+        waited: Duration::ZERO,
     };
     let time = limits.time;
     let app = router(limits);
@@ -88,6 +89,7 @@ async fn a_title_too_long_to_lay_out_in_time_is_refused_at_once() {
         jobs: 2,
         queue: 64,
         max_side: Limits::MAX_SIDE,
+        waited: Duration::ZERO,
     });
     let puzzle =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -129,6 +131,7 @@ async fn listening(timeouts: super::connections::Timeouts) -> std::net::SocketAd
         jobs: 2,
         queue: 64,
         max_side: Limits::MAX_SIDE,
+        waited: Duration::ZERO,
     });
     tokio::spawn(super::connections::serve_on(
         listener,
@@ -240,6 +243,7 @@ async fn easy_solves_pass_a_crowd_of_expensive_requests() {
         jobs: 1,
         queue: 64,
         max_side: Limits::MAX_SIDE,
+        waited: Duration::ZERO,
     });
     let empty = ".".repeat(625);
     let mut crowd = Vec::new();

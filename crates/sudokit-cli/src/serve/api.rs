@@ -82,7 +82,7 @@ fn search(
 fn gave_up(limits: &Limits, what: &str) -> ApiError {
     ApiError::unprocessable(format!(
         "gave up {what}: the server's limit is {} s per request; the CLI has none",
-        limits.time.as_secs_f64()
+        (limits.time + limits.waited).as_secs_f64()
     ))
 }
 
@@ -159,8 +159,7 @@ pub async fn method_not_allowed(uri: Uri) -> ApiError {
 /// `POST /api/parse`: the board, for the page.
 pub async fn parse(Extract(state): Extract<State>, body: Body) -> Answer {
     let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS])?;
-    let limits = state.limits.clone();
-    on_worker(&state, Lane::Quick, move || {
+    on_worker(&state, Lane::Quick, move |limits: Limits| {
         let (entry, format) = req.read(&limits)?;
         Ok(json!({ "board": BoardJson::new(&entry.puzzle, entry.style, format) }))
     })
@@ -171,8 +170,7 @@ pub async fn parse(Extract(state): Extract<State>, body: Body) -> Answer {
 /// `POST /api/solve`: the verdict, and the solution in the puzzle's format.
 pub async fn solve(Extract(state): Extract<State>, body: Body) -> Answer {
     let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS, &["engine"]])?;
-    let limits = state.limits.clone();
-    on_worker(&state, Lane::Quick, move || {
+    on_worker(&state, Lane::Quick, move |limits: Limits| {
         let (entry, format) = req.read(&limits)?;
         let mut engine = engine(req.engine.as_deref(), &limits)?;
         let solutions = search(&mut *engine, &entry, 2, &limits)?;
@@ -201,8 +199,7 @@ pub async fn count(Extract(state): Extract<State>, body: Body) -> Answer {
             "limit: a whole number of solutions, 1 or more",
         ));
     }
-    let limits = state.limits.clone();
-    on_worker(&state, Lane::Heavy, move || {
+    on_worker(&state, Lane::Heavy, move |limits: Limits| {
         let (entry, _) = req.read(&limits)?;
         let mut engine = engine(None, &limits)?;
         let solutions = search(&mut *engine, &entry, limit, &limits)?;
@@ -259,8 +256,7 @@ impl HighlightJson {
 /// step from their board.
 pub async fn hint(Extract(state): Extract<State>, body: Body) -> Answer {
     let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS, &["values"]])?;
-    let limits = state.limits.clone();
-    on_worker(&state, Lane::Heavy, move || {
+    on_worker(&state, Lane::Heavy, move |limits: Limits| {
         let (entry, _) = req.read(&limits)?;
         let solution = unique_solution(&entry, &limits)?.to_values();
         let n = entry.puzzle.size();
@@ -387,8 +383,7 @@ fn path_of(req: &PuzzleReq, limits: &Limits) -> Result<(Board, logic::Path), Api
 /// `POST /api/explain`: every step of the logical path, and the rating.
 pub async fn explain(Extract(state): Extract<State>, body: Body) -> Answer {
     let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS])?;
-    let limits = state.limits.clone();
-    on_worker(&state, Lane::Heavy, move || {
+    on_worker(&state, Lane::Heavy, move |limits: Limits| {
         let (board, path) = path_of(&req, &limits)?;
         let steps: Vec<StepJson> = path
             .steps
@@ -420,8 +415,7 @@ pub async fn explain(Extract(state): Extract<State>, body: Body) -> Answer {
 /// `POST /api/rate`: ER, EP, ED and the level.
 pub async fn rate(Extract(state): Extract<State>, body: Body) -> Answer {
     let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS])?;
-    let limits = state.limits.clone();
-    on_worker(&state, Lane::Heavy, move || {
+    on_worker(&state, Lane::Heavy, move |limits: Limits| {
         let (_, path) = path_of(&req, &limits)?;
         Ok(match (path.end, RatingJson::of(&path)) {
             (End::Solved, None) => json!({
@@ -525,8 +519,7 @@ pub async fn generate(Extract(state): Extract<State>, body: Body) -> Answer {
     let crate::cli::Command::Generate(args) = cli.command else {
         unreachable!("the arguments start with `generate`")
     };
-    let limits = state.limits.clone();
-    on_worker(&state, Lane::Heavy, move || {
+    on_worker(&state, Lane::Heavy, move |limits: Limits| {
         let mut spec =
             crate::generate::spec_of(&args).map_err(|e| ApiError::bad(format!("{e:#}")))?;
         let side = spec.shape.size();
@@ -602,9 +595,11 @@ pub async fn render(Extract(state): Extract<State>, body: Body) -> Result<Respon
     let crate::cli::Command::Render(args) = cli.command else {
         unreachable!("the arguments start with `render`")
     };
-    let limits = state.limits.clone();
     let fonts = std::sync::Arc::clone(&state.fonts);
-    on_worker(&state, Lane::Heavy, move || {
+    on_worker(&state, Lane::Heavy, move |limits: Limits| {
+        // What is left of the request's time after its wait for a worker.
+        let mut args = args;
+        args.timeout = limits.time;
         let (entry, _) = req.read(&limits)?;
         let mut engine = engine(None, &limits)?;
         let svg = crate::render::draw(&args, &entry, &mut *engine)

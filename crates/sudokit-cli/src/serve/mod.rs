@@ -47,6 +47,9 @@ pub struct Limits {
     pub queue: usize,
     /// Largest grid side taken.
     pub max_side: usize,
+    /// What the request spent waiting for a worker, already taken off
+    /// `time` (0 until it has a worker).
+    pub waited: Duration,
 }
 
 impl Limits {
@@ -64,6 +67,7 @@ impl Limits {
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
             queue: args.queue,
             max_side: Limits::MAX_SIDE,
+            waited: Duration::ZERO,
         }
     }
 }
@@ -156,12 +160,14 @@ pub enum Lane {
 
 /// Runs `work` on the blocking pool once a worker of its lane is free: 503
 /// (with `Retry-After: 1`) at once when none is and the lane's queue is
-/// full, or after waiting longer than twice the time limit.
+/// full, or after waiting the whole time limit. The wait counts against the
+/// time limit: `work` gets the limits with what is left of it.
 async fn on_worker<T, F>(state: &State, lane: Lane, work: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
-    F: FnOnce() -> Result<T, ApiError> + Send + 'static,
+    F: FnOnce(Limits) -> Result<T, ApiError> + Send + 'static,
 {
+    let arrived = std::time::Instant::now();
     let busy = || {
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -175,10 +181,11 @@ where
     let worker = match Arc::clone(workers).try_acquire_owned() {
         Ok(worker) => worker,
         Err(_) => {
-            // Wait in line, if there is room in it; a request waits at most
-            // twice the time limit (the work ahead of it is bounded by that).
+            // Wait in line, if there is room in it; the wait counts against
+            // the request's time limit, so a request that waited it all is
+            // answered 503 rather than started.
             let _waiting = waiting.try_acquire().map_err(|_| busy())?;
-            tokio::time::timeout(state.limits.time * 2, Arc::clone(workers).acquire_owned())
+            tokio::time::timeout(state.limits.time, Arc::clone(workers).acquire_owned())
                 .await
                 .map_err(|_| busy())?
                 .map_err(|_| busy())?
@@ -187,11 +194,15 @@ where
     // The permit goes with the work: a request dropped while its work runs
     // (the client hung up) keeps its worker busy until the work ends, within
     // the time limit, so no more than `--jobs` workers ever run.
+    // One deadline for the whole request: the work gets what the wait left.
+    let mut limits = state.limits.clone();
+    limits.waited = arrived.elapsed();
+    limits.time = limits.time.saturating_sub(limits.waited);
     let shared = Arc::clone(state);
     let result = tokio::task::spawn_blocking(move || {
         let now = shared.busy.fetch_add(1, Ordering::SeqCst) + 1;
         shared.peak.fetch_max(now, Ordering::SeqCst);
-        let out = work();
+        let out = work(limits);
         shared.busy.fetch_sub(1, Ordering::SeqCst);
         drop(worker);
         out

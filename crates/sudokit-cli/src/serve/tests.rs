@@ -24,6 +24,7 @@ fn limits() -> Limits {
         jobs: 2,
         queue: 64,
         max_side: Limits::MAX_SIDE,
+        waited: Duration::ZERO,
     }
 }
 
