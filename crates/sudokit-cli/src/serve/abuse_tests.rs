@@ -279,3 +279,65 @@ async fn easy_solves_pass_a_crowd_of_expensive_requests() {
         );
     }
 }
+
+#[tokio::test]
+async fn requests_that_are_not_what_an_endpoint_takes_say_so() {
+    let app = router(Limits {
+        body: 1 << 20,
+        time: Duration::from_secs(5),
+        jobs: 2,
+        queue: 64,
+        max_side: Limits::MAX_SIDE,
+        waited: Duration::ZERO,
+    });
+    for body in ["[1,2]", "null", "17"] {
+        let request = Request::post("/api/generate")
+            .body(Body::from(body))
+            .expect("a request");
+        let response = app.clone().oneshot(request).await.expect("an answer");
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{body}");
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .expect("a body");
+        let answer: Value = serde_json::from_slice(&bytes).expect("JSON");
+        assert!(
+            answer["error"]
+                .as_str()
+                .unwrap_or("")
+                .contains("must be a JSON object"),
+            "{body}: {answer}"
+        );
+    }
+    // The API's advice names its own field, not the CLI's flag.
+    let (status, answer) = post(
+        &app,
+        "/api/solve",
+        json!({ "puzzle": "1234567890abcdeZ\n?? ??\n" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    let error = answer["error"].as_str().unwrap_or("");
+    assert!(
+        error.contains("give `format`") && !error.contains("--format"),
+        "{answer}"
+    );
+    // A player's digit over a given is named, not ignored.
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let mut values = vec![0u8; 81];
+    values[0] = 5;
+    let (status, answer) = post(
+        &app,
+        "/api/hint",
+        json!({ "puzzle": puzzle, "values": values }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap_or("")
+            .contains("r1c1 holds 5, but the puzzle gives 4"),
+        "{answer}"
+    );
+}

@@ -278,6 +278,14 @@ pub async fn hint(Extract(state): Extract<State>, body: Body) -> Answer {
                         cell % n + 1
                     )));
                 }
+                if values[cell] != 0 && v != 0 && v != u32::from(values[cell]) {
+                    return Err(ApiError::bad(format!(
+                        "values: r{}c{} holds {v}, but the puzzle gives {} there",
+                        cell / n + 1,
+                        cell % n + 1,
+                        values[cell]
+                    )));
+                }
                 if v == 0 || values[cell] != 0 {
                     continue;
                 }
@@ -475,6 +483,9 @@ struct GenerateReq {
     level: Option<String>,
     /// An ER range, `A..B`.
     rating: Option<String>,
+    /// A number, or a string of digits (JavaScript numbers stop being exact
+    /// at 2^53; the answer gives the seed as a string).
+    #[serde(default, deserialize_with = "seed_of")]
     seed: Option<u64>,
     /// The output format (`line`, or `jigsaw` for a jigsaw).
     format: Option<String>,
@@ -551,7 +562,7 @@ pub async fn generate(Extract(state): Extract<State>, body: Body) -> Answer {
             "puzzle": board.text(),
             "format": format.name(),
             "board": board,
-            "seed": seed,
+            "seed": seed.to_string(),
             "clues": made.puzzle.givens().filled(),
             "er": made.er.map(crate::rate::tenths),
             "level": made.er.map(|er| logic::Level::of(er).name()),
@@ -560,6 +571,26 @@ pub async fn generate(Extract(state): Extract<State>, body: Body) -> Answer {
     })
     .await
     .map(Json)
+}
+
+/// A seed given as a number or as a string of digits.
+fn seed_of<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    use serde::de::Error;
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum Seed {
+        Number(u64),
+        Text(String),
+    }
+    match Option::<Seed>::deserialize(d)? {
+        None => Ok(None),
+        Some(Seed::Number(n)) => Ok(Some(n)),
+        Some(Seed::Text(t)) => t.trim().parse().map(Some).map_err(|_| {
+            D::Error::custom(format!(
+                "seed: `{t}` is not a whole number from 0 to 2^64 - 1"
+            ))
+        }),
+    }
 }
 
 /// `POST /api/render`: the picture itself (`image/svg+xml` or `image/png`).

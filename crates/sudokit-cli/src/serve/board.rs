@@ -36,7 +36,8 @@ pub fn read(
     }
     let reader = Box::new(Cursor::new(text.as_bytes().to_vec()));
     let mut source = crate::input::open_reader(NAME.into(), reader, format, variant)
-        .map_err(|e| ApiError::bad(e.to_string()))?;
+        // The detector's advice names the CLI's flag; the API's is a field.
+        .map_err(|e| ApiError::bad(e.to_string().replace("use --format", "give `format`")))?;
     let entry = match source.next() {
         None => return Err(ApiError::bad(format!("{NAME}: no puzzle in the text"))),
         Some(Err(why)) => return Err(ApiError::bad(why)),

@@ -97,6 +97,12 @@ pub fn decode<T: DeserializeOwned>(
         None => json!({}),
         Some(b'{') => serde_json::from_str(text)
             .map_err(|e| ApiError::bad(format!("the request body is not valid JSON: {e}")))?,
+        // Endpoints without a puzzle (generate) take only an object.
+        Some(_) if !allowed.contains(&PUZZLE_FIELDS) => {
+            return Err(ApiError::bad(
+                "the request body must be a JSON object of options, e.g. {\"level\":\"hard\"}",
+            ))
+        }
         Some(_) => json!({ "puzzle": text }),
     };
     let Value::Object(fields) = &value else {

@@ -363,7 +363,10 @@ async fn generate_meets_the_request_and_reproduces() {
     let (_, a) = call(&app, "/api/generate", json!({})).await;
     let (_, b) = call(&app, "/api/generate", json!({})).await;
     assert_ne!(a["puzzle"], b["puzzle"]);
-    assert!(a["seed"].is_u64());
+    // A string, exact past 2^53, and it gives the same puzzle again.
+    let seed = a["seed"].as_str().expect("the seed as a string");
+    let again = answered(&app, "/api/generate", json!({ "seed": seed })).await;
+    assert_eq!(again["puzzle"], a["puzzle"]);
 }
 
 #[tokio::test]
