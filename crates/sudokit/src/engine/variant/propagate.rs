@@ -3,7 +3,8 @@
 //! prune through their own code run when one of their cells changed.
 
 use super::model::Model;
-use crate::variant::{Contradiction, Mask, Rule};
+use crate::digits::Cell;
+use crate::variant::{restrict, Contradiction, Mask, Rule};
 
 /// Scratch for propagation, reused across calls.
 #[derive(Debug, Default)]
@@ -56,6 +57,17 @@ impl Propagator {
         }
     }
 
+    /// `masks[cell] &= keep`, queueing the cell when that removed a
+    /// candidate (`Ok(true)`); a cell left empty is a contradiction.
+    #[inline]
+    fn keep(&mut self, masks: &mut [Mask], cell: usize, keep: Mask) -> Result<bool, Contradiction> {
+        let changed = restrict(masks, Cell(cell as u32), keep)?;
+        if changed {
+            self.touch(cell);
+        }
+        Ok(changed)
+    }
+
     /// Empties the queues after a contradiction.
     fn clear(&mut self) {
         for c in self.queue.drain(..) {
@@ -88,27 +100,11 @@ impl Propagator {
                 if m & (m - 1) == 0 {
                     if !model.learned.is_empty() {
                         for &(i, removed) in &model.learned[c * 16 + m.trailing_zeros() as usize] {
-                            let im = masks[i as usize];
-                            if im & removed != 0 {
-                                let nm = im & !removed;
-                                if nm == 0 {
-                                    return Err(Contradiction);
-                                }
-                                masks[i as usize] = nm;
-                                self.touch(i as usize);
-                            }
+                            self.keep(masks, i as usize, !removed)?;
                         }
                     }
                     for &p in &model.peers[c] {
-                        let pm = masks[p as usize];
-                        if pm & m != 0 {
-                            let nm = pm & !m;
-                            if nm == 0 {
-                                return Err(Contradiction);
-                            }
-                            masks[p as usize] = nm;
-                            self.touch(p as usize);
-                        }
+                        self.keep(masks, p as usize, !m)?;
                     }
                 }
                 for &(other, t) in &model.links[c] {
@@ -119,16 +115,7 @@ impl Propagator {
                         keep |= table[bits.trailing_zeros() as usize + 1];
                         bits &= bits - 1;
                     }
-                    let o = other as usize;
-                    let om = masks[o];
-                    if om & !keep != 0 {
-                        let nm = om & keep;
-                        if nm == 0 {
-                            return Err(Contradiction);
-                        }
-                        masks[o] = nm;
-                        self.touch(o);
-                    }
+                    self.keep(masks, other as usize, keep)?;
                 }
                 for &p in &model.watch[c] {
                     self.mark(p);
@@ -182,16 +169,7 @@ impl Propagator {
                 continue;
             }
             for &c in &lock.outside {
-                let m = masks[c as usize];
-                if m & confined != 0 {
-                    let nm = m & !confined;
-                    if nm == 0 {
-                        return Err(Contradiction);
-                    }
-                    masks[c as usize] = nm;
-                    self.touch(c as usize);
-                    changed = true;
-                }
+                changed |= self.keep(masks, c as usize, !confined)?;
             }
         }
         Ok(changed)
