@@ -77,7 +77,9 @@ impl fmt::Display for Input {
 
 /// Whether an argument is a one-line puzzle rather than a path: it reads as
 /// a `line` puzzle, or is detected as a one-line `jigsaw` layout (givens and
-/// regions, 2n² symbols) or a `pencilmark` line and reads as one.
+/// regions, 2n² symbols) or a `pencilmark` line and reads as one, or is
+/// detected as `fpuzzles` (a link, an lz-string, JSON): a broken one then
+/// gets the reader's message, not "cannot open".
 fn looks_like_puzzle(arg: &str) -> bool {
     use sudokit::format::{self, Format};
     let text = arg.trim();
@@ -85,6 +87,7 @@ fn looks_like_puzzle(arg: &str) -> bool {
         return true;
     }
     match format::detect(text.as_bytes()) {
+        Ok(Format::Fpuzzles) => true,
         Ok(f @ (Format::Jigsaw | Format::Pencilmark)) => {
             matches!(format::read(f, text.as_bytes()).next(), Some(Ok(_)))
         }

@@ -144,3 +144,17 @@ fn render_refuses_to_draw_one_of_several_solutions() {
         &out[..40]
     );
 }
+
+#[test]
+fn an_f_puzzles_link_given_as_an_argument_is_a_puzzle() {
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/fpuzzles.txt");
+    let text = std::fs::read_to_string(examples).unwrap();
+    let link = text.lines().find(|l| l.starts_with("https://")).unwrap();
+    let (code, out, _) = run(&["count", link], "");
+    assert_eq!((code, out.as_str()), (0, "2+\n"));
+    // A broken one is an invalid puzzle with the reader's reason, not a
+    // file that cannot be opened.
+    let (code, out, err) = run(&["count", "https://www.f-puzzles.com/?load=N4Ig..."], "");
+    assert_eq!((code, out.as_str()), (1, "Invalid puzzle\n"), "{err}");
+    assert!(err.contains("lz-string"), "{err}");
+}

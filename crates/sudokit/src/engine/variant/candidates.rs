@@ -91,6 +91,11 @@ impl Variant {
                 out.complete = false;
                 out.stopped = meter.stopped();
             } else if !exhaustive {
+                // The short bound was for the first pass only (it ended at
+                // its solutions, not at the bound): the user's from here.
+                if !learnt {
+                    meter = Meter::start(user);
+                }
                 self.each_candidate(
                     &model, &mut root, &mut found, &mut out, &mut meter, &mut stats,
                 );

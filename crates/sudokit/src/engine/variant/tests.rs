@@ -82,3 +82,15 @@ fn a_constraint_cuts_the_count_as_brute_force_says() {
         assert_eq!(tc.candidates[c].0, want, "cell {c}");
     }
 }
+
+#[test]
+fn true_candidates_of_a_grid_with_many_solutions_are_complete() {
+    // More solutions than the first pass asks for, and more nodes than its
+    // short bound in the searches after it: every digit everywhere.
+    let mut e = Variant::new();
+    let tc = e.true_candidates(&empty(6), 1).unwrap();
+    assert!(tc.complete, "{:?}", tc.stopped);
+    assert_eq!(tc.stopped, None);
+    assert!(tc.stats.nodes > 300, "{} nodes", tc.stats.nodes);
+    assert!(tc.candidates.iter().all(|c| c.0 == 0b11_1111));
+}
