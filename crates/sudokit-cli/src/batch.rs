@@ -312,7 +312,7 @@ impl Batch {
         mut items: format::Reader<R>,
     ) -> io::Result<()> {
         let name: Arc<str> = name.into();
-        let settings = *settings;
+        let settings = settings.clone();
         let depth = 2 * self.threads + 2;
         let mut pending: VecDeque<Pending> = VecDeque::with_capacity(depth);
         let mut read_error = None;
@@ -353,6 +353,7 @@ impl Batch {
                 let ready = Arc::new(Mutex::new(Ready::default()));
                 let shared = Arc::clone(&ready);
                 let name = Arc::clone(&name);
+                let settings = settings.clone();
                 self.pool.spawn(move || {
                     let start = Instant::now();
                     let puzzles = chunk.len();

@@ -112,6 +112,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
     let budget = Budget {
         max_nodes: args.max_nodes,
         time_limit: Some(args.timeout),
+        cancel: None,
     };
     let variant = args.variant.variant();
     let extras = match (variant.x, variant.windoku) {
@@ -164,7 +165,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
             .unwrap_or(path.as_os_str())
             .to_string_lossy();
         let mode = if limit == 1 { "first" } else { "unique" };
-        engine.set_budget(budget);
+        engine.set_budget(budget.clone());
         let screened = screen(&mut *engine, &puzzles, limit, path)?;
         if screened.gave_up > 0 {
             status = Status::Malformed;
@@ -183,6 +184,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
         engine.set_budget(Budget {
             max_nodes: args.max_nodes,
             time_limit: None,
+            cancel: None,
         });
         let row = time(
             &mut *engine,

@@ -27,6 +27,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
     let budget = Budget {
         max_nodes: args.max_nodes,
         time_limit: Some(args.timeout),
+        cancel: None,
     };
     let op = if args.candidates {
         "true candidates".to_owned()
@@ -56,7 +57,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
             .unwrap_or(path.as_os_str())
             .to_string_lossy();
         let mut engine = args.engine.build();
-        engine.set_budget(budget);
+        engine.set_budget(budget.clone());
         for (i, p) in puzzles.iter().enumerate() {
             let mut answer = String::new();
             let mut once = |engine: &mut dyn Engine| -> anyhow::Result<Duration> {

@@ -389,6 +389,7 @@ impl SolveArgs {
         Budget {
             max_nodes: self.max_nodes,
             time_limit: self.timeout,
+            cancel: None,
         }
     }
 }

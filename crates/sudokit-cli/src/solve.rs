@@ -34,7 +34,7 @@ use crate::status::Status;
 
 /// What a run is asked to do, besides its inputs: decided from the command
 /// line ([`Job::new`]), or by a test.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Job {
     /// What each puzzle's record depends on.
     pub settings: Settings,
@@ -250,7 +250,7 @@ impl<W: Write + Send, E: Write> Run<'_, W, E> {
         let items = format::read_with_limits(format, reader, self.settings.limits);
         let result = match self.batch.take() {
             Some(mut batch) => {
-                let settings = self.settings;
+                let settings = self.settings.clone();
                 let r = batch.input(self, &settings, &name, format, items);
                 self.batch = Some(batch);
                 r
@@ -551,7 +551,7 @@ fn threads(args: &SolveArgs) -> usize {
 /// bound: a batch decides its own.
 fn terminal_budget(settings: &mut Settings, stdout_is_terminal: bool) {
     if stdout_is_terminal && settings.budget.is_unlimited() {
-        settings.budget = settings.budget.with_time_limit(TERMINAL_TIMEOUT);
+        settings.budget = settings.budget.clone().with_time_limit(TERMINAL_TIMEOUT);
         settings.timeout_is_default = true;
     }
 }
@@ -647,7 +647,7 @@ pub fn execute<R: BufRead, W: Write + Send, E: Write>(
         _ => Total::Unknown,
     };
     // `--all` and a puzzle drawn for a person stay on the main thread.
-    let settings = job.settings;
+    let settings = job.settings.clone();
     let batch = if job.threads > 1 && settings.mode != Mode::All && settings.pretty.is_none() {
         Some(Batch::new(job.threads).context("cannot start the worker threads")?)
     } else {

@@ -13,18 +13,79 @@
 //! The cost in the hot loop is one comparison per search node
 //! ([`Meter::allows`]): the meter keeps the node count at which it next has
 //! something to check, and only then looks at the node bound and, every
-//! [`CLOCK_EVERY`] nodes, at the clock.
+//! [`CLOCK_EVERY`] nodes, at the clock and at the [`Cancel`] flag.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Search nodes between two readings of the clock when a time limit is set.
 pub const CLOCK_EVERY: u64 = 1024;
 
+/// A flag another thread raises to stop work in progress: a server sets it
+/// when the client who asked has gone, so the work frees its worker at once
+/// instead of running on to its deadline. Clones share the flag; two tokens
+/// are equal when they are the same flag.
+///
+/// Searches read it where they read the clock (every [`CLOCK_EVERY`]
+/// nodes), the logic ladder where it checks its deadline, the generator
+/// between tries.
+///
+/// ```
+/// use sudokit::engine::Cancel;
+///
+/// let cancel = Cancel::new();
+/// let seen_by_work = cancel.clone();
+/// assert!(!seen_by_work.is_cancelled());
+/// cancel.cancel();
+/// assert!(seen_by_work.is_cancelled());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// A flag not yet raised.
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Raises the flag: work holding a clone stops at its next check.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the flag was raised.
+    #[inline]
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// The flag itself, for a solver outside this crate that polls it (the
+    /// exact-cover crate's `set_interrupt`).
+    pub(crate) fn flag(&self) -> &Arc<AtomicBool> {
+        &self.0
+    }
+}
+
+impl PartialEq for Cancel {
+    fn eq(&self, other: &Cancel) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Cancel {}
+
+impl std::hash::Hash for Cancel {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::ptr::hash(Arc::as_ptr(&self.0), state);
+    }
+}
+
 /// How much effort one solve may spend. The default is unlimited.
 ///
 /// Both bounds apply to each call of [`Engine::solve_with`](crate::Engine::solve_with)
 /// separately (a time limit is counted from the start of the call).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Budget {
     /// The most search nodes (as counted in
     /// [`Stats::nodes`](crate::Stats::nodes)) a solve may explore; `None`
@@ -34,6 +95,9 @@ pub struct Budget {
     /// default): no bound. The clock is read every [`CLOCK_EVERY`] nodes,
     /// so a solve may overrun by that much work.
     pub time_limit: Option<Duration>,
+    /// Stops the solve when raised (read with the clock, every
+    /// [`CLOCK_EVERY`] nodes); `None` (the default): nobody can.
+    pub cancel: Option<Cancel>,
 }
 
 impl Budget {
@@ -41,6 +105,7 @@ impl Budget {
     pub const UNLIMITED: Budget = Budget {
         max_nodes: None,
         time_limit: None,
+        cancel: None,
     };
 
     /// This budget with at most `nodes` search nodes per solve.
@@ -61,9 +126,18 @@ impl Budget {
         }
     }
 
+    /// This budget, stopped when `cancel` is raised.
+    #[must_use]
+    pub fn with_cancel(self, cancel: Cancel) -> Budget {
+        Budget {
+            cancel: Some(cancel),
+            ..self
+        }
+    }
+
     /// Whether this budget bounds nothing.
     pub fn is_unlimited(&self) -> bool {
-        self.max_nodes.is_none() && self.time_limit.is_none()
+        self.max_nodes.is_none() && self.time_limit.is_none() && self.cancel.is_none()
     }
 }
 
@@ -75,6 +149,8 @@ pub enum StopReason {
     Nodes,
     /// [`Budget::time_limit`] was reached.
     Time,
+    /// [`Budget::cancel`] was raised.
+    Cancelled,
 }
 
 impl std::fmt::Display for StopReason {
@@ -82,6 +158,7 @@ impl std::fmt::Display for StopReason {
         f.write_str(match self {
             StopReason::Nodes => "node limit reached",
             StopReason::Time => "time limit reached",
+            StopReason::Cancelled => "cancelled",
         })
     }
 }
@@ -92,7 +169,7 @@ impl std::fmt::Display for StopReason {
 /// ```
 /// use sudokit::engine::{Budget, Meter, StopReason};
 ///
-/// let mut meter = Meter::start(Budget::UNLIMITED.with_max_nodes(3));
+/// let mut meter = Meter::start(&Budget::UNLIMITED.with_max_nodes(3));
 /// let mut nodes = 0;
 /// while meter.allows(nodes) {
 ///     nodes += 1;
@@ -106,22 +183,30 @@ pub struct Meter {
     next: u64,
     max_nodes: u64,
     deadline: Option<Instant>,
+    cancel: Option<Cancel>,
     stopped: Option<StopReason>,
 }
 
 impl Meter {
     /// Starts spending `budget` now (reads the clock only when the budget
     /// has a time limit).
-    pub fn start(budget: Budget) -> Meter {
+    pub fn start(budget: &Budget) -> Meter {
         let deadline = budget
             .time_limit
             .and_then(|limit| Instant::now().checked_add(limit));
         let max_nodes = budget.max_nodes.unwrap_or(u64::MAX);
+        let cancel = budget.cancel.clone();
         Meter {
-            // A zero time limit is checked at the first node.
-            next: if deadline.is_some() { 0 } else { max_nodes },
+            // A zero time limit, or a flag raised before the start, is
+            // seen at the first node.
+            next: if deadline.is_some() || cancel.is_some() {
+                0
+            } else {
+                max_nodes
+            },
             max_nodes,
             deadline,
+            cancel,
             stopped: None,
         }
     }
@@ -146,17 +231,30 @@ impl Meter {
             self.next = 0;
             return false;
         }
+        if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            self.stopped = Some(StopReason::Cancelled);
+            self.next = 0;
+            return false;
+        }
         if let Some(deadline) = self.deadline {
             if Instant::now() >= deadline {
                 self.stopped = Some(StopReason::Time);
                 self.next = 0;
                 return false;
             }
-            self.next = self.max_nodes.min(nodes.saturating_add(CLOCK_EVERY));
-        } else {
-            self.next = self.max_nodes;
         }
+        self.next = if self.deadline.is_some() || self.cancel.is_some() {
+            self.max_nodes.min(nodes.saturating_add(CLOCK_EVERY))
+        } else {
+            self.max_nodes
+        };
         true
+    }
+
+    /// Whether the budget's [`Cancel`] flag was raised (a check for work
+    /// between searches, e.g. a generator's tries).
+    pub fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
     }
 
     /// Why the search was stopped, if [`Meter::allows`] refused a node.
@@ -167,6 +265,11 @@ impl Meter {
     /// The deadline, if the budget has a time limit.
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline
+    }
+
+    /// The cancel flag, if the budget has one.
+    pub fn cancel(&self) -> Option<&Cancel> {
+        self.cancel.as_ref()
     }
 
     /// The node bound (`u64::MAX` when there is none).
@@ -181,7 +284,7 @@ mod tests {
 
     #[test]
     fn an_unlimited_meter_never_stops_and_never_checks() {
-        let mut m = Meter::start(Budget::default());
+        let mut m = Meter::start(&Budget::default());
         assert!(Budget::default().is_unlimited());
         for n in [0, 1, 1 << 20, u64::MAX - 1] {
             assert!(m.allows(n));
@@ -191,26 +294,26 @@ mod tests {
 
     #[test]
     fn the_node_bound_stops_at_exactly_that_many_nodes() {
-        let mut m = Meter::start(Budget::UNLIMITED.with_max_nodes(5000));
+        let mut m = Meter::start(&Budget::UNLIMITED.with_max_nodes(5000));
         assert!((0..5000).all(|n| m.allows(n)));
         assert!(!m.allows(5000));
         assert_eq!(m.stopped(), Some(StopReason::Nodes));
         // Once stopped, it stays stopped.
         assert!(!m.allows(0));
-        let mut zero = Meter::start(Budget::UNLIMITED.with_max_nodes(0));
+        let mut zero = Meter::start(&Budget::UNLIMITED.with_max_nodes(0));
         assert!(!zero.allows(0));
     }
 
     #[test]
     fn the_time_limit_stops_once_the_clock_says_so() {
-        let mut m = Meter::start(Budget::UNLIMITED.with_time_limit(Duration::ZERO));
+        let mut m = Meter::start(&Budget::UNLIMITED.with_time_limit(Duration::ZERO));
         assert!(!m.allows(0));
         assert_eq!(m.stopped(), Some(StopReason::Time));
-        let mut m = Meter::start(Budget::UNLIMITED.with_time_limit(Duration::from_secs(3600)));
+        let mut m = Meter::start(&Budget::UNLIMITED.with_time_limit(Duration::from_secs(3600)));
         assert!((0..10 * CLOCK_EVERY).all(|n| m.allows(n)));
         assert_eq!(m.stopped(), None);
         let mut m = Meter::start(
-            Budget::UNLIMITED
+            &Budget::UNLIMITED
                 .with_time_limit(Duration::from_millis(20))
                 .with_max_nodes(u64::MAX),
         );
@@ -223,7 +326,30 @@ mod tests {
         }
         assert_eq!(m.stopped(), Some(StopReason::Time));
         // A huge limit overflows no clock.
-        let mut m = Meter::start(Budget::UNLIMITED.with_time_limit(Duration::MAX));
+        let mut m = Meter::start(&Budget::UNLIMITED.with_time_limit(Duration::MAX));
         assert!(m.allows(CLOCK_EVERY * 3));
+    }
+
+    #[test]
+    fn a_raised_cancel_flag_stops_within_one_clock_period() {
+        let cancel = Cancel::new();
+        let budget = Budget::UNLIMITED.with_cancel(cancel.clone());
+        assert!(!budget.is_unlimited());
+        let mut m = Meter::start(&budget);
+        assert!((0..5 * CLOCK_EVERY).all(|n| m.allows(n)));
+        cancel.cancel();
+        let stopped_at = (5 * CLOCK_EVERY..7 * CLOCK_EVERY).find(|&n| !m.allows(n));
+        assert!(
+            stopped_at.is_some_and(|n| n <= 6 * CLOCK_EVERY),
+            "{stopped_at:?}"
+        );
+        assert_eq!(m.stopped(), Some(StopReason::Cancelled));
+        assert!(m.cancelled());
+        // Raised before the start: the first node is refused.
+        let mut m = Meter::start(&budget);
+        assert!(!m.allows(0));
+        // Clones share the flag; other tokens are other flags.
+        assert_eq!(budget.cancel, Some(cancel.clone()));
+        assert_ne!(Some(Cancel::new()), budget.cancel);
     }
 }

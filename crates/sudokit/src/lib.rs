@@ -60,7 +60,7 @@ pub mod render;
 mod validate;
 pub mod variant;
 
-pub use budget::{Budget, StopReason};
+pub use budget::{Budget, Cancel, StopReason};
 pub use digits::{Cell, Digit, DigitSet, MAX_SIZE};
 pub use engine::{Auto, Dfs, Dlx, Engine, EngineKind, Unsupported};
 pub use geometry::{default_box_shape, Extra, Geometry, GeometryError, House, HouseKind, Layout};

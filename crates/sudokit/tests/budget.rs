@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use sudokit::engine::dlx::Search;
 use sudokit::engine::{Dfs, Dlx};
 use sudokit::{
-    Auto, Budget, Cell, Digit, DigitSet, Engine, Geometry, Grid, Puzzle, Solutions, StopReason,
-    Verdict,
+    Auto, Budget, Cancel, Cell, Digit, DigitSet, Engine, Geometry, Grid, Puzzle, Solutions,
+    StopReason, Verdict,
 };
 
 use crate::common::{random_jigsaw, remove_clues, rng, solved_boxed, x_sudoku};
@@ -239,6 +239,8 @@ fn every_engine_reports_a_budget_stop_as_a_stop_on_every_kind_of_puzzle() {
     // Finding a solution of an empty 9x9 takes more than 20 search nodes
     // (at least one guess per clue of a minimal puzzle), and the clock is
     // read at the first node, so every search below is cut.
+    let raised = Cancel::new();
+    raised.cancel();
     let budgets = [
         (Budget::UNLIMITED.with_max_nodes(0), StopReason::Nodes),
         (Budget::UNLIMITED.with_max_nodes(2), StopReason::Nodes),
@@ -247,6 +249,7 @@ fn every_engine_reports_a_budget_stop_as_a_stop_on_every_kind_of_puzzle() {
             Budget::UNLIMITED.with_time_limit(Duration::ZERO),
             StopReason::Time,
         ),
+        (Budget::UNLIMITED.with_cancel(raised), StopReason::Cancelled),
     ];
     let mut checked = 0;
     for (kind, puzzle) in open_puzzles() {
@@ -254,8 +257,9 @@ fn every_engine_reports_a_budget_stop_as_a_stop_on_every_kind_of_puzzle() {
             if !engine.supports(puzzle.geometry()) {
                 continue;
             }
-            for (budget, reason) in budgets {
-                engine.set_budget(budget);
+            for (budget, reason) in &budgets {
+                let reason = *reason;
+                engine.set_budget(budget.clone());
                 for limit in [1, 2, u64::MAX] {
                     let a = engine.solve(&puzzle, limit).unwrap();
                     let what = format!("{name}, {kind}, {budget:?}, limit {limit}");
@@ -267,7 +271,32 @@ fn every_engine_reports_a_budget_stop_as_a_stop_on_every_kind_of_puzzle() {
             }
         }
     }
-    // 4 puzzle kinds x 4 budgets x 3 limits, for at least dfs, auto, dlx
+    // 4 puzzle kinds x 5 budgets x 3 limits, for at least dfs, auto, dlx
     // (3 searches) and portable fast9 and triad9.
-    assert!(checked >= 4 * 4 * 3 * 5, "{checked}");
+    assert!(checked >= 4 * 5 * 3 * 5, "{checked}");
+}
+
+#[test]
+fn a_cancel_raised_from_another_thread_stops_a_search_that_would_never_end() {
+    // Counting the solutions of an empty 25x25 never ends; the flag is
+    // raised while each engine is deep in it.
+    let empty = Puzzle::new(Arc::new(Geometry::boxed(5, 5).unwrap()), Grid::empty(25)).unwrap();
+    let mut checked = 0;
+    for (name, mut engine) in crate::common::engines() {
+        if !engine.supports(empty.geometry()) {
+            continue;
+        }
+        let cancel = Cancel::new();
+        engine.set_budget(Budget::UNLIMITED.with_cancel(cancel.clone()));
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(30));
+            cancel.cancel();
+        });
+        let a = engine.solve(&empty, u64::MAX).unwrap();
+        raiser.join().unwrap();
+        assert_eq!(a.stopped, Some(StopReason::Cancelled), "{name}: {a:?}");
+        assert!(!a.complete, "{name}");
+        checked += 1;
+    }
+    assert!(checked >= 3, "{checked}");
 }

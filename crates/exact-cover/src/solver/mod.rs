@@ -23,6 +23,8 @@
 
 use std::fmt;
 use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::problem::Problem;
@@ -200,6 +202,10 @@ pub struct Solver {
     next_check: u64,
     /// Whether the latest run stopped at the deadline.
     timed_out: bool,
+    /// Raised by another thread to stop the run (polled with the clock).
+    interrupt: Option<Arc<AtomicBool>>,
+    /// Whether the latest run stopped because `interrupt` was raised.
+    interrupted: bool,
     branching: Branching,
     nodes: u64,
     updates: u64,
@@ -247,6 +253,8 @@ impl Default for Solver {
             deadline: None,
             next_check: 0,
             timed_out: false,
+            interrupt: None,
+            interrupted: false,
             branching: Branching::Mrv,
             nodes: 0,
             updates: 0,
@@ -402,6 +410,23 @@ impl Solver {
     #[must_use]
     pub fn timed_out(&self) -> bool {
         self.timed_out
+    }
+
+    /// Sets a flag another thread may raise to stop every following run (a
+    /// server whose client hung up): a run that sees it raised stops with
+    /// [`Summary::complete`] `false` and [`interrupted`](Self::interrupted)
+    /// `true`. It is read when the clock would be, once every 1024 search
+    /// nodes. `None` (the default) means no flag.
+    pub fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) -> &mut Self {
+        self.interrupt = flag;
+        self
+    }
+
+    /// Whether the latest run stopped because the flag set with
+    /// [`set_interrupt`](Self::set_interrupt) was raised.
+    #[must_use]
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
     }
 
     /// Sets the branching rule. The default is [`Branching::Mrv`].

@@ -2,6 +2,7 @@
 //! assumptions, and the step machine that walks the search tree.
 
 use super::links::{choose, commit_others, cover, uncommit_others, uncover};
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::{Branching, Node, Phase, Solver, Step, CLOCK_EVERY, SPACER};
@@ -17,6 +18,7 @@ impl Solver {
         self.complete = false;
         self.next_check = 0;
         self.timed_out = false;
+        self.interrupted = false;
         self.base = 0;
         self.level = 0;
         if !self.assumptions.is_empty() && !self.apply_assumptions() {
@@ -154,6 +156,9 @@ impl Solver {
         };
         let node_limit = self.node_limit.unwrap_or(u64::MAX);
         let deadline = self.deadline;
+        // Both are looked at every CLOCK_EVERY nodes, never more often.
+        let polled = deadline.is_some() || self.interrupt.is_some();
+        let interrupt = self.interrupt.as_deref();
         let mut next_check = self.next_check;
         let n_items = self.n_items;
         let base = self.base;
@@ -182,13 +187,18 @@ impl Solver {
                         if nodes >= node_limit {
                             break Step::NodeLimit;
                         }
+                        if interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                            self.interrupted = true;
+                            break Step::NodeLimit;
+                        }
                         if deadline.is_some_and(|d| Instant::now() >= d) {
                             self.timed_out = true;
                             break Step::NodeLimit;
                         }
-                        next_check = match deadline {
-                            Some(_) => node_limit.min(nodes + CLOCK_EVERY),
-                            None => node_limit,
+                        next_check = if polled {
+                            node_limit.min(nodes + CLOCK_EVERY)
+                        } else {
+                            node_limit
                         };
                     }
                     nodes += 1;

@@ -163,6 +163,38 @@ fn a_deadline_stops_a_long_search_and_says_so() {
     assert_eq!(s.count(), summary_of(&small));
 }
 
+#[test]
+fn a_raised_interrupt_flag_stops_a_long_search_from_another_thread() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::time::Duration;
+    // 14 queens: 365,596 solutions, seconds of search.
+    let p = models::queens(14);
+    let mut s = Solver::new(&p);
+    let flag = Arc::new(AtomicBool::new(false));
+    s.set_interrupt(Some(Arc::clone(&flag)));
+    let raiser = {
+        let flag = Arc::clone(&flag);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(30));
+            flag.store(true, Ordering::Relaxed);
+        })
+    };
+    let summary = s.count();
+    raiser.join().unwrap();
+    assert!(!summary.complete && s.interrupted() && !s.timed_out());
+    assert!(summary.solutions < 365_596);
+    // Still raised: the next run stops at its first node; lowered, the flag
+    // changes nothing.
+    let summary = s.count();
+    assert!(s.interrupted() && summary.nodes == 0 && !summary.complete);
+    flag.store(false, Ordering::Relaxed);
+    let small = models::queens(6);
+    s.load(&small);
+    assert_eq!(s.count(), summary_of(&small));
+    assert!(!s.interrupted());
+}
+
 fn summary_of(p: &Problem) -> exact_cover::Summary {
     Solver::new(p).count()
 }

@@ -96,6 +96,10 @@ pub struct RenderArgs {
     /// X-sudoku, windoku (see `sudokit solve --help`).
     #[command(flatten)]
     pub variant: VariantArgs,
+
+    /// Stops a logical path when raised (the server's client hung up).
+    #[arg(skip)]
+    pub cancel: Option<sudokit::Cancel>,
 }
 
 /// A cell side from 8 to 400 pixels.

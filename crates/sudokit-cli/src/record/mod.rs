@@ -73,7 +73,7 @@ impl Mode {
 }
 
 /// Everything the answer to one puzzle depends on besides the puzzle.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Settings {
     /// The engine (one per worker).
     pub engine: EngineKind,
@@ -124,7 +124,7 @@ impl Settings {
     /// A new engine of the chosen kind, with the budget set.
     pub fn build_engine(&self) -> Box<dyn Engine + Send> {
         let mut engine = self.engine.build();
-        engine.set_budget(self.budget);
+        engine.set_budget(self.budget.clone());
         engine
     }
 

@@ -35,50 +35,90 @@ async fn workers(app: &axum::Router) -> Value {
     index["workers"].clone()
 }
 
+/// Waits until no worker is busy, `within` at most; the most busy at once.
+async fn idle_within(app: &axum::Router, within: Duration, what: &str) -> u64 {
+    let started = Instant::now();
+    let mut peak = 0;
+    loop {
+        let w = workers(app).await;
+        peak = peak.max(w["peak"].as_u64().expect("peak"));
+        if w["busy"].as_u64() == Some(0) {
+            return peak;
+        }
+        assert!(
+            started.elapsed() < within,
+            "{what}: work still running {:?} after its clients hung up: {w}",
+            started.elapsed()
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn abandoned_requests_never_run_more_than_jobs_workers() {
-    let limits = Limits {
+async fn abandoned_requests_never_run_more_than_jobs_workers_and_stop_when_their_clients_go() {
+    // A time limit no test waits for: only the hang-ups can end the work.
+    let app = router(Limits {
         body: 1 << 20,
-        time: Duration::from_millis(600),
+        time: Duration::from_secs(60),
         jobs: 2,
         queue: 64,
         max_side: Limits::MAX_SIDE,
         waited: Duration::ZERO,
-    };
-    let time = limits.time;
-    let app = router(limits);
-    // An empty 25x25 with a huge limit: each count runs to the time limit.
-    let empty = ".".repeat(625);
+        cancel: sudokit::Cancel::new(),
+    });
+    // Each would run for minutes: counting an empty 25x25, a generation
+    // of a 25x25 with a minimality proof.
+    let expensive = [
+        (
+            "/api/count",
+            json!({ "puzzle": ".".repeat(625), "limit": 1_000_000_000u64 }),
+        ),
+        ("/api/generate", json!({ "size": 25, "minimal": true })),
+    ];
+    for (path, body) in expensive {
+        let peak = abandon(&app, path, &body, Duration::from_secs(2)).await;
+        assert!(
+            peak <= 2,
+            "{path}: {peak} workers ran at once with --jobs 2"
+        );
+    }
+    // A large PNG takes a second or so: timed whole first, its abandoned
+    // copies must stop well before that (painting stops between bands).
+    let png = json!({ "puzzle": ".".repeat(81), "candidates": true, "cell": 400, "image": "png" });
     let started = Instant::now();
+    let (status, _) = post(&app, "/api/render", png.clone()).await;
+    assert_eq!(status, StatusCode::OK);
+    let whole = started.elapsed();
+    if whole > Duration::from_millis(500) {
+        abandon(&app, "/api/render", &png, whole / 2).await;
+    } else {
+        eprintln!("the PNG took {whole:?}: too quick to show it stops early");
+    }
+}
+
+/// Six clients ask for `body` at `path` and hang up after 150 ms: the work
+/// must stop `within` that; the most workers busy at once.
+async fn abandon(app: &axum::Router, path: &'static str, body: &Value, within: Duration) -> u64 {
     let mut calls = Vec::new();
-    for _ in 0..12 {
-        let app = app.clone();
-        let body = json!({ "puzzle": empty, "limit": 1_000_000_000u64 });
+    for _ in 0..6 {
+        let (app, body) = (app.clone(), body.clone());
         calls.push(tokio::spawn(async move {
-            // The client hangs up after 100 ms.
-            let _ =
-                tokio::time::timeout(Duration::from_millis(100), post(&app, "/api/count", body))
-                    .await;
+            tokio::time::timeout(Duration::from_millis(150), post(&app, path, body))
+                .await
+                .is_err()
         }));
     }
+    let mut hung_up = 0;
     for c in calls {
-        c.await.expect("the client task");
+        hung_up += usize::from(c.await.expect("the client task"));
     }
-    let mut peak = 0;
-    loop {
-        let w = workers(&app).await;
-        peak = peak.max(w["peak"].as_u64().expect("peak"));
-        if w["busy"].as_u64() == Some(0) {
-            break;
-        }
-        assert!(
-            started.elapsed() < time * 3 + Duration::from_secs(2),
-            "work still running after the deadline: {w}"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    assert!(peak >= 1, "no work ran");
-    assert!(peak <= 2, "{peak} workers ran at once with --jobs 2");
+    assert!(
+        hung_up >= 2,
+        "{path}: the work ended before its clients hung up"
+    );
+    let peak = idle_within(app, within, path).await;
+    assert!(peak >= 1, "{path}: no work ran");
+    peak
 }
 
 #[tokio::test]
@@ -90,6 +130,7 @@ async fn a_title_too_long_to_lay_out_in_time_is_refused_at_once() {
         queue: 64,
         max_side: Limits::MAX_SIDE,
         waited: Duration::ZERO,
+        cancel: sudokit::Cancel::new(),
     });
     let puzzle =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -132,6 +173,7 @@ async fn listening(timeouts: super::connections::Timeouts) -> std::net::SocketAd
         queue: 64,
         max_side: Limits::MAX_SIDE,
         waited: Duration::ZERO,
+        cancel: sudokit::Cancel::new(),
     });
     tokio::spawn(super::connections::serve_on(
         listener,
@@ -244,6 +286,7 @@ async fn easy_solves_pass_a_crowd_of_expensive_requests() {
         queue: 64,
         max_side: Limits::MAX_SIDE,
         waited: Duration::ZERO,
+        cancel: sudokit::Cancel::new(),
     });
     let empty = ".".repeat(625);
     let mut crowd = Vec::new();
@@ -289,6 +332,7 @@ async fn requests_that_are_not_what_an_endpoint_takes_say_so() {
         queue: 64,
         max_side: Limits::MAX_SIDE,
         waited: Duration::ZERO,
+        cancel: sudokit::Cancel::new(),
     });
     for body in ["[1,2]", "null", "17"] {
         let request = Request::post("/api/generate")
@@ -340,4 +384,61 @@ async fn requests_that_are_not_what_an_endpoint_takes_say_so() {
             .contains("r1c1 holds 5, but the puzzle gives 4"),
         "{answer}"
     );
+}
+
+#[test]
+fn solves_of_long_puzzle_texts_wait_in_the_heavy_lane() {
+    use super::api::solve_lane;
+    use super::request::PuzzleReq;
+    use super::Lane;
+    let req = |text: String| -> PuzzleReq {
+        serde_json::from_value(json!({ "puzzle": text })).expect("a request")
+    };
+    // A 9x9 line or grid, a 16x16 line: quick.
+    assert_eq!(solve_lane(&req(".".repeat(81))), Lane::Quick);
+    assert_eq!(solve_lane(&req(".".repeat(256))), Lane::Quick);
+    let rule = "+-------+-------+-------+\n";
+    let band = format!("{rule}{}", "| . . . | . . . | . . . |\n".repeat(3));
+    let grid9 = format!("{}{rule}", band.repeat(3));
+    assert!(grid9.len() <= 400, "{}", grid9.len());
+    assert_eq!(solve_lane(&req(grid9)), Lane::Quick);
+    // A 25x25, or a variant's JSON: heavy.
+    assert_eq!(solve_lane(&req(".".repeat(625))), Lane::Heavy);
+}
+
+#[tokio::test]
+async fn a_png_with_more_candidate_marks_than_it_can_lay_out_in_time_is_refused_at_once() {
+    let app = router(Limits {
+        body: 1 << 20,
+        time: Duration::from_secs(60),
+        jobs: 2,
+        queue: 64,
+        max_side: Limits::MAX_SIDE,
+        waited: Duration::ZERO,
+        cancel: sudokit::Cancel::new(),
+    });
+    let empty36 = ".".repeat(1296);
+    let started = Instant::now();
+    for extra in [json!({ "candidates": true }), json!({ "step": 1 })] {
+        let mut body = json!({ "puzzle": empty36, "image": "png", "cell": 20 });
+        body.as_object_mut()
+            .expect("an object")
+            .extend(extra.as_object().expect("an object").clone());
+        let (status, answer) = post(&app, "/api/render", body).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+        let error = answer["error"].as_str().expect("an error");
+        assert!(
+            error.contains("46656 marks") && error.contains("SVG"),
+            "{error}"
+        );
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    // The same as SVG is cheap and drawn.
+    let body = json!({ "puzzle": empty36, "candidates": true, "cell": 20 });
+    let (status, _) = post(&app, "/api/render", body).await;
+    assert_eq!(status, StatusCode::OK);
 }

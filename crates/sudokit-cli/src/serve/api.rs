@@ -37,6 +37,12 @@ fn plural(n: usize, what: &str) -> String {
 /// The largest PNG side `render` draws here, in pixels.
 const MAX_PNG_SIDE: u32 = 4096;
 
+/// The most candidate marks a PNG draws here: laying out their text is the
+/// one part of painting that cannot stop half way, about 0.1 ms and 6 KB a
+/// mark (a 25x25's 15,625 marks: 2 s and 90 MB; a 36x36's: 4 s and 250 MB).
+/// A 16x16's 4,096 pass.
+const MAX_PNG_MARKS: usize = 5_000;
+
 type Answer = Result<Json<Value>, ApiError>;
 
 /// The engine named by `name` (`auto` when absent), with the time limit.
@@ -51,7 +57,11 @@ fn engine(name: Option<&str>, limits: &Limits) -> Result<Box<dyn Engine + Send>,
         })?,
     };
     let mut engine = kind.build();
-    engine.set_budget(Budget::UNLIMITED.with_time_limit(limits.time));
+    engine.set_budget(
+        Budget::UNLIMITED
+            .with_time_limit(limits.time)
+            .with_cancel(limits.cancel.clone()),
+    );
     Ok(engine)
 }
 
@@ -105,7 +115,9 @@ fn unique_solution(entry: &Entry, limits: &Limits) -> Result<Grid, ApiError> {
 
 /// A logic context that stops at the request's time limit.
 fn ctx(limits: &Limits) -> Ctx {
-    Ctx::new(true).with_deadline(Some(std::time::Instant::now() + limits.time))
+    Ctx::new(true)
+        .with_deadline(Some(std::time::Instant::now() + limits.time))
+        .with_cancel(Some(limits.cancel.clone()))
 }
 
 /// `GET /api`: what there is.
@@ -167,10 +179,25 @@ pub async fn parse(Extract(state): Extract<State>, body: Body) -> Answer {
     .map(Json)
 }
 
+/// The longest puzzle text a solve in the quick lane may have: any 9x9
+/// or 16x16 in the line formats and a 9x9 in every grid format. A longer
+/// text (a 25x25, a 16x16 drawn in a grid, a variant's JSON) may search
+/// for seconds, so it waits with the other expensive requests.
+const QUICK_TEXT: usize = 400;
+
+/// The lane of a solve, by a cost estimate made before reading the puzzle.
+pub(super) fn solve_lane(req: &PuzzleReq) -> Lane {
+    if req.puzzle.len() <= QUICK_TEXT {
+        Lane::Quick
+    } else {
+        Lane::Heavy
+    }
+}
+
 /// `POST /api/solve`: the verdict, and the solution in the puzzle's format.
 pub async fn solve(Extract(state): Extract<State>, body: Body) -> Answer {
     let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS, &["engine"]])?;
-    on_worker(&state, Lane::Quick, move |limits: Limits| {
+    on_worker(&state, solve_lane(&req), move |limits: Limits| {
         let (entry, format) = req.read(&limits)?;
         let mut engine = engine(req.engine.as_deref(), &limits)?;
         let solutions = search(&mut *engine, &entry, 2, &limits)?;
@@ -541,6 +568,7 @@ pub async fn generate(Extract(state): Extract<State>, body: Body) -> Answer {
             )));
         }
         spec.deadline = Some(std::time::Instant::now() + limits.time);
+        spec.cancel = Some(limits.cancel.clone());
         let mut generator =
             sudokit::generate::Generator::new(spec).map_err(|e| ApiError::bad(e.to_string()))?;
         let seed = req.seed.unwrap_or_else(crate::generate::random_seed);
@@ -631,13 +659,30 @@ pub async fn render(Extract(state): Extract<State>, body: Body) -> Result<Respon
         // What is left of the request's time after its wait for a worker.
         let mut args = args;
         args.timeout = limits.time;
+        args.cancel = Some(limits.cancel.clone());
+        let deadline = std::time::Instant::now() + limits.time;
         let (entry, _) = req.read(&limits)?;
+        let n = entry.puzzle.geometry().size();
+        if png && (args.candidates || args.step.is_some()) && n * n * n > MAX_PNG_MARKS {
+            return Err(ApiError::unprocessable(format!(
+                "a PNG of a {n}x{n} with candidates is too costly for this server ({} marks, \
+                 at most {MAX_PNG_MARKS}): ask for SVG, or use `sudokit render`",
+                n * n * n
+            )));
+        }
         let mut engine = engine(None, &limits)?;
         let svg = crate::render::draw(&args, &entry, &mut *engine)
             .map_err(|why| ApiError::unprocessable(format!("puzzle:{}: {why}", entry.line)))?;
         if png {
-            let bytes =
-                crate::render::png(&svg, &fonts, MAX_PNG_SIDE).map_err(ApiError::unprocessable)?;
+            // The painting too stops at the deadline or when the client goes.
+            let give_up = || limits.cancel.is_cancelled() || std::time::Instant::now() >= deadline;
+            let bytes = crate::render::png(&svg, &fonts, MAX_PNG_SIDE, &give_up).map_err(|e| {
+                if e == crate::render::GAVE_UP_PAINTING {
+                    gave_up(&limits, "painting the PNG")
+                } else {
+                    ApiError::unprocessable(e)
+                }
+            })?;
             Ok(([(header::CONTENT_TYPE, "image/png")], bytes).into_response())
         } else {
             Ok((

@@ -50,6 +50,10 @@ pub struct Limits {
     /// What the request spent waiting for a worker, already taken off
     /// `time` (0 until it has a worker).
     pub waited: Duration,
+    /// Raised when the client hangs up before its answer: engines, the
+    /// logic ladder, the generator and the PNG painter poll it and stop,
+    /// freeing the worker (a fresh flag for each request's work).
+    pub cancel: sudokit::Cancel,
 }
 
 impl Limits {
@@ -68,7 +72,19 @@ impl Limits {
             queue: args.queue,
             max_side: Limits::MAX_SIDE,
             waited: Duration::ZERO,
+            cancel: sudokit::Cancel::new(),
         }
+    }
+}
+
+/// Raises a request's cancel flag when dropped: the handler's future holds
+/// it while the work runs, and hyper drops that future when the client hangs
+/// up (after the answer the flag is raised too, harmlessly).
+struct CancelOnDrop(sudokit::Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
     }
 }
 
@@ -147,9 +163,10 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// Which workers a request waits for: `/api/parse` and `/api/solve`, cheap
-/// for the puzzles people send, have workers of their own, so a crowd of
-/// ratings, counts and generations never delays them.
+/// Which workers a request waits for: `/api/parse`, and `/api/solve` of a
+/// puzzle text short enough to be cheap (`api::QUICK_TEXT`), have workers
+/// of their own, so a crowd of ratings, counts, generations and large
+/// solves never delays them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lane {
     /// Parse and solve.
@@ -192,12 +209,15 @@ where
         }
     };
     // The permit goes with the work: a request dropped while its work runs
-    // (the client hung up) keeps its worker busy until the work ends, within
-    // the time limit, so no more than `--jobs` workers ever run.
+    // (the client hung up) keeps its worker until the work ends, so no more
+    // than `--jobs` workers ever run; dropping it also raises the work's
+    // cancel flag, which ends the work within a few milliseconds.
     // One deadline for the whole request: the work gets what the wait left.
     let mut limits = state.limits.clone();
     limits.waited = arrived.elapsed();
     limits.time = limits.time.saturating_sub(limits.waited);
+    limits.cancel = sudokit::Cancel::new();
+    let _cancel_on_drop = CancelOnDrop(limits.cancel.clone());
     let shared = Arc::clone(state);
     let result = tokio::task::spawn_blocking(move || {
         let now = shared.busy.fetch_add(1, Ordering::SeqCst) + 1;

@@ -25,6 +25,7 @@ fn limits() -> Limits {
         queue: 64,
         max_side: Limits::MAX_SIDE,
         waited: Duration::ZERO,
+        cancel: sudokit::Cancel::new(),
     }
 }
 

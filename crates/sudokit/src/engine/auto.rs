@@ -126,13 +126,13 @@ impl Engine for Auto {
     }
 
     fn set_budget(&mut self, budget: Budget) {
-        self.budget = budget;
-        self.dfs.set_budget(budget);
-        self.fast9.set_budget(budget);
-        self.variant.set_budget(budget);
+        self.dfs.set_budget(budget.clone());
+        self.fast9.set_budget(budget.clone());
+        self.variant.set_budget(budget.clone());
         if let Some(triad9) = &mut self.triad9 {
-            triad9.set_budget(budget);
+            triad9.set_budget(budget.clone());
         }
+        self.budget = budget;
     }
 
     fn supports(&self, geometry: &Geometry) -> bool {
@@ -199,7 +199,7 @@ impl Auto {
         limit: u64,
         mut visit: Option<Visitor<'_>>,
     ) -> Result<Solutions, Unsupported> {
-        let user = self.budget;
+        let user = self.budget.clone();
         if !self.dlx.supports(puzzle.geometry()) {
             self.dfs.set_budget(user);
             return match visit {
@@ -251,6 +251,7 @@ impl Auto {
                 engine.set_budget(Budget {
                     max_nodes: Some(nodes),
                     time_limit,
+                    cancel: user.cancel.clone(),
                 });
                 let mut result = match visit.as_mut() {
                     None => engine.solve(puzzle, limit)?,

@@ -491,7 +491,7 @@ impl Engine for Dfs {
         super::ensure_supported(self, puzzle)?;
         let limit = limit.max(1);
         self.tables_for(puzzle.geometry());
-        let mut meter = Meter::start(self.budget);
+        let mut meter = Meter::start(&self.budget);
         let Dfs {
             tables,
             states,

@@ -23,7 +23,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
 
-pub use crate::budget::{Budget, Meter, StopReason, CLOCK_EVERY};
+pub use crate::budget::{Budget, Cancel, Meter, StopReason, CLOCK_EVERY};
 use crate::digits::Digit;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
@@ -170,7 +170,7 @@ pub(crate) fn ensure_supported<E: Engine + ?Sized>(
 /// (`to_grid`) when there is a visitor, else only the first one does; the
 /// meter is started with `budget`.
 pub(crate) fn solutions_of<S>(
-    budget: Budget,
+    budget: &Budget,
     mut visit: Option<Visitor<'_>>,
     to_grid: impl Fn(&S) -> Grid,
     search: impl FnOnce(&mut Meter, &mut dyn FnMut(&S) -> ControlFlow<()>) -> Outcome,

@@ -139,6 +139,15 @@ impl Digger<'_> {
     /// that is a single search with its solution digit ruled out, stopping at
     /// the first solution found; for several, a count to two.
     pub(crate) fn check(&mut self, givens: &Grid, removed: &[usize]) -> Check {
+        if self
+            .budget
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.is_cancelled())
+        {
+            self.expired = true;
+            return Check::Unknown;
+        }
         if let Some(deadline) = self.deadline {
             let now = Instant::now();
             if now >= deadline {
@@ -146,7 +155,7 @@ impl Digger<'_> {
                 return Check::Unknown;
             }
             self.engine
-                .set_budget(self.budget.with_time_limit(deadline - now));
+                .set_budget(self.budget.clone().with_time_limit(deadline - now));
         }
         self.checks += 1;
         let Ok(puzzle) = Puzzle::new(Arc::clone(self.geometry), givens.clone()) else {

@@ -13,7 +13,7 @@ use std::time::Instant;
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use crate::{Budget, Digit, Engine, Geometry, Grid, Puzzle};
+use crate::{Budget, Cancel, Digit, Engine, Geometry, Grid, Puzzle};
 
 /// Tries at random seeds before giving up on a geometry (a jigsaw layout may
 /// have no solution at all).
@@ -27,6 +27,7 @@ pub(crate) fn random_grid<R: Rng + ?Sized>(
     rng: &mut R,
     attempts: &mut u64,
     deadline: Option<Instant>,
+    cancel: Option<&Cancel>,
 ) -> Option<Grid> {
     let n = geometry.size();
     let cells = geometry.cell_count();
@@ -34,15 +35,21 @@ pub(crate) fn random_grid<R: Rng + ?Sized>(
     let seeds = (n + n / 2).min(cells);
     let mut order: Vec<usize> = (0..cells).collect();
     // Big grids search longer; the bound keeps a bad seeding cheap.
-    let budget = Budget::UNLIMITED.with_max_nodes(20_000 + 200 * cells as u64);
-    engine.set_budget(budget);
+    let budget = Budget {
+        cancel: cancel.cloned(),
+        ..Budget::UNLIMITED.with_max_nodes(20_000 + 200 * cells as u64)
+    };
+    engine.set_budget(budget.clone());
     for _ in 0..TRIES {
+        if cancel.is_some_and(Cancel::is_cancelled) {
+            return None;
+        }
         if let Some(deadline) = deadline {
             let now = Instant::now();
             if now >= deadline {
                 return None;
             }
-            engine.set_budget(budget.with_time_limit(deadline - now));
+            engine.set_budget(budget.clone().with_time_limit(deadline - now));
         }
         *attempts += 1;
         order.shuffle(rng);

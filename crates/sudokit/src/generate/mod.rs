@@ -38,7 +38,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::logic::{self, Difficulty, Fit, Rating};
-use crate::{Auto, Budget, Engine, Extra, Geometry, GeometryError, Grid, Puzzle};
+use crate::{Auto, Budget, Cancel, Engine, Extra, Geometry, GeometryError, Grid, Puzzle};
 
 pub use symmetry::{Symmetry, SymmetryError, UnknownSymmetry};
 
@@ -93,6 +93,9 @@ pub struct Spec {
     /// server's bound on one request. Output then depends on the clock, so
     /// runs that must reproduce leave it `None`.
     pub deadline: Option<Instant>,
+    /// Stops trying when raised, as at the deadline (a server's client hung
+    /// up); checked where the deadline is.
+    pub cancel: Option<Cancel>,
 }
 
 impl Spec {
@@ -114,6 +117,7 @@ impl Spec {
             max_tries: Spec::MAX_TRIES,
             check_nodes,
             deadline: None,
+            cancel: None,
         }
     }
 
@@ -505,10 +509,16 @@ impl Generator {
         let mut tally = Tally::default();
         let n = self.spec.shape.size();
         let cells = n * n;
-        let check_budget = Budget::UNLIMITED.with_max_nodes(self.spec.check_nodes.max(1));
+        let check_budget = Budget {
+            cancel: self.spec.cancel.clone(),
+            ..Budget::UNLIMITED.with_max_nodes(self.spec.check_nodes.max(1))
+        };
         let deadline = self.spec.deadline;
+        let cancel = self.spec.cancel.clone();
         while tally.tries < self.spec.max_tries.max(1) {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if deadline.is_some_and(|d| Instant::now() >= d)
+                || cancel.as_ref().is_some_and(Cancel::is_cancelled)
+            {
                 return Err(GaveUp {
                     tally,
                     timed_out: true,
@@ -525,6 +535,7 @@ impl Generator {
                 &mut rng,
                 &mut tally.fills,
                 deadline,
+                cancel.as_ref(),
             ) else {
                 tally.failed_fills += 1;
                 continue;
@@ -538,7 +549,7 @@ impl Generator {
                 (Some((low, _)), false) => (low, low),
                 _ => (0, 0),
             };
-            self.engine.set_budget(check_budget);
+            self.engine.set_budget(check_budget.clone());
             let mut digger = dig::Digger {
                 geometry: &geometry,
                 solution: &solution,
@@ -546,7 +557,7 @@ impl Generator {
                 checks: 0,
                 unknown: 0,
                 unavoidable: dig::Unavoidable::of(&geometry, &solution),
-                budget: check_budget,
+                budget: check_budget.clone(),
                 deadline,
                 expired: false,
             };
@@ -582,7 +593,9 @@ impl Generator {
                 let Ok(board) = logic::Board::new(&puzzle) else {
                     continue;
                 };
-                let mut ctx = logic::Ctx::new(false).with_deadline(deadline);
+                let mut ctx = logic::Ctx::new(false)
+                    .with_deadline(deadline)
+                    .with_cancel(cancel.clone());
                 match logic::rate_within(board, low, high, &mut ctx) {
                     Fit::Within { er: e, rating: r } => {
                         er = Some(e);

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use super::step::{Difficulty, Step};
+use crate::budget::Cancel;
 
 /// Where a technique puts what it finds: return `ControlFlow::Break(())` to stop
 /// the search (the ladder stops at the first step of the first rung that has one).
@@ -17,6 +18,7 @@ pub struct Ctx {
     /// Fill `Step::text` and `Step::chains` (a rating does not need them).
     pub want_text: bool,
     deadline: Option<Instant>,
+    cancel: Option<Cancel>,
     timed_out: bool,
     /// The sink keeps only the first step: a rung may skip work that can only
     /// find steps sorting after one it already has.
@@ -33,6 +35,7 @@ impl Ctx {
         Ctx {
             want_text,
             deadline: None,
+            cancel: None,
             timed_out: false,
             first_only: false,
             ceiling: None,
@@ -45,17 +48,28 @@ impl Ctx {
         self
     }
 
-    /// Whether the deadline has passed (and remembers that it did).
+    /// Gives up when `cancel` is raised, as at the deadline (a server's
+    /// client hung up).
+    pub fn with_cancel(mut self, cancel: Option<Cancel>) -> Ctx {
+        self.cancel = cancel;
+        self
+    }
+
+    /// Whether the deadline has passed or the work was cancelled (and
+    /// remembers that it did).
     pub fn expired(&mut self) -> bool {
         if !self.timed_out {
             if let Some(d) = self.deadline {
                 self.timed_out = Instant::now() >= d;
             }
+            if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+                self.timed_out = true;
+            }
         }
         self.timed_out
     }
 
-    /// Whether a search gave up on the deadline.
+    /// Whether a search gave up on the deadline (or was cancelled).
     pub fn timed_out(&self) -> bool {
         self.timed_out
     }

@@ -184,6 +184,7 @@ fn bound(solver: &mut Solver, meter: &Meter) {
     let max = meter.max_nodes();
     solver.set_node_limit((max != u64::MAX).then_some(max));
     solver.set_deadline(meter.deadline());
+    solver.set_interrupt(meter.cancel().map(|c| Arc::clone(c.flag())));
 }
 
 /// Why the exact-cover solver's latest run stopped short, if the budget
@@ -191,6 +192,8 @@ fn bound(solver: &mut Solver, meter: &Meter) {
 fn stop_reason(solver: &Solver, meter: &Meter, limit: u64) -> Option<StopReason> {
     if solver.is_complete() || solver.solution_count() >= limit {
         None
+    } else if solver.interrupted() {
+        Some(StopReason::Cancelled)
     } else if solver.timed_out() {
         Some(StopReason::Time)
     } else if solver.nodes() >= meter.max_nodes() {

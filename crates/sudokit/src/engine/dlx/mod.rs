@@ -272,7 +272,7 @@ impl Engine for Dlx {
         super::ensure_supported(self, puzzle)?;
         let limit = limit.max(1);
         let geometry = puzzle.geometry();
-        let mut meter = Meter::start(self.budget);
+        let mut meter = Meter::start(&self.budget);
         let Some(open) = self.scan(puzzle) else {
             return Ok(no_solution());
         };

@@ -177,8 +177,8 @@ impl Fast9 {
         } else {
             self.stack[0] = start;
         }
-        let budget = self.budget;
-        Ok(solutions_of(budget, visit, to_grid, |meter, on| {
+        let budget = self.budget.clone();
+        Ok(solutions_of(&budget, visit, to_grid, |meter, on| {
             self.run(limit.max(1), meter, on)
         }))
     }

@@ -202,9 +202,9 @@ impl Triad9 {
     ) -> Result<Solutions, Unsupported> {
         super::ensure_supported(self, puzzle)?;
         let start = Start::new(puzzle.givens().cells(), puzzle.candidates());
-        let (budget, limit) = (self.budget, limit.max(1));
+        let (budget, limit) = (self.budget.clone(), limit.max(1));
         let to_grid = |values: &[u8; VALUES]| Grid::classic_from_values(values);
-        Ok(solutions_of(budget, visit, to_grid, |meter, visit| {
+        Ok(solutions_of(&budget, visit, to_grid, |meter, visit| {
             let stack = &mut self.stack;
             let run = Descent {
                 stack,

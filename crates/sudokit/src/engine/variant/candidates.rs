@@ -29,8 +29,8 @@ impl Variant {
         let cap = cap.max(1);
         let mut model = self.model_for(puzzle);
         let (n, cells) = (model.n, model.cells);
-        let user = self.budget;
-        let mut meter = Meter::start(super::short_budget(user));
+        let user = self.budget.clone();
+        let mut meter = Meter::start(&super::short_budget(&user));
         let mut learnt = false;
         let mut stats = Stats::default();
         let mut out = TrueCandidates {
@@ -77,11 +77,11 @@ impl Variant {
                     }
                 },
             );
-            if !learnt && super::cut_short(&meter, user) {
+            if !learnt && super::cut_short(&meter, &user) {
                 // A hard puzzle: learn at the root, then search again (the
                 // solutions found so far stay found).
                 learnt = true;
-                meter = Meter::start(user);
+                meter = Meter::start(&user);
                 if learn::learn(&mut model, &mut self.propagator).is_err() {
                     return Ok(out);
                 }
@@ -94,7 +94,7 @@ impl Variant {
                 // The short bound was for the first pass only (it ended at
                 // its solutions, not at the bound): the user's from here.
                 if !learnt {
-                    meter = Meter::start(user);
+                    meter = Meter::start(&user);
                 }
                 self.each_candidate(
                     &model, &mut root, &mut found, &mut out, &mut meter, &mut stats,

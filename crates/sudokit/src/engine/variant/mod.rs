@@ -87,8 +87,8 @@ impl Variant {
         // (probing at the root, `learn`) and searched again, skipping the
         // solutions the first search already gave.
         let mut seen: HashSet<Vec<Mask>> = HashSet::new();
-        let user = self.budget;
-        let mut meter = Meter::start(short_budget(user));
+        let user = self.budget.clone();
+        let mut meter = Meter::start(&short_budget(&user));
         let mut learnt = false;
         loop {
             let mut masks = model.start.clone();
@@ -128,7 +128,7 @@ impl Variant {
                     }
                 },
             );
-            if learnt || !cut_short(&meter, user) {
+            if learnt || !cut_short(&meter, &user) {
                 let stopped = meter.stopped();
                 return Ok(Solutions {
                     count,
@@ -139,7 +139,7 @@ impl Variant {
                 });
             }
             learnt = true;
-            meter = Meter::start(user);
+            meter = Meter::start(&user);
             if learn::learn(&mut model, &mut self.propagator).is_err() {
                 // No solution at all (and none was found).
                 return Ok(Solutions {
@@ -159,16 +159,16 @@ const LEARN_AFTER: u64 = 300;
 
 /// The budget of the first, short search: the user's, with at most
 /// [`LEARN_AFTER`] nodes.
-fn short_budget(user: Budget) -> Budget {
+fn short_budget(user: &Budget) -> Budget {
     Budget {
         max_nodes: Some(user.max_nodes.map_or(LEARN_AFTER, |m| m.min(LEARN_AFTER))),
-        ..user
+        ..user.clone()
     }
 }
 
 /// Whether the short search stopped at its own node bound (not the
 /// user's): the puzzle is worth learning from.
-fn cut_short(meter: &Meter, user: Budget) -> bool {
+fn cut_short(meter: &Meter, user: &Budget) -> bool {
     meter.stopped() == Some(StopReason::Nodes) && user.max_nodes.is_none_or(|m| m > LEARN_AFTER)
 }
 
