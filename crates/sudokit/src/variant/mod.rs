@@ -23,6 +23,7 @@
 use crate::digits::Cell;
 
 mod cells;
+mod combinations;
 mod lines;
 mod outside;
 mod pairs;

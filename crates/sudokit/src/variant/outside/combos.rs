@@ -1,35 +1,13 @@
-//! Sets of different digits by size and total, for the sum clues (a row's
-//! digits differ, so a run of its cells holds a set of digits).
+//! Whether a run of cells can hold a set of different digits (a row's
+//! digits differ, so a run of its cells holds a set of digits; the sets by
+//! size and total are `variant::combinations`).
 
 use super::Mask;
 use crate::digits::Cell;
-use std::sync::OnceLock;
 
-/// The largest total of different digits of a 16x16 grid, plus one.
-const TOTALS: usize = 137;
-
-/// Per grid side, the sets of digits of `1..=n` grouped by how many digits
-/// and their total: `table[count * TOTALS + total]`.
-static TABLES: [OnceLock<Vec<Vec<Mask>>>; 17] = [const { OnceLock::new() }; 17];
-
-/// The sets of `count` different digits of `1..=n` that sum to `total`
-/// (built once per side, then borrowed: no allocation when pruning).
+/// The sets of `count` different digits of `1..=n` that sum to `total`.
 pub(super) fn sets(n: usize, count: usize, total: u32) -> &'static [Mask] {
-    if n > 16 || count > n || total as usize >= TOTALS {
-        return &[];
-    }
-    let table = TABLES[n].get_or_init(|| {
-        let mut table = vec![Vec::new(); (n + 1) * TOTALS];
-        for set in 0..1u32 << n {
-            let sum: u32 = (0..n as u32)
-                .filter(|b| set >> b & 1 == 1)
-                .map(|b| b + 1)
-                .sum();
-            table[set.count_ones() as usize * TOTALS + sum as usize].push(set as Mask);
-        }
-        table
-    });
-    &table[count * TOTALS + total as usize]
+    crate::variant::combinations::combinations(n).get(count, total)
 }
 
 /// Whether the cells of `parts` can take digits of `set`: each cell has

@@ -4,7 +4,8 @@ use super::super::cells::prune_distinct;
 use super::super::{
     all_different, restrict, values, Contradiction, Mask, PairRule, Pruned, Rule, RuleError,
 };
-use super::{check_shape, table::combinations, Cage};
+use super::{check_shape, Cage};
+use crate::variant::combinations::combinations;
 use crate::digits::Cell;
 
 /// The most cells a cage can have (one digit each, all different).

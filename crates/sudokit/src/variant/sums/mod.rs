@@ -17,7 +17,6 @@ mod bits;
 mod cage;
 mod equal;
 mod quadruple;
-mod table;
 #[cfg(test)]
 mod tests;
 

@@ -1,8 +1,9 @@
-//! Digit combinations for killer cages: for a grid side `n`, every set of
-//! distinct digits `1..=n`, grouped by (how many digits, their sum). Built
-//! once per side, on first use.
+//! Digit combinations for the sum rules (killer cages, sandwiches, little
+//! killers, X-sums…): for a grid side `n`, every set of distinct digits
+//! `1..=n`, grouped by (how many digits, their sum). Built once per side,
+//! on first use, then borrowed: no allocation when pruning.
 
-use super::super::{Mask, MAX_VARIANT_SIZE};
+use super::{Mask, MAX_VARIANT_SIZE};
 use std::sync::OnceLock;
 
 /// The largest sum of distinct digits: `1 + 2 + … + 16`.
@@ -23,10 +24,10 @@ const STRIDE: usize = MAX_SUM + 2;
 impl Combinations {
     fn build(n: usize) -> Combinations {
         let key = |m: Mask| {
-            let sum: u32 = super::super::values(m).sum();
+            let sum: u32 = super::values(m).sum();
             m.count_ones() as usize * STRIDE + sum as usize
         };
-        let mut sets: Vec<Mask> = (1..=super::super::full_mask(n)).collect();
+        let mut sets: Vec<Mask> = (1..=super::full_mask(n)).collect();
         sets.sort_by_key(|&m| key(m));
         // Counting by key, then prefix sums, gives each key's first index.
         let mut start = vec![0u32; (MAX_VARIANT_SIZE + 1) * STRIDE + 1];
@@ -40,8 +41,11 @@ impl Combinations {
     }
 
     /// The sets of `count` distinct digits summing to `sum` (empty when
-    /// there are none).
+    /// there are none; the empty set for no digits summing to 0).
     pub(crate) fn get(&self, count: usize, sum: u32) -> &[Mask] {
+        if count == 0 {
+            return if sum == 0 { &[0] } else { &[] };
+        }
         let sum = sum as usize;
         if count > MAX_VARIANT_SIZE || sum > MAX_SUM {
             return &[];
