@@ -13,6 +13,9 @@ use sudokit::logic::{self, Board, Ctx, End, Step};
 use sudokit::{Budget, Engine, EngineKind, Grid, Puzzle, Solutions};
 
 use super::board::{self, BoardJson};
+#[cfg(test)]
+#[path = "page_api_tests.rs"]
+mod page_api_tests;
 use super::request::{decode, Body, PuzzleReq, PUZZLE_FIELDS};
 use super::{on_worker, ApiError, Lane, Limits, State};
 use crate::rate::{RatingJson, StepJson};
@@ -103,6 +106,19 @@ fn unique_solution(entry: &Entry, limits: &Limits) -> Result<Grid, ApiError> {
     }
 }
 
+/// How many solutions `entry` has, up to two: `null` when the search is
+/// given up on, 0 for givens that clash.
+fn solutions_up_to_two(entry: &Entry, limits: &Limits) -> Value {
+    let Ok(mut engine) = engine(None, limits) else {
+        return Value::Null;
+    };
+    match engine.solve(&entry.puzzle, 2) {
+        Err(_) => json!(0),
+        Ok(s) if s.stopped.is_some() => Value::Null,
+        Ok(s) => json!(s.count.min(2)),
+    }
+}
+
 /// A logic context that stops at the request's time limit.
 fn ctx(limits: &Limits) -> Ctx {
     Ctx::new(true).with_deadline(Some(std::time::Instant::now() + limits.time))
@@ -161,7 +177,12 @@ pub async fn parse(Extract(state): Extract<State>, body: Body) -> Answer {
     let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS])?;
     on_worker(&state, Lane::Quick, move |limits: Limits| {
         let (entry, format) = req.read(&limits)?;
-        Ok(json!({ "board": BoardJson::new(&entry.puzzle, entry.style, format) }))
+        Ok(json!({
+            "board": BoardJson::new(&entry.puzzle, entry.style, format),
+            // So the page warns on load: 0, 1, 2 (two or more), or null
+            // when the search ran out of time.
+            "solutions": solutions_up_to_two(&entry, &limits),
+        }))
     })
     .await
     .map(Json)
@@ -227,8 +248,8 @@ struct HighlightJson {
 }
 
 impl HighlightJson {
-    fn new(puzzle: &Puzzle, step: &Step) -> HighlightJson {
-        let houses = puzzle.geometry().houses();
+    fn new(geometry: &sudokit::Geometry, step: &Step) -> HighlightJson {
+        let houses = geometry.houses();
         let mut house_cells: Vec<usize> = step
             .houses
             .iter()
@@ -365,8 +386,15 @@ pub async fn hint(Extract(state): Extract<State>, body: Body) -> Answer {
                 "verdict": "step",
                 "text": text,
                 "step": StepJson::new(&board, &step),
-                "highlight": HighlightJson::new(&puzzle, &step),
+                "highlight": HighlightJson::new(puzzle.geometry(), &step),
                 "before": before.iter().map(|s| StepJson::new(&board, s)).collect::<Vec<_>>(),
+                // The page draws each step before the placement on the
+                // candidates it starts from.
+                "before_highlights": before
+                    .iter()
+                    .map(|s| HighlightJson::new(puzzle.geometry(), s))
+                    .collect::<Vec<_>>(),
+                "candidates": board.all_candidates(),
             }));
         }
     })
@@ -398,7 +426,15 @@ pub async fn explain(Extract(state): Extract<State>, body: Body) -> Answer {
             .iter()
             .map(|s| StepJson::new(&board, s))
             .collect();
-        Ok(match (path.end, RatingJson::of(&path)) {
+        // The page's step list: each step as cells and candidates to draw,
+        // walked from the givens' candidates.
+        let highlights: Vec<HighlightJson> = path
+            .steps
+            .iter()
+            .map(|s| HighlightJson::new(board.geometry(), s))
+            .collect();
+        let candidates = board.all_candidates();
+        let mut answer = match (path.end, RatingJson::of(&path)) {
             (End::Solved, None) => json!({
                 "verdict": crate::rate::SOLVED_VERDICT,
                 "steps": steps,
@@ -414,7 +450,10 @@ pub async fn explain(Extract(state): Extract<State>, body: Body) -> Answer {
                 "steps": steps,
                 "text": crate::rate::unrated_reason(&path),
             }),
-        })
+        };
+        answer["highlights"] = json!(highlights);
+        answer["candidates"] = json!(candidates);
+        Ok(answer)
     })
     .await
     .map(Json)
