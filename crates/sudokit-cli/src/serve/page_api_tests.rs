@@ -65,29 +65,47 @@ fn take(values: &mut [u8], cands: &mut [u64], highlight: &Value, n: usize) {
             .as_array()
             .unwrap()
             .iter()
-            .map(|p| (p[0].as_u64().unwrap() as usize, p[1].as_u64().unwrap() as u8))
+            .map(|p| {
+                (
+                    p[0].as_u64().unwrap() as usize,
+                    p[1].as_u64().unwrap() as u8,
+                )
+            })
             .collect()
     };
     for (cell, d) in pairs("placements") {
-        assert!(cands[cell] >> (d - 1) & 1 == 1, "r{}c{} can hold {d}", cell / n + 1, cell % n + 1);
+        assert!(
+            cands[cell] >> (d - 1) & 1 == 1,
+            "r{}c{} can hold {d}",
+            cell / n + 1,
+            cell % n + 1
+        );
         values[cell] = d;
         cands[cell] = 0;
         let (r, c) = (cell / n, cell % n);
-        for other in 0..n * n {
+        for (other, mask) in cands.iter_mut().enumerate() {
             let (r2, c2) = (other / n, other % n);
             if r2 == r || c2 == c || (r2 / 3 == r / 3 && c2 / 3 == c / 3) {
-                cands[other] &= !(1 << (d - 1));
+                *mask &= !(1 << (d - 1));
             }
         }
     }
     for (cell, d) in pairs("eliminations") {
-        assert!(cands[cell] >> (d - 1) & 1 == 1, "an elimination removes a candidate there");
+        assert!(
+            cands[cell] >> (d - 1) & 1 == 1,
+            "an elimination removes a candidate there"
+        );
         cands[cell] &= !(1 << (d - 1));
     }
 }
 
 fn masks(value: &Value) -> Vec<u64> {
-    value.as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect()
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect()
 }
 
 #[tokio::test]
@@ -185,4 +203,32 @@ async fn the_explained_path_walks_to_the_solution() {
         take(&mut values, &mut cands, highlight, n);
     }
     assert_eq!(values, solution_of(PUZZLE), "the path ends at the solution");
+}
+
+#[tokio::test]
+async fn a_line_that_is_no_puzzle_says_what_a_line_puzzle_is() {
+    let app = app();
+    for (text, says) in [
+        (
+            "this is no puzzle",
+            "one line of 17 characters, not a square number",
+        ),
+        ("123", "one line of 3 characters"),
+    ] {
+        let request = Request::builder()
+            .method("POST")
+            .uri("/api/parse")
+            .body(Body::from(json!({ "puzzle": text }).to_string()))
+            .unwrap();
+        let response = app.clone().oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        let value: Value = serde_json::from_slice(&bytes).unwrap();
+        let message = value["error"].as_str().unwrap();
+        assert!(message.starts_with("puzzle:1: not a puzzle"), "{message}");
+        assert!(message.contains(says), "{message}");
+        assert!(message.contains("81 for a 9x9"), "{message}");
+    }
 }
