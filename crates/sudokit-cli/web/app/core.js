@@ -37,7 +37,7 @@ const app = {
   clock: { base: 0, since: null }, // seconds before `since`, and when it last started
   won: false,       // finished by hand (congratulated once)
   finished: false,  // every cell filled with no clash
-  auto: localStorage.getItem(AUTO) !== "off",
+  auto: (() => { try { return localStorage.getItem(AUTO) !== "off"; } catch (e) { return true; } })(),
   busy: 0,
 };
 
