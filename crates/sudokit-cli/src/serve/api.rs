@@ -134,11 +134,11 @@ pub async fn index(Extract(state): Extract<State>) -> Json<Value> {
             "peak": state.peak.load(Ordering::SeqCst),
         },
         "endpoints": {
-            "POST /api/parse": "the puzzle's board: size, regions, extra houses, givens, symbols",
+            "POST /api/parse": "the puzzle's board: size, regions, extra houses, givens, symbols; and `solutions`: 0, 1, 2 (two or more) or null (out of time)",
             "POST /api/solve": "verdict (unique, multiple, no_solution) and the solution in the puzzle's format",
             "POST /api/count": "the number of solutions, up to `limit` (default 2)",
             "POST /api/hint": "the next logical step from the player's `values`, or their mistakes",
-            "POST /api/explain": "every step of the logical path, and the rating",
+            "POST /api/explain": "every step of the logical path (and each as cells and candidates to draw, from the givens' `candidates`), and the rating",
             "POST /api/rate": "the Sudoku Explainer rating: ER, EP, ED and level",
             "POST /api/generate": "a new puzzle with one solution: size, box, jigsaw, x, windoku, symmetry, minimal, clues, level, rating, seed",
             "POST /api/render": "an SVG or PNG picture: solution, candidates, step",

@@ -179,6 +179,12 @@ pub async fn finishing(page: &Page) {
     page.click("#restart").await;
     page.until("the restart", "window.sudokit.values.every(v => !v)")
         .await;
+    page.click("#hint").await;
+    page.until(
+        "a hint",
+        "document.getElementById('hint-text').textContent.length > 0",
+    )
+    .await;
     page.click("#solve").await;
     page.until("the engine's solution", "window.sudokit.finished")
         .await;
@@ -196,6 +202,12 @@ pub async fn finishing(page: &Page) {
         page.js("document.getElementById('board-wrap').classList.contains('won')")
             .await,
         json!(false)
+    );
+    assert_eq!(page.text("hint-text").await, "", "the hint goes with Solve");
+    assert_eq!(
+        page.js("document.querySelectorAll('.marks.cands').length")
+            .await,
+        json!(0)
     );
     page.click("#check").await;
     page.until(

@@ -1,4 +1,4 @@
-//! A phone (390x844, mobile emulation), dark mode, and the accessibility
+//! A phone (390x844, mobile emulation: no sideways scroll, grid and pad on screen, every button and select 40 px or more), dark mode, and the accessibility
 //! audit (axe-core from the npm registry, run in the page).
 
 use std::path::PathBuf;
@@ -22,7 +22,8 @@ const FIT: &str = "(() => {
     const r = document.getElementById(id).getBoundingClientRect();
     if (r.left < 0 || r.right > W || r.top < 0 || r.bottom > H) bad.push(`${id} at ${r.left},${r.top}..${r.right},${r.bottom} outside ${W}x${H}`);
   }
-  for (const b of document.querySelectorAll('#play button')) {
+  for (const b of document.querySelectorAll('button, select')) {
+    if (b.offsetParent === null) continue; // not shown
     const r = b.getBoundingClientRect();
     if (r.width < 40 || r.height < 40) bad.push(`${b.textContent} is ${r.width}x${r.height}`);
   }
