@@ -124,6 +124,13 @@ pub async fn progress_kept(page: &Page) {
         clock(page).await >= before,
         "the clock goes on from where it was"
     );
+    // The page opened afresh, with no link: the saved game.
+    page.client.goto("about:blank").await.unwrap();
+    page.client.goto(&page.base).await.unwrap();
+    page.until("the saved board", "window.sudokit && window.sudokit.board")
+        .await;
+    page.until("the moves from storage", &check).await;
+    assert!(clock(page).await >= before, "storage keeps the clock");
     page.screenshot("restored.png").await;
 
     // So does the link, in a browser that has nothing saved.
