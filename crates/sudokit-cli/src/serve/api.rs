@@ -106,19 +106,6 @@ fn unique_solution(entry: &Entry, limits: &Limits) -> Result<Grid, ApiError> {
     }
 }
 
-/// How many solutions `entry` has, up to two: `null` when the search is
-/// given up on, 0 for givens that clash.
-fn solutions_up_to_two(entry: &Entry, limits: &Limits) -> Value {
-    let Ok(mut engine) = engine(None, limits) else {
-        return Value::Null;
-    };
-    match engine.solve(&entry.puzzle, 2) {
-        Err(_) => json!(0),
-        Ok(s) if s.stopped.is_some() => Value::Null,
-        Ok(s) => json!(s.count.min(2)),
-    }
-}
-
 /// A logic context that stops at the request's time limit.
 fn ctx(limits: &Limits) -> Ctx {
     Ctx::new(true).with_deadline(Some(std::time::Instant::now() + limits.time))
@@ -181,7 +168,7 @@ pub async fn parse(Extract(state): Extract<State>, body: Body) -> Answer {
             "board": BoardJson::new(&entry.puzzle, entry.style, format),
             // So the page warns on load: 0, 1, 2 (two or more), or null
             // when the search ran out of time.
-            "solutions": solutions_up_to_two(&entry, &limits),
+            "solutions": board::solutions_up_to_two(&entry, &limits),
         }))
     })
     .await

@@ -180,6 +180,19 @@ fn puzzle_text(format: Format, puzzle: &Puzzle, style: Style, variant: &[&str]) 
     String::from_utf8_lossy(&text).into_owned()
 }
 
+/// How many solutions `entry` has, up to two (the page warns on load):
+/// `null` when the search runs out of the request's time, 0 for givens
+/// that clash.
+pub fn solutions_up_to_two(entry: &Entry, limits: &Limits) -> serde_json::Value {
+    let mut engine = sudokit::EngineKind::Auto.build();
+    engine.set_budget(sudokit::Budget::UNLIMITED.with_time_limit(limits.time));
+    match engine.solve(&entry.puzzle, 2) {
+        Err(_) => serde_json::json!(0),
+        Ok(s) if s.stopped.is_some() => serde_json::Value::Null,
+        Ok(s) => serde_json::json!(s.count.min(2)),
+    }
+}
+
 /// `solution` written as `format`'s answer to `entry` (the CLI's output).
 pub fn answer_text(format: Format, entry: &Entry, solution: &Grid) -> String {
     let mut text = Vec::new();
