@@ -1,8 +1,32 @@
 #!/usr/bin/env bash
 # Installs Debian's chromium and chromium-driver for the browser tests
-# (crates/sudokit-cli/tests/browser.rs) when they are missing. Says clearly
-# what it did, or why it could not.
+# (crates/sudokit-cli/tests/browser.rs) when they are missing, and fetches
+# the axe-core the accessibility audit injects (from the npm registry, its
+# SHA-256 checked; the test fetches it itself when this did not). Says
+# clearly what it did, or why it could not.
 set -uo pipefail
+
+# Keep in step with AXE_VERSION and AXE_SHA256 in tests/browser/phone.rs.
+axe_version=4.14.1
+axe_sha256=e6b0ce02b84d892e2e33e403485e7f3d6c29e2be6df65daf44d89ba564139745
+fetch_axe() {
+  local root dir
+  root="$(cd "$(dirname "$0")/.." && pwd)"
+  dir="${CARGO_TARGET_DIR:-$root/target}/axe-core-$axe_version"
+  if [ -f "$dir/package/axe.min.js" ]; then
+    echo "browser: axe-core $axe_version in $dir"
+    return 0
+  fi
+  mkdir -p "$dir"
+  if curl -fsSL --retry 2 -o "$dir/axe-core.tgz" "https://registry.npmjs.org/axe-core/-/axe-core-$axe_version.tgz" &&
+     echo "$axe_sha256  $dir/axe-core.tgz" | sha256sum -c --quiet - &&
+     tar xzf "$dir/axe-core.tgz" -C "$dir" package/axe.min.js; then
+    echo "browser: fetched axe-core $axe_version into $dir"
+  else
+    echo "browser: could not fetch axe-core $axe_version (the browser test will try again)" >&2
+  fi
+}
+fetch_axe
 
 if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then
   echo "browser: $(chromium --version 2>/dev/null | head -1), $(chromedriver --version 2>/dev/null | head -1)"

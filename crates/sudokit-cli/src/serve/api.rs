@@ -13,6 +13,9 @@ use sudokit::logic::{self, Board, Ctx, End, Step};
 use sudokit::{Budget, Engine, EngineKind, Grid, Puzzle, Solutions};
 
 use super::board::{self, BoardJson};
+#[cfg(test)]
+#[path = "page_api_tests.rs"]
+mod page_api_tests;
 use super::request::{decode, Body, PuzzleReq, PUZZLE_FIELDS};
 use super::{on_worker, ApiError, Lane, Limits, State};
 use crate::rate::{RatingJson, StepJson};
@@ -130,11 +133,11 @@ pub async fn index(Extract(state): Extract<State>) -> Json<Value> {
             "peak": state.peak.load(Ordering::SeqCst),
         },
         "endpoints": {
-            "POST /api/parse": "the puzzle's board: size, regions, extra houses, givens, symbols",
+            "POST /api/parse": "the puzzle's board: size, regions, extra houses, givens, symbols; and `solutions`: 0, 1, 2 (two or more) or null (out of time)",
             "POST /api/solve": "verdict (unique, multiple, no_solution) and the solution in the puzzle's format",
             "POST /api/count": "the number of solutions, up to `limit` (default 2)",
             "POST /api/hint": "the next logical step from the player's `values`, or their mistakes",
-            "POST /api/explain": "every step of the logical path, and the rating",
+            "POST /api/explain": "every step of the logical path (and each as cells and candidates to draw, from the givens' `candidates`), and the rating",
             "POST /api/rate": "the Sudoku Explainer rating: ER, EP, ED and level",
             "POST /api/generate": "a new puzzle with one solution: size, box, jigsaw, x, windoku, symmetry, minimal, clues, level, rating, seed",
             "POST /api/render": "an SVG or PNG picture: solution, candidates, step",
@@ -173,7 +176,12 @@ pub async fn parse(Extract(state): Extract<State>, body: Body) -> Answer {
     let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS])?;
     on_worker(&state, Lane::Quick, move |limits: Limits| {
         let (entry, format) = req.read(&limits)?;
-        Ok(json!({ "board": BoardJson::new(&entry.puzzle, entry.style, format) }))
+        Ok(json!({
+            "board": BoardJson::new(&entry.puzzle, entry.style, format),
+            // So the page warns on load: 0, 1, 2 (two or more), or null
+            // when the search ran out of time.
+            "solutions": board::solutions_up_to_two(&entry, &limits),
+        }))
     })
     .await
     .map(Json)
@@ -254,8 +262,8 @@ struct HighlightJson {
 }
 
 impl HighlightJson {
-    fn new(puzzle: &Puzzle, step: &Step) -> HighlightJson {
-        let houses = puzzle.geometry().houses();
+    fn new(geometry: &sudokit::Geometry, step: &Step) -> HighlightJson {
+        let houses = geometry.houses();
         let mut house_cells: Vec<usize> = step
             .houses
             .iter()
@@ -392,8 +400,15 @@ pub async fn hint(Extract(state): Extract<State>, body: Body) -> Answer {
                 "verdict": "step",
                 "text": text,
                 "step": StepJson::new(&board, &step),
-                "highlight": HighlightJson::new(&puzzle, &step),
+                "highlight": HighlightJson::new(puzzle.geometry(), &step),
                 "before": before.iter().map(|s| StepJson::new(&board, s)).collect::<Vec<_>>(),
+                // The page draws each step before the placement on the
+                // candidates it starts from.
+                "before_highlights": before
+                    .iter()
+                    .map(|s| HighlightJson::new(puzzle.geometry(), s))
+                    .collect::<Vec<_>>(),
+                "candidates": board.all_candidates(),
             }));
         }
     })
@@ -425,7 +440,15 @@ pub async fn explain(Extract(state): Extract<State>, body: Body) -> Answer {
             .iter()
             .map(|s| StepJson::new(&board, s))
             .collect();
-        Ok(match (path.end, RatingJson::of(&path)) {
+        // The page's step list: each step as cells and candidates to draw,
+        // walked from the givens' candidates.
+        let highlights: Vec<HighlightJson> = path
+            .steps
+            .iter()
+            .map(|s| HighlightJson::new(board.geometry(), s))
+            .collect();
+        let candidates = board.all_candidates();
+        let mut answer = match (path.end, RatingJson::of(&path)) {
             (End::Solved, None) => json!({
                 "verdict": crate::rate::SOLVED_VERDICT,
                 "steps": steps,
@@ -441,7 +464,10 @@ pub async fn explain(Extract(state): Extract<State>, body: Body) -> Answer {
                 "steps": steps,
                 "text": crate::rate::unrated_reason(&path),
             }),
-        })
+        };
+        answer["highlights"] = json!(highlights);
+        answer["candidates"] = json!(candidates);
+        Ok(answer)
     })
     .await
     .map(Json)

@@ -4,7 +4,18 @@ use axum::http::header;
 use axum::response::IntoResponse;
 
 const INDEX: &str = include_str!("../../web/index.html");
-const SCRIPT: &str = include_str!("../../web/app.js");
+/// The page's script: the parts in `web/app/`, joined in one function so
+/// they share its scope and leave only `window.sudokit` behind. No build
+/// step: each part is plain JavaScript, read as written.
+const SCRIPT: &str = concat!(
+    "(() => {\n\"use strict\";\n",
+    include_str!("../../web/app/core.js"),
+    include_str!("../../web/app/draw.js"),
+    include_str!("../../web/app/teach.js"),
+    include_str!("../../web/app/play.js"),
+    include_str!("../../web/app/main.js"),
+    "})();\n"
+);
 const STYLE: &str = include_str!("../../web/style.css");
 
 /// What the page may load: its own script, style and API, pictures it makes

@@ -40,7 +40,13 @@ pub fn read(
         .map_err(|e| ApiError::bad(e.to_string().replace("use --format", "give `format`")))?;
     let entry = match source.next() {
         None => return Err(ApiError::bad(format!("{NAME}: no puzzle in the text"))),
-        Some(Err(why)) => return Err(ApiError::bad(why)),
+        Some(Err(why)) => {
+            let why = why.to_string();
+            return Err(ApiError::bad(match format {
+                None => not_one_line_puzzle(text).unwrap_or(why),
+                Some(_) => why,
+            }));
+        }
         Some(Ok(entry)) => entry,
     };
     if let Some(next) = source.next() {
@@ -61,6 +67,27 @@ pub fn read(
         )));
     }
     Ok((entry, source.format))
+}
+
+/// For one line of text that no format reads, what a one-line puzzle is
+/// (the detector's guess at another format, `puzzle has 1 rows, expected
+/// 14`, says nothing to someone who pasted a line).
+fn not_one_line_puzzle(text: &str) -> Option<String> {
+    let line = text.trim();
+    if line.contains('\n') {
+        return None;
+    }
+    let cells = line.chars().count();
+    let side = (cells as f64).sqrt().round() as usize;
+    let shape = if side * side == cells && side >= 4 {
+        format!("{cells} characters, a {side}x{side} grid, but not all of them digits or `.`")
+    } else {
+        format!("{cells} characters, not a square number of cells")
+    };
+    Some(format!(
+        "{NAME}:1: not a puzzle: one line of {shape}; a puzzle on one line is a digit per cell \
+         row by row, `.` or `0` for an empty one (81 for a 9x9), or paste a grid of rows"
+    ))
 }
 
 /// The page's view of a puzzle.
@@ -151,6 +178,19 @@ fn puzzle_text(format: Format, puzzle: &Puzzle, style: Style, variant: &[&str]) 
     }
     let _ = format::write_puzzle(format, &mut text, puzzle, style);
     String::from_utf8_lossy(&text).into_owned()
+}
+
+/// How many solutions `entry` has, up to two (the page warns on load):
+/// `null` when the search runs out of the request's time, 0 for givens
+/// that clash.
+pub fn solutions_up_to_two(entry: &Entry, limits: &Limits) -> serde_json::Value {
+    let mut engine = sudokit::EngineKind::Auto.build();
+    engine.set_budget(sudokit::Budget::UNLIMITED.with_time_limit(limits.time));
+    match engine.solve(&entry.puzzle, 2) {
+        Err(_) => serde_json::json!(0),
+        Ok(s) if s.stopped.is_some() => serde_json::Value::Null,
+        Ok(s) => serde_json::json!(s.count.min(2)),
+    }
 }
 
 /// `solution` written as `format`'s answer to `entry` (the CLI's output).
