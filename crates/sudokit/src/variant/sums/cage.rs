@@ -5,8 +5,8 @@ use super::super::{
     all_different, restrict, values, Contradiction, Mask, PairRule, Pruned, Rule, RuleError,
 };
 use super::{check_shape, Cage};
-use crate::variant::combinations::combinations;
 use crate::digits::Cell;
+use crate::variant::combinations::combinations;
 
 /// The most cells a cage can have (one digit each, all different).
 const MAX_CELLS: usize = super::super::MAX_VARIANT_SIZE;
