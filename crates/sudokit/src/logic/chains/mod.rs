@@ -18,6 +18,7 @@ mod hint;
 mod multiple;
 mod nested;
 mod propagate;
+mod reach;
 mod unary;
 
 use std::ops::ControlFlow;
