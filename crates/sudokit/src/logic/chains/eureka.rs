@@ -394,12 +394,11 @@ fn dynamic_chains(
         write_branch(&prop.arena, n, &rule)
     };
     let at = |prop: &Prop| {
-        let idx = if a.target_on {
-            &prop.on_idx
+        if a.target_on {
+            prop.on_node(target)
         } else {
-            &prop.off_idx
-        };
-        idx[target]
+            prop.off_node(target)
+        }
     };
     let mut out = Vec::new();
     match hint.kind {

@@ -281,9 +281,9 @@ impl Multi {
                 for &n in order {
                     let c = on.arena.nodes[n as usize].cand as usize;
                     let o = if now_on {
-                        self.off.on_idx[c]
+                        self.off.on_node(c)
                     } else {
-                        self.off.off_idx[c]
+                        self.off.off_node(c)
                     };
                     if o == NONE {
                         continue;
@@ -506,7 +506,11 @@ fn agree(
                 .iter()
                 .map(|&p| {
                     let pr = prop(p);
-                    let node = if want_on { pr.on_idx[t] } else { pr.off_idx[t] };
+                    let node = if want_on {
+                        pr.on_node(t)
+                    } else {
+                        pr.off_node(t)
+                    };
                     (&pr.arena, &pr.nested[..], node)
                 })
                 .collect();
