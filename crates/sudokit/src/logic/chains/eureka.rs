@@ -21,7 +21,7 @@ use super::hint::{Hint, Kind};
 use super::multiple::Mode;
 use super::nested;
 use super::propagate::{planes, Arena, Counter, Measure, Prop, Rules, ADVANCED, NONE};
-use super::unary::Queues;
+use super::queues::Queues;
 
 /// The Eureka chains of `hint`, found by rung `t` on `board`.
 pub(super) fn chains(hint: &Hint, t: Technique, board: &Board, geo: &Geo) -> Vec<String> {

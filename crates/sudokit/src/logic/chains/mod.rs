@@ -18,6 +18,7 @@ mod hint;
 mod multiple;
 mod nested;
 mod propagate;
+mod queues;
 mod reach;
 mod unary;
 
