@@ -493,19 +493,20 @@ impl Unary {
         y: bool,
         x: bool,
     ) -> Option<Hint> {
-        let mut in_cycle = [false; 81];
+        // Cell sets (bit = cell): the cycle's cells, and per digit the
+        // cells outside it that see an on, and an off, of that digit.
+        let mut in_cycle: u128 = 0;
         let mut p = dst;
         loop {
             let ps = self.arena.parents(p);
             if ps.is_empty() {
                 break;
             }
-            in_cycle[self.arena.nodes[p as usize].cand as usize / 9] = true;
+            in_cycle |= 1 << (self.arena.nodes[p as usize].cand as usize / 9);
             p = ps[0];
         }
-        // Per digit: cells seeing an on, cells seeing an off.
-        let mut forw = [[false; 81]; 9];
-        let mut back = [[false; 81]; 9];
+        let mut forw = [0u128; 9];
+        let mut back = [0u128; 9];
         let mut p = dst;
         loop {
             let ps = self.arena.parents(p);
@@ -514,35 +515,36 @@ impl Unary {
             }
             let node = self.arena.nodes[p as usize];
             let (cell, d) = (node.cand as usize / 9, node.cand as usize % 9);
-            for q in geo
-                .houses_of(cell)
-                .iter()
-                .flat_map(|&h| geo.house_cells[h as usize])
-            {
-                let q = q as usize;
-                if q == cell {
-                    continue;
-                }
-                if !in_cycle[q] && grid[q] >> d & 1 != 0 {
-                    if node.on {
-                        forw[d][q] = true;
-                    } else {
-                        back[d][q] = true;
-                    }
-                }
+            let mut seen: u128 = 0;
+            for &h in geo.houses_of(cell) {
+                seen |= geo.house_mask[h as usize];
+            }
+            let m = seen & self.now[d] & !in_cycle & !(1 << cell);
+            if node.on {
+                forw[d] |= m;
+            } else {
+                back[d] |= m;
             }
             p = ps[0];
         }
+        let mut any: u128 = 0;
+        for d in 0..9 {
+            forw[d] &= back[d];
+            any |= forw[d];
+        }
+        if any == 0 {
+            return None;
+        }
+        // Cell by cell, digits in order.
         let mut removable = Vec::new();
-        for cell in 0..81 {
-            for d in 0..9 {
-                if forw[d][cell] && back[d][cell] {
+        while any != 0 {
+            let cell = any.trailing_zeros() as usize;
+            any &= any - 1;
+            for (d, f) in forw.iter().enumerate() {
+                if f >> cell & 1 != 0 {
                     removable.push(Candidate::new(cell, d as u8 + 1));
                 }
             }
-        }
-        if removable.is_empty() {
-            return None;
         }
         let about = About {
             src: src as u16,
