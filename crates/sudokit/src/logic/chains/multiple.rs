@@ -219,19 +219,23 @@ impl Multi {
             m &= m - 1;
             let cand = cell * 9 + d;
             self.ensure_on(geo, grid, cand, mode);
-            self.off.limit = self.limit;
-            run(
-                geo,
-                (&self.fixed, self.more),
-                grid,
-                cand,
-                false,
-                mode,
-                &mut self.off,
-                &self.ctx,
-                &self.planes,
-            );
-            self.binary(geo, grid, cand, card, mode, hints);
+            // Only contradictions and double implications read the "off"
+            // propagation, and static multiple chains look for neither.
+            if mode.dynamic || mode.nishio {
+                self.off.limit = self.limit;
+                run(
+                    geo,
+                    (&self.fixed, self.more),
+                    grid,
+                    cand,
+                    false,
+                    mode,
+                    &mut self.off,
+                    &self.ctx,
+                    &self.planes,
+                );
+                self.binary(geo, grid, cand, card, mode, hints);
+            }
             if !mode.nishio {
                 self.regions(geo, grid, cand, mode, hints);
             }
