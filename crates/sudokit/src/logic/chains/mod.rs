@@ -11,6 +11,7 @@
 //! Sudoku Explainer. Other sizes find nothing.
 
 mod advanced;
+mod clear;
 mod emit;
 mod eureka;
 mod geo;
