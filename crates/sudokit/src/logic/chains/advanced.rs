@@ -72,7 +72,7 @@ impl Out<'_> {
     }
 
     fn parent(&mut self, cand: usize) {
-        let n = self.prop.off_idx[cand];
+        let n = self.prop.off_node(cand);
         if n != NONE {
             self.parents.push(n);
         }

@@ -21,7 +21,7 @@ use super::hint::{Hint, Kind};
 use super::multiple::Mode;
 use super::nested;
 use super::propagate::{planes, Arena, Counter, Measure, Prop, Rules, ADVANCED, NONE};
-use super::unary::Queues;
+use super::queues::Queues;
 
 /// The Eureka chains of `hint`, found by rung `t` on `board`.
 pub(super) fn chains(hint: &Hint, t: Technique, board: &Board, geo: &Geo) -> Vec<String> {
@@ -394,12 +394,11 @@ fn dynamic_chains(
         write_branch(&prop.arena, n, &rule)
     };
     let at = |prop: &Prop| {
-        let idx = if a.target_on {
-            &prop.on_idx
+        if a.target_on {
+            prop.on_node(target)
         } else {
-            &prop.off_idx
-        };
-        idx[target]
+            prop.off_node(target)
+        }
     };
     let mut out = Vec::new();
     match hint.kind {

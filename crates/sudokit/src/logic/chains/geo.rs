@@ -2,8 +2,11 @@
 //! row, column in Sudoku Explainer's order, then any extra houses: X
 //! diagonals, windoku windows) and their cells.
 
+use std::cell::RefCell;
+use std::sync::Arc;
+
 use super::super::board::Board;
-use crate::HouseKind;
+use crate::{Geometry, HouseKind};
 
 /// Cells are `0..81`, candidates `cell * 9 + digit0` (`0..729`).
 pub(super) const CANDS: usize = 729;
@@ -15,6 +18,7 @@ pub(super) const MAX_HOUSES: usize = 36;
 /// centre of an X-windoku grid lies on both diagonals and in a window).
 pub(super) const MAX_PER_CELL: usize = 6;
 
+#[derive(Clone)]
 pub(super) struct Geo {
     /// Houses 0..9 regions, 9..18 rows, 18..27 columns, then the extra
     /// houses in board order; cells in board order.
@@ -32,7 +36,24 @@ pub(super) struct Geo {
 impl Geo {
     /// The tables of a 9x9 board (boxes or jigsaw regions, and extra houses
     /// of nine cells each, at most [`MAX_PER_CELL`] houses per cell).
+    ///
+    /// Every chaining rung asks for them on every state of a path: the last
+    /// geometry's tables are kept (per thread, with the geometry itself, so
+    /// that its address cannot be reused by another while it is the key).
     pub fn of(board: &Board) -> Option<Geo> {
+        LAST.with(|last| {
+            if let Some((g, geo)) = &*last.borrow() {
+                if Arc::ptr_eq(g, board.geometry()) {
+                    return geo.clone();
+                }
+            }
+            let geo = Geo::build(board);
+            *last.borrow_mut() = Some((Arc::clone(board.geometry()), geo.clone()));
+            geo
+        })
+    }
+
+    fn build(board: &Board) -> Option<Geo> {
         if !super::runs_on(board.geometry()) {
             return None;
         }
@@ -94,6 +115,11 @@ impl Geo {
     pub fn houses_of(&self, cell: usize) -> &[u8] {
         &self.cell_houses[cell][..usize::from(self.cell_count[cell])]
     }
+}
+
+thread_local! {
+    /// The last geometry asked for and its tables.
+    static LAST: RefCell<Option<(Arc<Geometry>, Option<Geo>)>> = const { RefCell::new(None) };
 }
 
 /// The candidate masks of a board (bit `d0` = digit `d0 + 1`), 0 for filled cells.

@@ -11,6 +11,7 @@
 //! Sudoku Explainer. Other sizes find nothing.
 
 mod advanced;
+mod clear;
 mod emit;
 mod eureka;
 mod geo;
@@ -18,6 +19,8 @@ mod hint;
 mod multiple;
 mod nested;
 mod propagate;
+mod queues;
+mod reach;
 mod unary;
 
 use std::ops::ControlFlow;

@@ -5,6 +5,7 @@
 use super::super::ctx::Ctx;
 use super::super::step::Candidate;
 use super::advanced::Fixed;
+use super::clear::Clear;
 use super::geo::{Geo, CANDS};
 use super::hint::{length_added, About, Hint, Kind};
 use super::propagate::{
@@ -175,6 +176,9 @@ impl Multi {
     ) -> Option<()> {
         self.ctx = ctx.clone();
         self.planes = planes(grid);
+        if nishio_clear(mode, self.outer.is_some()) {
+            NISHIO.with(|c| c.borrow_mut().houses(&geo.house_mask));
+        }
         self.limit = usize::MAX;
         let bound = ctx.first_only && mode.level == 0 && self.outer.is_none();
         let mut best: Option<(f64, u32)> = None;
@@ -218,20 +222,33 @@ impl Multi {
             let d = m.trailing_zeros() as usize;
             m &= m - 1;
             let cand = cell * 9 + d;
+            let clear = nishio_clear(mode, self.outer.is_some());
+            if clear && NISHIO.with(|c| c.borrow().known(self.planes[d], cell)) {
+                continue;
+            }
+            let full = self.on[cand].is_none() && self.limit == usize::MAX;
             self.ensure_on(geo, grid, cand, mode);
-            self.off.limit = self.limit;
-            run(
-                geo,
-                (&self.fixed, self.more),
-                grid,
-                cand,
-                false,
-                mode,
-                &mut self.off,
-                &self.ctx,
-                &self.planes,
-            );
-            self.binary(geo, grid, cand, card, mode, hints);
+            // Only contradictions and double implications read the "off"
+            // propagation, and static multiple chains look for neither.
+            if mode.dynamic || mode.nishio {
+                self.off.limit = self.limit;
+                run(
+                    geo,
+                    (&self.fixed, self.more),
+                    grid,
+                    cand,
+                    false,
+                    mode,
+                    &mut self.off,
+                    &self.ctx,
+                    &self.planes,
+                );
+                self.binary(geo, grid, cand, card, mode, hints);
+                let on = self.on[cand].as_deref().expect("computed");
+                if clear && full && on.contradiction.is_none() && self.off.contradiction.is_none() {
+                    NISHIO.with(|c| c.borrow_mut().add(self.planes[d], cell));
+                }
+            }
             if !mode.nishio {
                 self.regions(geo, grid, cand, mode, hints);
             }
@@ -281,9 +298,9 @@ impl Multi {
                 for &n in order {
                     let c = on.arena.nodes[n as usize].cand as usize;
                     let o = if now_on {
-                        self.off.on_idx[c]
+                        self.off.on_node(c)
                     } else {
-                        self.off.off_idx[c]
+                        self.off.off_node(c)
                     };
                     if o == NONE {
                         continue;
@@ -394,7 +411,16 @@ impl Multi {
     }
 }
 
+/// Whether Nishio's "nothing found" facts apply: its propagations see one
+/// digit's plane and nothing else (no cell links, no extra rules), so a
+/// start that met no contradiction on a plane meets none on that plane again.
+fn nishio_clear(mode: Mode, nested: bool) -> bool {
+    mode.nishio && mode.level == 0 && !nested
+}
+
 thread_local! {
+    /// Nishio's starts known to find nothing, by digit plane.
+    static NISHIO: std::cell::RefCell<Clear> = std::cell::RefCell::new(Clear::default());
     /// Propagations kept for reuse (their tables are big; nested searches make many).
     /// Boxed: `Multi` keeps them as `Option<Box<Prop>>` so that its table of 729 stays small.
     #[allow(clippy::vec_box)]
@@ -506,7 +532,11 @@ fn agree(
                 .iter()
                 .map(|&p| {
                     let pr = prop(p);
-                    let node = if want_on { pr.on_idx[t] } else { pr.off_idx[t] };
+                    let node = if want_on {
+                        pr.on_node(t)
+                    } else {
+                        pr.off_node(t)
+                    };
                     (&pr.arena, &pr.nested[..], node)
                 })
                 .collect();

@@ -118,7 +118,7 @@ fn adopt(mut hints: Vec<Hint>, prop: &mut Prop) -> Vec<u32> {
         parents.extend(
             h.parents
                 .iter()
-                .map(|&c| prop.off_idx[c as usize])
+                .map(|&c| prop.off_node(c as usize))
                 .filter(|&n| n != NONE),
         );
         let id = prop.nested.len() as u32;

@@ -51,7 +51,11 @@ impl Arena {
         nested: u32,
     ) -> u32 {
         let p0 = self.parents.len() as u32;
-        self.parents.extend_from_slice(parents);
+        // Most nodes have one parent: a push, not a copy call.
+        match parents {
+            [p] => self.parents.push(*p),
+            _ => self.parents.extend_from_slice(parents),
+        }
         self.nodes.push(Node {
             cand: cand as u16,
             on,
@@ -223,8 +227,11 @@ pub(super) struct Rules {
 /// The result of one propagation: every on and off implied, in the order found.
 pub(super) struct Prop {
     pub arena: Arena,
-    pub on_idx: Vec<u32>,
-    pub off_idx: Vec<u32>,
+    /// Each candidate's on (off) node; only meaningful where `on_bits`
+    /// (`off_bits`) has the candidate: a reset clears the bits alone, so it
+    /// costs nothing per node (read through [`Prop::on_node`]).
+    on_idx: Vec<u32>,
+    off_idx: Vec<u32>,
     pub on_order: Vec<u32>,
     pub off_order: Vec<u32>,
     /// The (on, off) nodes of one candidate both on and off, if any.
@@ -287,12 +294,6 @@ impl Prop {
     }
 
     fn reset(&mut self) {
-        for &n in &self.on_order {
-            self.on_idx[self.arena.nodes[n as usize].cand as usize] = NONE;
-        }
-        for &n in &self.off_order {
-            self.off_idx[self.arena.nodes[n as usize].cand as usize] = NONE;
-        }
         self.on_order.clear();
         self.off_order.clear();
         self.arena.clear();
@@ -331,12 +332,34 @@ impl Prop {
         }
     }
 
+    #[inline]
     pub fn has_on(&self, cand: usize) -> bool {
-        self.on_idx[cand] != NONE
+        self.on_bits[cand % 9] >> (cand / 9) & 1 != 0
     }
 
+    #[inline]
     pub fn has_off(&self, cand: usize) -> bool {
-        self.off_idx[cand] != NONE
+        self.off_bits[cand % 9] >> (cand / 9) & 1 != 0
+    }
+
+    /// The on node of `cand`, NONE if it has none.
+    #[inline]
+    pub fn on_node(&self, cand: usize) -> u32 {
+        if self.has_on(cand) {
+            self.on_idx[cand]
+        } else {
+            NONE
+        }
+    }
+
+    /// The off node of `cand`, NONE if it has none.
+    #[inline]
+    pub fn off_node(&self, cand: usize) -> u32 {
+        if self.has_off(cand) {
+            self.off_idx[cand]
+        } else {
+            NONE
+        }
     }
 
     /// Records node `n` as its candidate's on (or off) node and queues it.
@@ -407,7 +430,7 @@ impl Prop {
                 let mut any = false;
                 for n in found {
                     let c = self.arena.nodes[n as usize].cand as usize;
-                    if self.off_idx[c] == NONE {
+                    if !self.has_off(c) {
                         self.push(n);
                         any = true;
                     }
@@ -422,12 +445,12 @@ impl Prop {
 
     /// An off implied by on `p`: contradiction, new, or known.
     fn imply_off(&mut self, c: usize, p: u32, cause: u8) -> bool {
-        if self.on_idx[c] != NONE {
+        if self.has_on(c) {
             let off = self.arena.add_full(c, false, &[p], cause, NONE);
             self.contradiction = Some((self.on_idx[c], off));
             return true;
         }
-        if self.off_idx[c] == NONE {
+        if !self.has_off(c) {
             let n = self.arena.add_full(c, false, &[p], cause, NONE);
             self.push(n);
         }
@@ -503,8 +526,8 @@ impl Prop {
         let mut buf = std::mem::take(&mut self.buf);
         let mut hit = false;
         for &(c, cause) in &found[..nfound] {
-            let contra = self.off_idx[c] != NONE;
-            if !contra && self.on_idx[c] != NONE {
+            let contra = self.has_off(c);
+            if !contra && self.has_on(c) {
                 continue;
             }
             buf.clear();

@@ -1,19 +1,29 @@
 //! Bidirectional cycles and forcing X-/Y-chains from one candidate (Sudoku
 //! Explainer's static "unary" chaining: no grid changes, single parents).
 
-use std::collections::VecDeque;
-
 use super::super::step::Candidate;
 use super::geo::{Geo, CANDS};
 use super::hint::{least, length_added, About, Hint, Kind};
 use super::propagate::{max_complexity, measure_hint, Arena, Counter, Outer, CELL, HOUSE0, NONE};
+use super::queues::Queues;
+use super::reach::{Graph, Reach};
 
 /// Buffers for one pass, reused across candidates.
 pub(super) struct Unary {
+    /// Implications of each candidate on (off), cell links first, then house links.
     on_tab: Vec<(usize, u8)>,
-    on_start: Vec<u32>,
     off_tab: Vec<(usize, u8)>,
-    off_start: Vec<u32>,
+    /// Per candidate: where its on (off) implications start, where its
+    /// house links start, where they end.
+    on_at: Vec<[u32; 3]>,
+    off_at: Vec<[u32; 3]>,
+    /// The grid the tables were built for: the three passes share them.
+    tab_grid: Option<[u16; 81]>,
+    /// The potentials of the grid's candidates (`cand * 2 + on`).
+    keys: Vec<u32>,
+    /// The link kinds of the current pass: (y, x).
+    links: (bool, bool),
+    reach: Reach,
     /// Digit planes of the grid searched.
     now: [u128; 9],
     /// Inside an outer chain: the outer propagation's grid before it started.
@@ -36,74 +46,6 @@ pub(super) struct Unary {
     /// Cycle search: each node's parent (NONE for the root) and candidate,
     /// indexed as the arena (a compact copy for the ancestor walks).
     up: Vec<(u32, u16)>,
-}
-
-/// One static search's nodes by candidate and its nodes still to expand
-/// (the unary search's and the Eureka writer's).
-pub(super) struct Queues {
-    /// Each candidate's first on node (`NONE`: none yet).
-    pub on_idx: Vec<u32>,
-    /// Each candidate's first off node.
-    pub off_idx: Vec<u32>,
-    /// The candidates with a node: a reset costs what the search did.
-    touched: Vec<usize>,
-    pub pending_on: VecDeque<u32>,
-    pub pending_off: VecDeque<u32>,
-}
-
-impl Queues {
-    pub fn new() -> Queues {
-        Queues {
-            on_idx: vec![NONE; CANDS],
-            off_idx: vec![NONE; CANDS],
-            touched: Vec::new(),
-            pending_on: VecDeque::new(),
-            pending_off: VecDeque::new(),
-        }
-    }
-
-    pub fn reset(&mut self) {
-        for &c in &self.touched {
-            self.on_idx[c] = NONE;
-            self.off_idx[c] = NONE;
-        }
-        self.touched.clear();
-        self.pending_on.clear();
-        self.pending_off.clear();
-    }
-
-    /// Records node `n` as candidate `c`'s on (or off) node.
-    pub fn first(&mut self, c: usize, n: u32, on: bool) {
-        if on {
-            self.on_idx[c] = n;
-        } else {
-            self.off_idx[c] = n;
-        }
-        self.touched.push(c);
-    }
-
-    /// Records node `n` as candidate `c`'s on (or off) node and queues it.
-    pub fn mark(&mut self, c: usize, n: u32, on: bool) {
-        self.first(c, n, on);
-        if on {
-            self.pending_on.push_back(n);
-        } else {
-            self.pending_off.push_back(n);
-        }
-    }
-
-    /// The next on (or off) node to expand.
-    pub fn pop(&mut self, on: bool) -> Option<u32> {
-        if on {
-            self.pending_on.pop_front()
-        } else {
-            self.pending_off.pop_front()
-        }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.pending_on.is_empty() && self.pending_off.is_empty()
-    }
 }
 
 /// What candidate `pc` being on (`on`) or off implies, in Sudoku Explainer's
@@ -162,13 +104,62 @@ pub(super) fn implied(
     }
 }
 
+/// Where `cand`'s on (or off) implications are for a pass with links
+/// `(y, x)`: an on always has its house links (and its cell links with Y
+/// links); an off has its cell link with Y links, its house links with X links.
+fn pass_range(
+    on_at: &[[u32; 3]],
+    off_at: &[[u32; 3]],
+    (y, x): (bool, bool),
+    on: bool,
+    cand: usize,
+) -> (usize, usize) {
+    let [lo, mid, hi] = if on { on_at[cand] } else { off_at[cand] };
+    let (a, b) = match (on, y, x) {
+        (true, false, _) => (mid, hi),
+        (true, true, _) => (lo, hi),
+        (false, true, true) => (lo, hi),
+        (false, true, false) => (lo, mid),
+        (false, false, _) => (mid, hi),
+    };
+    (a as usize, b as usize)
+}
+
+/// One pass's implication graph, for [`Reach`].
+struct Links<'a> {
+    on_tab: &'a [(usize, u8)],
+    off_tab: &'a [(usize, u8)],
+    on_at: &'a [[u32; 3]],
+    off_at: &'a [[u32; 3]],
+    links: (bool, bool),
+}
+
+impl Graph for Links<'_> {
+    fn range(&self, k: usize) -> (usize, usize) {
+        pass_range(self.on_at, self.off_at, self.links, k & 1 == 1, k / 2)
+    }
+
+    fn target(&self, k: usize, i: usize) -> u32 {
+        // An on implies offs, an off ons.
+        if k & 1 == 1 {
+            self.on_tab[i].0 as u32 * 2
+        } else {
+            self.off_tab[i].0 as u32 * 2 + 1
+        }
+    }
+}
+
 impl Unary {
     pub fn new() -> Unary {
         Unary {
             on_tab: Vec::new(),
-            on_start: Vec::new(),
             off_tab: Vec::new(),
-            off_start: Vec::new(),
+            on_at: Vec::new(),
+            off_at: Vec::new(),
+            tab_grid: None,
+            keys: Vec::new(),
+            links: (false, false),
+            reach: Reach::new(),
             now: [0; 9],
             outer: None,
             arena: Arena::default(),
@@ -225,25 +216,17 @@ impl Unary {
                 return;
             }
         }
-        self.now = super::propagate::planes(grid);
-        // The grid does not change during a pass: implications are tabled once.
-        for on in [true, false] {
-            let (tab, start) = if on {
-                (&mut self.on_tab, &mut self.on_start)
-            } else {
-                (&mut self.off_tab, &mut self.off_start)
-            };
-            tab.clear();
-            start.clear();
-            for cand in 0..CANDS {
-                start.push(tab.len() as u32);
-                if grid[cand / 9] >> (cand % 9) & 1 != 0 {
-                    implied(geo, grid, &self.now, cand, on, y, x, &mut self.out);
-                    tab.extend_from_slice(&self.out);
-                }
-            }
-            start.push(tab.len() as u32);
-        }
+        self.tables(geo, grid);
+        self.links = (y, x);
+        // Which potentials reach which, over this pass's links.
+        let links = Links {
+            on_tab: &self.on_tab,
+            off_tab: &self.off_tab,
+            on_at: &self.on_at,
+            off_at: &self.off_at,
+            links: self.links,
+        };
+        self.reach.build(&links, &self.keys);
         for cell in 0..81 {
             if grid[cell].count_ones() < 2 {
                 continue;
@@ -282,10 +265,18 @@ impl Unary {
         self.arena.clear();
         self.cycles.clear();
         self.chains.clear();
-        self.cycles_from(src);
+        // A search the reachability rules out would find nothing.
+        let (on, off) = (src * 2 + 1, src * 2);
+        if self.reach.on_cycle(on) {
+            self.cycles_from(src);
+        }
         if x {
-            self.forcing_from(src, true);
-            self.forcing_from(src, false);
+            if self.reach.reaches(on, off) {
+                self.forcing_from(src, true);
+            }
+            if self.reach.reaches(off, on) {
+                self.forcing_from(src, false);
+            }
         }
         for i in 0..self.cycles.len() {
             let dst = self.cycles[i];
@@ -394,12 +385,16 @@ impl Unary {
             if depth != usize::MAX && depth >= self.limit {
                 break;
             }
-            self.drain(true, src, on);
+            if self.drain(true, src, on) {
+                break;
+            }
             depth = depth.wrapping_add(1);
             if depth >= self.limit {
                 break;
             }
-            self.drain(false, src, on);
+            if self.drain(false, src, on) {
+                break;
+            }
             depth = depth.wrapping_add(1);
         }
     }
@@ -408,7 +403,7 @@ impl Unary {
     /// opposite state of the candidates in its table; an implication that
     /// brings `src` back to the opposite of its assumed state `on` ends a
     /// forcing chain (kept once per state).
-    fn drain(&mut self, from_on: bool, src: usize, on: bool) {
+    fn drain(&mut self, from_on: bool, src: usize, on: bool) -> bool {
         let to = !from_on;
         while let Some(p) = self.q.pop(from_on) {
             let (a, b) = self.range(from_on, self.arena.nodes[p as usize].cand as usize);
@@ -429,19 +424,56 @@ impl Unary {
                 }
                 let n = self.arena.add_full(c, to, &[p], cause, NONE);
                 if back {
+                    // The only chain this search can end: what follows
+                    // would add nodes nothing reads.
                     self.chains.push(n);
+                    return true;
                 }
                 if !known {
                     self.q.mark(c, n, to);
                 }
             }
         }
+        false
     }
 
-    /// Where the tabled implications of `cand` on (or off) are.
+    /// Where the tabled implications of `cand` on (or off) are, for this pass.
     fn range(&self, on: bool, cand: usize) -> (usize, usize) {
-        let start = if on { &self.on_start } else { &self.off_start };
-        (start[cand] as usize, start[cand + 1] as usize)
+        pass_range(&self.on_at, &self.off_at, self.links, on, cand)
+    }
+
+    /// Tables every candidate's implications with both link kinds (cell
+    /// links first, then house links, as [`implied`] lists them), once per
+    /// grid: the X, Y and XY passes read parts of them.
+    fn tables(&mut self, geo: &Geo, grid: &[u16; 81]) {
+        if self.tab_grid.as_ref() == Some(grid) {
+            return;
+        }
+        self.tab_grid = Some(*grid);
+        self.now = super::propagate::planes(grid);
+        self.keys.clear();
+        for on in [true, false] {
+            let (tab, at) = if on {
+                (&mut self.on_tab, &mut self.on_at)
+            } else {
+                (&mut self.off_tab, &mut self.off_at)
+            };
+            tab.clear();
+            at.clear();
+            for cand in 0..CANDS {
+                let lo = tab.len() as u32;
+                if grid[cand / 9] >> (cand % 9) & 1 != 0 {
+                    implied(geo, grid, &self.now, cand, on, true, true, &mut self.out);
+                    tab.extend_from_slice(&self.out);
+                    if on {
+                        self.keys.push(cand as u32 * 2);
+                        self.keys.push(cand as u32 * 2 + 1);
+                    }
+                }
+                let mid = lo + tab[lo as usize..].iter().filter(|e| e.1 == CELL).count() as u32;
+                at.push([lo, mid, tab.len() as u32]);
+            }
+        }
     }
 
     fn chain_has(&self, cand: usize, on: bool) -> bool {
@@ -461,19 +493,20 @@ impl Unary {
         y: bool,
         x: bool,
     ) -> Option<Hint> {
-        let mut in_cycle = [false; 81];
+        // Cell sets (bit = cell): the cycle's cells, and per digit the
+        // cells outside it that see an on, and an off, of that digit.
+        let mut in_cycle: u128 = 0;
         let mut p = dst;
         loop {
             let ps = self.arena.parents(p);
             if ps.is_empty() {
                 break;
             }
-            in_cycle[self.arena.nodes[p as usize].cand as usize / 9] = true;
+            in_cycle |= 1 << (self.arena.nodes[p as usize].cand as usize / 9);
             p = ps[0];
         }
-        // Per digit: cells seeing an on, cells seeing an off.
-        let mut forw = [[false; 81]; 9];
-        let mut back = [[false; 81]; 9];
+        let mut forw = [0u128; 9];
+        let mut back = [0u128; 9];
         let mut p = dst;
         loop {
             let ps = self.arena.parents(p);
@@ -482,35 +515,36 @@ impl Unary {
             }
             let node = self.arena.nodes[p as usize];
             let (cell, d) = (node.cand as usize / 9, node.cand as usize % 9);
-            for q in geo
-                .houses_of(cell)
-                .iter()
-                .flat_map(|&h| geo.house_cells[h as usize])
-            {
-                let q = q as usize;
-                if q == cell {
-                    continue;
-                }
-                if !in_cycle[q] && grid[q] >> d & 1 != 0 {
-                    if node.on {
-                        forw[d][q] = true;
-                    } else {
-                        back[d][q] = true;
-                    }
-                }
+            let mut seen: u128 = 0;
+            for &h in geo.houses_of(cell) {
+                seen |= geo.house_mask[h as usize];
+            }
+            let m = seen & self.now[d] & !in_cycle & !(1 << cell);
+            if node.on {
+                forw[d] |= m;
+            } else {
+                back[d] |= m;
             }
             p = ps[0];
         }
+        let mut any: u128 = 0;
+        for d in 0..9 {
+            forw[d] &= back[d];
+            any |= forw[d];
+        }
+        if any == 0 {
+            return None;
+        }
+        // Cell by cell, digits in order.
         let mut removable = Vec::new();
-        for cell in 0..81 {
-            for d in 0..9 {
-                if forw[d][cell] && back[d][cell] {
+        while any != 0 {
+            let cell = any.trailing_zeros() as usize;
+            any &= any - 1;
+            for (d, f) in forw.iter().enumerate() {
+                if f >> cell & 1 != 0 {
                     removable.push(Candidate::new(cell, d as u8 + 1));
                 }
             }
-        }
-        if removable.is_empty() {
-            return None;
         }
         let about = About {
             src: src as u16,
