@@ -32,7 +32,7 @@ site=$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["pur
 rm -rf "$site/sudokit"
 cp -r "$crate/python/sudokit" "$site/sudokit"
 cp "$target/debug/libsudokit_py.so" "$site/sudokit/_native.abi3.so"
-"$venv/bin/maturin" sdist -q -m "$crate/Cargo.toml" -o "$ci/sdist" >/dev/null
+"$venv/bin/maturin" sdist -m "$crate/Cargo.toml" -o "$ci/sdist" >/dev/null 2>&1 || "$venv/bin/maturin" sdist -m "$crate/Cargo.toml" -o "$ci/sdist"
 echo "python-ci: extension built and installed [$((SECONDS - start)) s]"
 
 # The CLI the tests compare with: the one `cargo test` built.

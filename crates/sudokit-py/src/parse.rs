@@ -81,7 +81,11 @@ fn pythonic(message: String) -> String {
 /// What is wrong, as the CLI says it (`line L: …`).
 pub(crate) fn parse(text: &str, format: Option<Format>, houses: Houses) -> Result<Parsed, String> {
     let trimmed = text.trim();
-    if matches!(format, None | Some(Format::Line)) && !trimmed.contains('\n') {
+    // The fast path of a batch: a one-line 9x9 puzzle (or a line the caller
+    // says is one). Other lengths are detected first, as the CLI detects a
+    // file: 729 symbols are pencil marks, not a 27x27 line.
+    let plain = format.is_none() && trimmed.len() == 81;
+    if (plain || format == Some(Format::Line)) && !trimmed.contains('\n') {
         match format::line::parse_line_with_alphabet(trimmed) {
             Ok((puzzle, alphabet)) => {
                 return Ok(Parsed {
@@ -169,6 +173,16 @@ pub(crate) fn square(n: usize, houses: Houses) -> Result<Arc<Geometry>, String> 
 /// # Errors
 /// A number above the side (`cell r1c3 holds digit 12, a 9x9 grid uses 1..=9`).
 pub(crate) fn from_values(geometry: &Arc<Geometry>, values: &[u8]) -> Result<Puzzle, String> {
+    let n = geometry.size();
+    // Named here, 1-based as everywhere in sudokit's messages.
+    if let Some(i) = values.iter().position(|&v| usize::from(v) > n) {
+        return Err(format!(
+            "cell r{}c{} holds {}, a {n}x{n} grid holds 0 (empty) to {n}",
+            i / n + 1,
+            i % n + 1,
+            values[i]
+        ));
+    }
     let grid = Grid::from_values(geometry.size(), values).map_err(|e| e.to_string())?;
     Puzzle::new(Arc::clone(geometry), grid).map_err(|e| e.to_string())
 }

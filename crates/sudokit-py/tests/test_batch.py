@@ -101,7 +101,7 @@ def test_array_rows_that_fail_are_zero_with_a_status() -> None:
     assert not sols.any()
     counts = sudokit.count(a, limit=10)
     assert counts.tolist() == [10, 0, -1]
-    with pytest.raises(sudokit.SudokitError, match="puzzle 3: cell r1c1 holds digit 9"):
+    with pytest.raises(sudokit.SudokitError, match=r"puzzle 3: cell r1c1 holds 9, a 4x4 grid holds 0 \(empty\) to 4"):
         sudokit.solve(a, errors="raise")
 
 
@@ -151,7 +151,7 @@ def test_bad_batches_raise_clear_errors() -> None:
     assert sols[10] is None and sols[11] is not None
     with pytest.raises(sudokit.SudokitError, match=r"^puzzle 11: line 1: line has 80 cells, not a square"):
         sudokit.solve(MIXED, errors="raise")
-    with pytest.raises(sudokit.SudokitError, match="puzzle 3: .*not a sudoku|puzzle 3: cannot tell"):
+    with pytest.raises(sudokit.SudokitError, match="^puzzle 3: line 1: "):
         sudokit.rate(["." * 81, "." * 16, "not a sudoku"], errors="raise")
 
 
@@ -164,12 +164,12 @@ def test_empty_batches() -> None:
 
 
 def test_the_gil_is_released_while_a_batch_runs() -> None:
-    hard = lines_of(FIXTURES / "mixed.txt")[-20:] * 40
+    many = MIXED * 100
     ticks = 0
     done = threading.Event()
 
     def work() -> None:
-        sudokit.rate(hard[:60], threads=1)
+        sudokit.solve(many, threads=1, chunk=len(many))
         done.set()
 
     t = threading.Thread(target=work)

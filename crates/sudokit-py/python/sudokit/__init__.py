@@ -29,20 +29,8 @@ a single call raises :class:`SudokitError` with the CLI's message.
 from __future__ import annotations
 
 import enum
-import itertools
 from dataclasses import dataclass
-from typing import (
-    Any,
-    Iterable,
-    Iterator,
-    List,
-    Literal,
-    Optional,
-    Sequence,
-    Tuple,
-    Union,
-    overload,
-)
+from typing import Any, List, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
