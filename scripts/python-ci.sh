@@ -23,17 +23,23 @@ fi
 if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
+# The packages install while the extension builds.
+pip_log=$ci/pip.log
 "$venv/bin/python" -m pip install -q --disable-pip-version-check \
-  numpy pytest mypy "dask[distributed]" maturin
-echo "python-ci: venv and packages [$((SECONDS - start)) s]"
-
+  numpy pytest mypy "dask[distributed]" maturin >"$pip_log" 2>&1 &
+pip=$!
 cargo build -p sudokit-py --profile test --features extension-module
+pip_ok=0
+wait "$pip" || pip_ok=$?
+cat "$pip_log"
+[ "$pip_ok" = 0 ] || exit "$pip_ok"
+echo "python-ci: venv, packages and the extension [$((SECONDS - start)) s]"
 site=$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
 rm -rf "$site/sudokit"
 cp -r "$crate/python/sudokit" "$site/sudokit"
 cp "$target/debug/libsudokit_py.so" "$site/sudokit/_native.abi3.so"
 "$venv/bin/maturin" sdist -m "$crate/Cargo.toml" -o "$ci/sdist" >/dev/null 2>&1 || "$venv/bin/maturin" sdist -m "$crate/Cargo.toml" -o "$ci/sdist"
-echo "python-ci: extension built and installed [$((SECONDS - start)) s]"
+echo "python-ci: installed [$((SECONDS - start)) s]"
 
 # The CLI the tests compare with: the one `cargo test` built.
 export SUDOKIT_BIN=${SUDOKIT_BIN:-$(cd "$target/debug" && pwd)/sudokit}

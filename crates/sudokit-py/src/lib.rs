@@ -27,7 +27,7 @@ mod png;
 mod puzzle;
 
 pyo3::create_exception!(
-    _native,
+    sudokit,
     SudokitError,
     pyo3::exceptions::PyValueError,
     "A puzzle, grid or argument sudokit cannot use; the message says which and why."

@@ -81,22 +81,29 @@ fn pythonic(message: String) -> String {
 /// What is wrong, as the CLI says it (`line L: …`).
 pub(crate) fn parse(text: &str, format: Option<Format>, houses: Houses) -> Result<Parsed, String> {
     let trimmed = text.trim();
-    // The fast path of a batch: a one-line 9x9 puzzle (or a line the caller
-    // says is one). Other lengths are detected first, as the CLI detects a
-    // file: 729 symbols are pencil marks, not a 27x27 line.
-    let plain = format.is_none() && trimmed.len() == 81;
-    if (plain || format == Some(Format::Line)) && !trimmed.contains('\n') {
-        match format::line::parse_line_with_alphabet(trimmed) {
-            Ok((puzzle, alphabet)) => {
-                return Ok(Parsed {
-                    puzzle: houses.apply(puzzle)?,
-                    alphabet,
-                    format: Format::Line,
-                })
-            }
-            Err(e) if format == Some(Format::Line) => return Err(format!("line 1: {e}")),
-            Err(_) => {}
-        }
+    let one_line = !trimmed.is_empty() && !trimmed.contains('\n');
+    // One line is a `line` puzzle (the fast path of a batch), unless it is
+    // detected as a one-line form of another format (729 pencil marks, a
+    // jigsaw's givens and regions, an f-puzzles link), as the CLI reads an
+    // argument; its errors are then the line reader's.
+    let as_line = match format {
+        Some(f) => f == Format::Line && one_line,
+        None if !one_line => false,
+        None if trimmed.len() == 81 => true,
+        None => !matches!(
+            format::detect(trimmed.as_bytes()),
+            Ok(Format::Pencilmark | Format::Jigsaw | Format::Fpuzzles)
+        ),
+    };
+    if as_line {
+        return match format::line::parse_line_with_alphabet(trimmed) {
+            Ok((puzzle, alphabet)) => Ok(Parsed {
+                puzzle: houses.apply(puzzle)?,
+                alphabet,
+                format: Format::Line,
+            }),
+            Err(e) => Err(format!("line 1: {e}")),
+        };
     }
     let format = match format {
         Some(f) => f,

@@ -159,7 +159,7 @@ def test_errors_read_like_the_cli(cli: Path, tmp_path: Path) -> None:
 def test_errors_of_single_calls() -> None:
     with pytest.raises(sudokit.SudokitError, match="empty"):
         sudokit.Puzzle("")
-    with pytest.raises(sudokit.SudokitError, match=r"^line 1: column 1: unexpected character '<'"):
+    with pytest.raises(sudokit.SudokitError, match=r"^line 1: line has 6 cells, not a square"):
         sudokit.Puzzle("<html>")
     with pytest.raises(sudokit.SudokitError, match=r"^line 3: row has 3 cells, expected 5"):
         sudokit.Puzzle("hello\nworld\nfoo\n")

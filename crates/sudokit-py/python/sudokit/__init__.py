@@ -6,15 +6,15 @@ One puzzle::
     >>> p = sudokit.Puzzle("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
     >>> p.solve()
     '417369825632158947958724316825437169791586432346912758289643571573291684164875293'
-    >>> p.rate().er
-    4.5
+    >>> str(p.rate())
+    '2.6/1.2/1.2 medium'
 
 Many puzzles at once, on every core (lists of strings, or NumPy ``uint8``
 arrays of shape ``(n, cells)`` with 0 for an empty cell)::
 
-    >>> sols = sudokit.solve(["1...3..1..2...4.", "12341234........"])
+    >>> sols = sudokit.solve(["......4..3..243.", "12341234........"])
     >>> sols
-    ['1423324114322314', None]
+    ['4213314213242431', None]
     >>> made = sudokit.generate(4, level="easy", seed=1)
     >>> made.puzzles.shape
     (4, 81)
@@ -28,15 +28,30 @@ a single call raises :class:`SudokitError` with the CLI's message.
 
 from __future__ import annotations
 
-import enum
-from dataclasses import dataclass
-from typing import Any, List, Optional, Sequence, Union
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, Optional, Sequence, Union
 
 from . import _native
 from ._native import SudokitError
+
+if TYPE_CHECKING:
+    from ._types import CheckReport, Explanation, Generated, Rating, Status, Step
+
+    import numpy as np
+    import numpy.typing as npt
+
+    Cells = npt.NDArray[np.uint8]
+    """A block of puzzles or grids: shape ``(n, cells)``, 0 empty, 1..n digits."""
+
+    GridLike = Union[str, Sequence[int], npt.NDArray[Any]]
+    """One grid: text in any format, or its numbers (0 empty), row-major."""
+
+
+def _np() -> Any:
+    """NumPy, imported when first needed: a script that solves a list of lines
+    does not pay for importing it (a tenth of a second)."""
+    import numpy
+
+    return numpy
 
 __all__ = [
     "CHUNK",
@@ -65,105 +80,22 @@ __version__: str = _native.VERSION
 #: besides its input and output (and the unit of a progress report).
 CHUNK = 1 << 16
 
-Cells = npt.NDArray[np.uint8]
-"""A block of puzzles or grids: shape ``(n, cells)``, 0 empty, 1..n digits."""
-
-GridLike = Union[str, Sequence[int], npt.NDArray[Any]]
-"""One grid: text in any format, or its numbers (0 empty), row-major."""
+# The result types (dataclasses, the Status enum) load on first use: a script
+# that solves a list of lines starts faster without `dataclasses` and `enum`.
+_TYPES = ("CheckReport", "Explanation", "Generated", "Rating", "Status", "Step")
 
 
-class Status(enum.IntEnum):
-    """What happened to one puzzle of a batch (``status=True``)."""
+def __getattr__(name: str) -> Any:
+    if name in _TYPES:
+        from . import _types
 
-    OK = 0
-    """Answered: solved (unique when ``limit`` >= 2), rated, counted exactly."""
-    NO_SOLUTION = 1
-    """The puzzle has no solution."""
-    MULTIPLE = 2
-    """Several solutions (``limit`` >= 2, and always for a rating)."""
-    INVALID = 3
-    """Malformed, or no engine takes its grid: ``Puzzle(text)`` says why."""
-    GAVE_UP = 4
-    """The ``timeout`` ran out (or a generator ran out of tries)."""
-    UNRATED = 5
-    """Unique, but no technique of the rating ladder applies."""
-    COMPLETE = 6
-    """Every cell was given: nothing to rate."""
-    AT_LEAST = 7
-    """The count reached ``limit``: at least that many solutions."""
-
-
-@dataclass(frozen=True)
-class Rating:
-    """Sudoku Explainer's rating: ER (hardest step), EP (hardest step up to the
-    first placement), ED (first step), the level (``easy`` … ``extreme``) and
-    the number of steps. ``verdict`` is ``rated``, ``complete`` (nothing to
-    rate), ``unrated`` (the ladder got stuck; ``reason`` says where) or
-    ``gave_up`` (time limit)."""
-
-    er: float
-    ep: float
-    ed: float
-    level: str
-    steps: int
-    verdict: str = "rated"
-    reason: Optional[str] = None
-
-    def __str__(self) -> str:
-        """``4.5/1.2/1.2 hard``, as ``sudokit rate`` prints it."""
-        if self.verdict == "complete":
-            return "Solved"
-        if self.verdict == "unrated":
-            return "Unrated"
-        if self.verdict == "gave_up":
-            return "Gave up"
-        return f"{self.er:.1f}/{self.ep:.1f}/{self.ed:.1f} {self.level}"
-
-
-@dataclass(frozen=True)
-class Step:
-    """One logical step, as ``sudokit hint --json`` writes it: Sudoku
-    Explainer's technique name, its difficulty, the placements (``r4c6=7``),
-    eliminations (``r4c6<>7``), the pattern's cells and houses, chains
-    (Eureka notation) and the step in words; ``line`` is the CLI's line."""
-
-    technique: str
-    difficulty: float
-    placements: List[str]
-    eliminations: List[str]
-    cells: List[str]
-    houses: List[str]
-    chains: List[str]
-    text: str
-    line: str
-
-    def __str__(self) -> str:
-        return self.line
-
-
-@dataclass(frozen=True)
-class Explanation:
-    """The whole logical path (``sudokit explain``): every step, the rating,
-    and how it ended (``solved``, ``unrated``, ``gave_up``)."""
-
-    steps: List[Step]
-    rating: Rating
-    end: str
-
-
-@dataclass(frozen=True)
-class CheckReport:
-    """What ``sudokit check`` says of a grid: ``ok`` when nothing is wrong,
-    and its lines (``r1c3 is 5 but the solution has 4``, ``ok: …``)."""
-
-    ok: bool
-    lines: List[str]
-
-    def __bool__(self) -> bool:
-        return self.ok
+        return getattr(_types, name)
+    raise AttributeError(f"module 'sudokit' has no attribute {name!r}")
 
 
 def _rating(d: dict[str, Any]) -> Rating:
+    from ._types import Rating
+
     return Rating(
         er=float(d["er"]),
         ep=float(d["ep"]),
@@ -176,14 +108,17 @@ def _rating(d: dict[str, Any]) -> Rating:
 
 
 def _step(d: dict[str, Any]) -> Step:
+    from ._types import Step
+
     return Step(**d)
 
 
 def _cells_bytes(grid: Union[Sequence[int], npt.NDArray[Any]]) -> bytes:
+    np = _np()
     a = np.asarray(grid)
     if a.size and (a.min() < 0 or a.max() > 255):
         raise SudokitError("grid numbers must be between 0 (empty) and the side")
-    return np.ascontiguousarray(a, dtype=np.uint8).reshape(-1).tobytes()
+    return np.ascontiguousarray(a, dtype=np.uint8).reshape(-1).tobytes()  # type: ignore[no-any-return]
 
 
 class Puzzle:
@@ -195,10 +130,10 @@ class Puzzle:
     ``x=True`` adds the diagonals (X-sudoku), ``windoku=True`` the windows.
     Malformed text raises :class:`SudokitError` with the CLI's message::
 
-        >>> sudokit.Puzzle("12")
+        >>> sudokit.Puzzle("4.....8.5.3..x")
         Traceback (most recent call last):
         ...
-        sudokit.SudokitError: line 1: 2 symbols is not ...
+        sudokit.SudokitError: line 1: line has 14 cells, not a square: ...
 
     In a notebook the puzzle shows as its drawing (``_repr_svg_``).
     """
@@ -226,7 +161,8 @@ class Puzzle:
     @property
     def cells(self) -> Cells:
         """The givens as numbers, 0 empty: a ``uint8`` array of ``size**2``."""
-        return np.frombuffer(self._p.values(), dtype=np.uint8).copy()
+        np = _np()
+        return np.frombuffer(self._p.values(), dtype=np.uint8).copy()  # type: ignore[no-any-return]
 
     @property
     def format(self) -> str:
@@ -253,11 +189,11 @@ class Puzzle:
         ``unique=True`` also proves it is the only one, and raises
         :class:`SudokitError` when there are several::
 
-            >>> sudokit.Puzzle("1...3..1..2...4.").solve()
-            '1423324114322314'
+            >>> sudokit.Puzzle("......4..3..243.").solve()
+            '4213314213242431'
         """
         status, values = self._p.solve(2 if unique else 1, timeout)
-        if status == Status.MULTIPLE:
+        if status == 2:  # Status.MULTIPLE
             raise SudokitError("the puzzle has several solutions (unique=True asks for one)")
         self._raise_for(status, timeout)
         return None if values is None else self._p.line_of(values)
@@ -266,7 +202,10 @@ class Puzzle:
         """The first solution's numbers, ``None`` when there is none."""
         status, values = self._p.solve(1, timeout)
         self._raise_for(status, timeout)
-        return None if values is None else np.frombuffer(values, dtype=np.uint8).copy()
+        if values is None:
+            return None
+        np = _np()
+        return np.frombuffer(values, dtype=np.uint8).copy()  # type: ignore[no-any-return]
 
     def count(self, limit: int = 2, *, timeout: Optional[float] = None) -> int:
         """The number of solutions, counting stops at ``limit`` (so ``limit``
@@ -301,6 +240,8 @@ class Puzzle:
         verdict = {"solved": "rated", "unrated": "unrated", "gave_up": "gave_up"}[end]
         if end == "solved" and not steps:
             verdict = "complete"
+        from ._types import Explanation
+
         return Explanation([_step(s) for s in steps], _rating({**rating, "verdict": verdict}), end)
 
     def check(self, grid: GridLike, *, timeout: Optional[float] = None) -> CheckReport:
@@ -312,6 +253,8 @@ class Puzzle:
         else:
             values = _cells_bytes(grid)
         bad, lines = self._p.check(values, timeout)
+        from ._types import CheckReport
+
         return CheckReport(ok=not bad, lines=list(lines))
 
     def to_svg(
@@ -366,14 +309,13 @@ class Puzzle:
 
     @staticmethod
     def _raise_for(status: int, timeout: Optional[float]) -> None:
-        if status == Status.INVALID:
+        if status == 3:  # Status.INVALID
             raise SudokitError("the puzzle is invalid: no engine takes its grid")
-        if status == Status.GAVE_UP:
+        if status == 4:  # Status.GAVE_UP
             raise SudokitError(f"gave up: time limit ({timeout} s)")
 
 
 from ._batch import (  # noqa: E402  (the batch API needs the classes above)
-    Generated,
     count,
     count_iter,
     generate,

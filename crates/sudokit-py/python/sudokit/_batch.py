@@ -11,8 +11,9 @@ stays bounded whatever the input's length.
 
 from __future__ import annotations
 
+import functools
 import itertools
-from dataclasses import dataclass
+import sys
 from typing import (
     Any,
     Callable,
@@ -22,32 +23,68 @@ from typing import (
     Literal,
     Optional,
     Sequence,
+    TYPE_CHECKING,
     Tuple,
     TypeVar,
     Union,
     overload,
 )
 
-import numpy as np
-import numpy.typing as npt
-
 from . import _native
-from . import CHUNK, Cells, Puzzle, Rating, Status, SudokitError
+from . import CHUNK, Puzzle, SudokitError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from . import Cells
+    from ._types import Generated, Rating
+
+    Statuses = npt.NDArray[np.uint8]
+else:
+
+    class _LazyNumpy:
+        """NumPy on first use: solving a list of lines never imports it."""
+
+        def __getattr__(self, name: str) -> Any:
+            import numpy
+
+            return getattr(numpy, name)
+
+    np = _LazyNumpy()
 
 T = TypeVar("T")
-Statuses = npt.NDArray[np.uint8]
+
+# Status codes (sudokit.Status, an IntEnum loaded on first use).
+_OK, _INVALID, _GAVE_UP, _AT_LEAST = 0, 3, 4, 7
 Errors = Literal["none", "raise"]
 
-# `.` then the numeric alphabet (`1`-`9`, `A`-`Z`, `a`-`z`): how the CLI writes
-# the lines of grids up to 61x61.
-_SYMBOLS = np.frombuffer(
-    b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", dtype=np.uint8
-)
-_DIGITS9 = np.full(256, 255, dtype=np.uint8)
-_DIGITS9[ord(".")] = 0
-_DIGITS9[ord("0")] = 0
-for _d in range(1, 10):
-    _DIGITS9[ord(str(_d))] = _d
+
+def _is_array(x: object) -> bool:
+    """Whether `x` is a NumPy array (without importing NumPy: if it is not
+    imported, nothing is an array)."""
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(x, numpy.ndarray)
+
+
+@functools.lru_cache(maxsize=None)
+def _symbols() -> "npt.NDArray[np.uint8]":
+    """`.` then the numeric alphabet (`1`-`9`, `A`-`Z`, `a`-`z`): how the CLI
+    writes the lines of grids up to 61x61."""
+    return np.frombuffer(
+        b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", dtype=np.uint8
+    )
+
+
+@functools.lru_cache(maxsize=None)
+def _digits9() -> "npt.NDArray[np.uint8]":
+    """Byte -> value of a 9x9 line (255: not a symbol)."""
+    table = np.full(256, 255, dtype=np.uint8)
+    table[ord(".")] = 0
+    table[ord("0")] = 0
+    for d in range(1, 10):
+        table[ord(str(d))] = d
+    return table
 
 
 def _lines(puzzles: Any) -> Sequence[str]:
@@ -75,7 +112,7 @@ def _cells(puzzles: npt.NDArray[Any]) -> Cells:
 
 def _first_error(puzzles: Any, status: Statuses, x: bool, windoku: bool, fmt: Optional[str]) -> None:
     """Raises for the first puzzle that is invalid, naming it (``errors="raise"``)."""
-    bad = np.flatnonzero(status == Status.INVALID)
+    bad = np.flatnonzero(status == _INVALID)
     if bad.size == 0:
         return
     i = int(bad[0])
@@ -179,14 +216,14 @@ def solve(
     ``errors="raise"`` raises :class:`SudokitError` for the first malformed
     puzzle instead::
 
-        >>> sudokit.solve(["1...3..1..2...4.", "not a puzzle"])
-        ['1423324114322314', None]
+        >>> sudokit.solve(["......4..3..243.", "not a puzzle"])
+        ['4213314213242431', None]
         >>> sols, st = sudokit.solve(np.zeros((2, 16), np.uint8), limit=2, status=True)
         >>> st.tolist()    # Status.MULTIPLE
         [2, 2]
     """
-    if isinstance(puzzles, np.ndarray):
-        a = _cells(puzzles)
+    if _is_array(puzzles):
+        a = _cells(puzzles)  # type: ignore[arg-type]
         out = np.zeros_like(a)
         st = np.zeros(len(a), dtype=np.uint8)
         cells = a.shape[1]
@@ -200,14 +237,18 @@ def solve(
     else:
         lines = _lines(puzzles)
         answers: List[Optional[str]] = []
-        st = np.zeros(len(lines), dtype=np.uint8)
+        codes = bytearray()
         for s, e in _chunks(len(lines), chunk):
             sol_l, code = _native.solve_lines(
-                list(lines[s:e]), limit, threads, timeout, format, x, windoku
+                lines[s:e] if isinstance(lines, list) else list(lines[s:e]),
+                limit, threads, timeout, format, x, windoku,
             )
             answers.extend(sol_l)
-            st[s:e] = np.frombuffer(code, dtype=np.uint8)
+            codes += code
         result = answers
+        if not status and (errors != "raise" or _INVALID not in codes):
+            return result
+        st = np.frombuffer(bytes(codes), dtype=np.uint8).copy()
     if errors == "raise":
         _first_error(puzzles, st, x, windoku, format)
     return (result, st) if status else result
@@ -337,12 +378,12 @@ def count(
     ``limit`` means at least that many (:attr:`Status.AT_LEAST`). A malformed
     puzzle counts ``None`` in a list, ``-1`` in an array::
 
-        >>> sudokit.count(["1...3..1..2...4.", "." * 16], limit=10)
+        >>> sudokit.count(["......4..3..243.", "." * 16], limit=10)
         [1, 10]
     """
     if limit < 1:
         raise SudokitError(f"limit must be at least 1, not {limit}")
-    is_array = isinstance(puzzles, np.ndarray)
+    is_array = _is_array(puzzles)
     n = len(puzzles)
     counts = np.zeros(n, dtype=np.int64)
     st = np.zeros(n, dtype=np.uint8)
@@ -362,7 +403,7 @@ def count(
             )
             counts[s:e] = c
             st[s:e] = np.frombuffer(code, dtype=np.uint8)
-    failed = (st == Status.INVALID) | (st == Status.GAVE_UP)
+    failed = (st == _INVALID) | (st == _GAVE_UP)
     if errors == "raise":
         _first_error(puzzles, st, x, windoku, format)
     if is_array:
@@ -420,8 +461,8 @@ def _rate_raw(
     tenths = np.zeros((n, 3), dtype=np.uint16)
     steps = np.zeros(n, dtype=np.uint32)
     st = np.zeros(n, dtype=np.uint8)
-    if isinstance(puzzles, np.ndarray):
-        a = _cells(puzzles)
+    if _is_array(puzzles):
+        a = _cells(puzzles)  # type: ignore[arg-type]
         for s, e in _chunks(n, chunk):
             t, k, code = _native.rate_values(a[s:e].tobytes(), a.shape[1], threads, timeout, x, windoku)
             tenths[s:e] = np.frombuffer(t, dtype="<u2").reshape(e - s, 3)
@@ -507,18 +548,20 @@ def rate(
     ``float32`` array of shape ``(n, 3)``, ER, EP, ED, ``nan`` where there is
     none::
 
-        >>> [str(r) for r in sudokit.rate(["1...3..1..2...4."])]
-        ['1.2/1.2/1.2 easy']
+        >>> [str(r) for r in sudokit.rate(["......4..3..243."])]
+        ['1.2/1.0/1.0 easy']
     """
     tenths, steps, st = _rate_raw(puzzles, threads, timeout, format, x, windoku, chunk)
     if errors == "raise":
         _first_error(puzzles, st, x, windoku, format)
-    ok = st == Status.OK
-    if isinstance(puzzles, np.ndarray):
+    ok = st == _OK
+    if _is_array(puzzles):
         out = (tenths.astype(np.float32) / np.float32(10)).astype(np.float32)
         out[~ok] = np.nan
         result: Any = out
     else:
+        from ._types import Rating
+
         result = [
             Rating(t[0] / 10, t[1] / 10, t[2] / 10, _level(t[0]), k) if good else None
             for t, k, good in zip(tenths.tolist(), steps.tolist(), ok.tolist())
@@ -548,33 +591,6 @@ def rate_iter(
 # ---------------------------------------------------------------- generate
 
 
-@dataclass(frozen=True)
-class Generated:
-    """Puzzles made by :func:`generate`: ``puzzles`` and ``solutions`` of shape
-    ``(n, cells)``, ``er`` (the ER when a level or rating was asked, else
-    ``nan``), a :class:`Status` per puzzle (``GAVE_UP``: no try met the spec;
-    its rows are zeros), the run's ``seed`` and the number of the first
-    puzzle (``start``)."""
-
-    puzzles: Cells
-    solutions: Cells
-    er: npt.NDArray[np.float32]
-    status: Statuses
-    seed: int
-    start: int
-
-    def __len__(self) -> int:
-        return len(self.puzzles)
-
-    def puzzle_lines(self) -> List[str]:
-        """The puzzles as lines (``.`` empty), as ``sudokit generate`` writes them."""
-        return to_lines(self.puzzles)
-
-    def solution_lines(self) -> List[str]:
-        """The solutions as lines."""
-        return to_lines(self.solutions)
-
-
 def generate(
     n: int,
     size: int = 9,
@@ -601,8 +617,11 @@ def generate(
     ``start`` makes puzzles ``start .. start+n-1`` of the run: partitions of
     one big run (Dask) join into the run itself::
 
-        >>> d = sudokit.generate(1000, level="hard", symmetry="rotate180", seed=7)
-        >>> np.savez_compressed("hard.npz", puzzles=d.puzzles, solutions=d.solutions, er=d.er)
+        >>> d = sudokit.generate(100, level="hard", symmetry="rotate180", seed=7)
+        >>> np.savez_compressed("hard.npz", puzzles=d.puzzles, solutions=d.solutions,
+        ...                     er=d.er)  # doctest: +SKIP
+        >>> d.puzzles.shape, bool((d.er >= 4.0).all() and (d.er <= 6.4).all())
+        ((100, 81), True)
     """
     if n < 0 or start < 0:
         raise SudokitError(f"n and start must be 0 or more, not {n} and {start}")
@@ -641,6 +660,8 @@ def generate(
         t = np.frombuffer(ers, dtype="<u2")
         er[s:e] = np.where(t > 0, t / 10, np.nan)
         st[s:e] = np.frombuffer(code, dtype=np.uint8)
+    from ._types import Generated
+
     return Generated(puzzles, solutions, er, st, int(seed), int(start))
 
 
@@ -660,7 +681,7 @@ def to_lines(cells: npt.NDArray[Any]) -> List[str]:
         raise SudokitError(f"{a.shape[1]} cells per row are not a square grid of side 1 to 61")
     if a.size and int(a.max()) > n:
         raise SudokitError(f"a {n}x{n} grid holds numbers 0 to {n}, not {int(a.max())}")
-    text = _SYMBOLS[a].tobytes().decode("ascii")
+    text = _symbols()[a].tobytes().decode("ascii")
     w = a.shape[1]
     return [text[i * w:(i + 1) * w] for i in range(len(a))]
 
@@ -669,14 +690,14 @@ def to_array(puzzles: Iterable[str], *, format: Optional[str] = None) -> Cells:
     """Texts of one puzzle each as an array of shape ``(n, cells)`` (0 empty);
     :class:`SudokitError` names the first puzzle that cannot be read::
 
-        >>> sudokit.to_array(["1...3..1..2...4."]).tolist()
-        [[1, 0, 0, 0, 3, 0, 0, 1, 0, 0, 2, 0, 0, 0, 4, 0]]
+        >>> sudokit.to_array(["......4..3..243."]).tolist()
+        [[0, 0, 0, 0, 0, 0, 4, 0, 0, 3, 0, 0, 2, 4, 3, 0]]
     """
     lines = [p.strip() for p in _lines(puzzles)]
     if lines and format in (None, "line") and all(len(p) == 81 for p in lines):
         try:
             raw = np.frombuffer("".join(lines).encode("ascii"), dtype=np.uint8)
-            values = _DIGITS9[raw].reshape(len(lines), 81)
+            values = _digits9()[raw].reshape(len(lines), 81)
             if not (values == 255).any():
                 return values
         except UnicodeEncodeError:

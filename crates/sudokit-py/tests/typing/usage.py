@@ -30,7 +30,7 @@ def one_puzzle() -> Tuple[Optional[str], Rating, Optional[Step], Explanation]:
 
 
 def batches() -> Tuple[List[Optional[str]], npt.NDArray[np.uint8], List[Optional[int]]]:
-    lines: List[str] = ["1...3..1..2...4.", "................"]
+    lines: List[str] = ["......4..3..243.", "................"]
     sols: List[Optional[str]] = sudokit.solve(lines, threads=2)
     counts: List[Optional[int]] = sudokit.count(lines, limit=3)
     ratings: List[Optional[Rating]] = sudokit.rate(lines)
