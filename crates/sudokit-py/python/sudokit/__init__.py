@@ -323,6 +323,5 @@ from ._batch import (  # noqa: E402  (the batch API needs the classes above)
     rate_iter,
     solve,
     solve_iter,
-    to_array,
-    to_lines,
 )
+from ._convert import to_array, to_lines  # noqa: E402

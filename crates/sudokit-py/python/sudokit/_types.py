@@ -125,13 +125,13 @@ class Generated:
 
     def puzzle_lines(self) -> List[str]:
         """The puzzles as lines (``.`` empty), as ``sudokit generate`` writes them."""
-        from ._batch import to_lines
+        from ._convert import to_lines
 
         return to_lines(self.puzzles)
 
     def solution_lines(self) -> List[str]:
         """The solutions as lines."""
-        from ._batch import to_lines
+        from ._convert import to_lines
 
         return to_lines(self.solutions)
 
