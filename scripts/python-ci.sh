@@ -45,6 +45,7 @@ echo "python-ci: installed [$((SECONDS - start)) s]"
 export SUDOKIT_BIN=${SUDOKIT_BIN:-$(cd "$target/debug" && pwd)/sudokit}
 cd "$crate"
 "$venv/bin/python" -m pytest -q -p no:cacheprovider tests
-"$venv/bin/mypy" --strict --no-incremental --cache-dir /dev/null tests/typing/usage.py
+# The typed usage examples against the stubs, and the package's own annotations.
+MYPYPATH=python "$venv/bin/mypy" --strict --no-incremental --cache-dir /dev/null python/sudokit tests/typing/usage.py
 cd - >/dev/null
 echo "python-ci: passed in $((SECONDS - start)) s"
