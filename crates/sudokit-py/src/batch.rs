@@ -4,7 +4,7 @@
 //! by position, one status byte each ([`Status`]).
 //!
 //! Each puzzle is answered as `sudokit solve`, `count` and `rate` answer it
-//! (the same engine, limits and rules, [`crate::record`] in the CLI): the
+//! (the same engine, limits and rules as the CLI's `record` module): the
 //! Python tests compare the two on the benchmark sets.
 
 use std::sync::Arc;

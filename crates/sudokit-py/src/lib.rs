@@ -4,11 +4,11 @@
 //!
 //! Everything here works on one chunk of puzzles at a time and releases the
 //! GIL while it works ([`Python::detach`]): other Python threads run, and a
-//! chunk is spread over a rayon pool of the asked size ([`pool`]), one
+//! chunk is spread over a rayon pool of the asked size (`pool`), one
 //! engine per worker thread. Results are stored by position, so they are the
 //! same for any number of threads. Errors of a single call are
 //! [`SudokitError`] (a `ValueError`) with the CLI's wording; a batch reports
-//! per item in a status byte ([`Status`]).
+//! per item in a status byte (`Status`).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
