@@ -47,6 +47,11 @@ out = sudokit.solve(lines, threads=1)
 sys.stdout.write("\\n".join(s or "No solution" for s in out) + "\\n")
 """
 
+PY_SOLVE_TEXT = """
+import sys, sudokit
+sys.stdout.write(sudokit.solve_text(open(sys.argv[1]).read(), threads=1))
+"""
+
 PY_GENERATE = """
 import sys, sudokit
 made = sudokit.generate(int(sys.argv[1]), seed=1, threads=int(sys.argv[2]))
@@ -95,10 +100,12 @@ def main() -> None:
                 {
                     "cli": [args.cli, "solve", "-j", "1", str(path)],
                     "python": [py, "-c", PY_SOLVE, str(path)],
+                    "python solve_text": [py, "-c", PY_SOLVE_TEXT, str(path)],
                 },
                 args.runs,
             )
-            print(f"  python / cli = {m['python'] / m['cli']:.3f}")
+            print(f"  python (a list of lines) / cli = {m['python'] / m['cli']:.3f}")
+            print(f"  python (solve_text) / cli = {m['python solve_text'] / m['cli']:.3f}")
 
     if "pysudoku" in only:
         from sudoku import Sudoku  # py-sudoku

@@ -363,3 +363,61 @@ pub(crate) fn rate_values<'py>(
     let found = rate_chunk(py, &source, budget(timeout)?, thread_count(threads))?;
     Ok(rate_bytes(py, found))
 }
+
+/// The record `sudokit solve` writes for an unsolved puzzle.
+fn message(status: Status) -> &'static str {
+    match status {
+        Status::NoSolution => "No solution",
+        Status::Multiple => "Multiple Solutions",
+        Status::GaveUp => "Gave up",
+        _ => "Invalid puzzle",
+    }
+}
+
+/// Solves a whole text of `line` puzzles, one a line (blank lines skipped,
+/// a line `end` ends it, as the CLI's `line` reader): the CLI's output, one
+/// record a line (the solution, `No solution`, `Multiple Solutions`,
+/// `Invalid puzzle`, `Gave up`). One Python string in and one out: the fast
+/// path for a file, with no Python object per puzzle.
+#[pyfunction]
+#[pyo3(signature = (text, limit, threads, timeout, x, windoku))]
+pub(crate) fn solve_text(
+    py: Python<'_>,
+    text: &str,
+    limit: u64,
+    threads: Option<usize>,
+    timeout: Option<f64>,
+    x: bool,
+    windoku: bool,
+) -> PyResult<String> {
+    let budget = budget(timeout)?;
+    let threads = thread_count(threads);
+    let houses = Houses { x, windoku };
+    py.detach(|| {
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .take_while(|l| *l != "end")
+            .collect();
+        let mut out = String::with_capacity(text.len() + lines.len());
+        // Chunks bound the answers held besides the output.
+        for chunk in lines.chunks(crate::TEXT_CHUNK) {
+            let solved = map_indexed(threads, chunk.len(), |i| {
+                match parse::parse(chunk[i], Some(Format::Line), houses) {
+                    Err(_) => (Status::Invalid, None),
+                    Ok(p) => {
+                        let (s, g) = solve_one(&p.puzzle, limit.max(1), budget);
+                        (s, g.and_then(|g| parse::line_of(&g, p.alphabet)))
+                    }
+                }
+            })?;
+            for (status, line) in solved {
+                out.push_str(line.as_deref().unwrap_or(message(status)));
+                out.push('\n');
+            }
+        }
+        Ok::<_, String>(out)
+    })
+    .map_err(error)
+}

@@ -122,6 +122,9 @@ pub(crate) fn map_indexed<T: Send>(
     Ok(pool.install(|| (0..n).into_par_iter().with_min_len(16).map(f).collect()))
 }
 
+/// Puzzles of a text answered per pool run (`solve_text`).
+pub(crate) const TEXT_CHUNK: usize = 1 << 16;
+
 /// The per-puzzle budget of a time limit in seconds (`None`: unlimited).
 ///
 /// # Errors
@@ -148,6 +151,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(puzzle::from_values, m)?)?;
     m.add_function(wrap_pyfunction!(batch::solve_lines, m)?)?;
     m.add_function(wrap_pyfunction!(batch::solve_values, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::solve_text, m)?)?;
     m.add_function(wrap_pyfunction!(batch::count_lines, m)?)?;
     m.add_function(wrap_pyfunction!(batch::count_values, m)?)?;
     m.add_function(wrap_pyfunction!(batch::rate_lines, m)?)?;

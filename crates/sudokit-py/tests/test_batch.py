@@ -182,3 +182,14 @@ def test_the_gil_is_released_while_a_batch_runs() -> None:
     # With the GIL held for the whole native call, this loop would stand still.
     assert elapsed > 0.05, "the work was too short to tell"
     assert ticks > 10_000, (ticks, elapsed)
+
+
+def test_solve_text_prints_what_the_cli_prints(cli: Path) -> None:
+    text = (FIXTURES / "mixed.txt").read_text()
+    want = (FIXTURES / "solve.out").read_text()
+    assert sudokit.solve_text(text) == want
+    assert sudokit.solve_text(text, threads=3) == want
+    path = str(FIXTURES / "mixed.txt")
+    assert sudokit.solve_text(text, limit=2).splitlines() == run_cli(cli, "solve", "--limit", "2", path)
+    # Blank lines are skipped and a line `end` ends the input, as the CLI reads it.
+    assert sudokit.solve_text("\n" + MIXED[0] + "\n\nend\n" + MIXED[1] + "\n") == want.splitlines()[0] + "\n"

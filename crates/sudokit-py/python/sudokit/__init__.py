@@ -70,6 +70,7 @@ __all__ = [
     "rate_iter",
     "solve",
     "solve_iter",
+    "solve_text",
     "to_array",
     "to_lines",
 ]
@@ -323,5 +324,6 @@ from ._batch import (  # noqa: E402  (the batch API needs the classes above)
     rate_iter,
     solve,
     solve_iter,
+    solve_text,
 )
 from ._convert import to_array, to_lines  # noqa: E402

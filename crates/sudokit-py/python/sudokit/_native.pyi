@@ -47,6 +47,9 @@ def solve_values(
     data: bytes, cells: int, limit: int, threads: Optional[int], timeout: Optional[float],
     x: bool, windoku: bool,
 ) -> Tuple[bytes, bytes]: ...
+def solve_text(
+    text: str, limit: int, threads: Optional[int], timeout: Optional[float], x: bool, windoku: bool
+) -> str: ...
 def count_lines(
     lines: List[str], limit: int, threads: Optional[int], timeout: Optional[float],
     format: Optional[str], x: bool, windoku: bool,
