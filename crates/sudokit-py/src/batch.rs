@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use sudokit::format::{Alphabet, Format};
+use sudokit::format::{self, Alphabet, Format};
 use sudokit::logic::{self, Board, Ctx, End};
 use sudokit::{Budget, Geometry, Grid, Puzzle};
 
@@ -400,23 +400,35 @@ pub(crate) fn solve_text(
             .filter(|l| !l.is_empty())
             .take_while(|l| *l != "end")
             .collect();
-        let mut out = String::with_capacity(text.len() + lines.len());
+        let mut out = Vec::with_capacity(text.len() + lines.len());
         // Chunks bound the answers held besides the output.
         for chunk in lines.chunks(crate::TEXT_CHUNK) {
             let solved = map_indexed(threads, chunk.len(), |i| {
-                match parse::parse(chunk[i], Some(Format::Line), houses) {
-                    Err(_) => (Status::Invalid, None),
-                    Ok(p) => {
-                        let (s, g) = solve_one(&p.puzzle, limit.max(1), budget);
-                        (s, g.and_then(|g| parse::line_of(&g, p.alphabet)))
-                    }
+                // `lines` are trimmed and hold no line end: the line reader's
+                // parser directly.
+                match format::line::parse_line_with_alphabet(chunk[i]) {
+                    Err(_) => (Status::Invalid, None, Alphabet::Numeric),
+                    Ok((puzzle, alphabet)) => match houses.apply(puzzle) {
+                        Err(_) => (Status::Invalid, None, alphabet),
+                        Ok(puzzle) => {
+                            let (s, g) = solve_one(&puzzle, limit.max(1), budget);
+                            (s, g, alphabet)
+                        }
+                    },
                 }
             })?;
-            for (status, line) in solved {
-                out.push_str(line.as_deref().unwrap_or(message(status)));
-                out.push('\n');
+            for (status, grid, alphabet) in solved {
+                // Written straight into the output: no string per puzzle.
+                let written = grid.is_some_and(|g| {
+                    format::line::write(&mut out, &g, format::Style { alphabet }).is_ok()
+                });
+                if !written {
+                    out.extend_from_slice(message(status).as_bytes());
+                    out.push(b'\n');
+                }
             }
         }
+        let out = String::from_utf8(out).map_err(|e| e.to_string())?;
         Ok::<_, String>(out)
     })
     .map_err(error)

@@ -28,12 +28,25 @@ a single call raises :class:`SudokitError` with the CLI's message.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, Sequence, Union
-
 from . import _native
 from ._native import SudokitError
 
+# `typing` (9 ms to import) is left out at run time: the annotations are
+# strings, and the batch module that needs it loads on first use.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, Optional, Sequence, Union
+
+    from ._batch import (
+        count,
+        count_iter,
+        generate,
+        rate,
+        rate_iter,
+        solve,
+        solve_iter,
+    )
+    from ._convert import to_array, to_lines
     from ._types import CheckReport, Explanation, Generated, Rating, Status, Step
 
     import numpy as np
@@ -86,12 +99,48 @@ CHUNK = 1 << 16
 _TYPES = ("CheckReport", "Explanation", "Generated", "Rating", "Status", "Step")
 
 
+_BATCH = ("count", "count_iter", "generate", "rate", "rate_iter", "solve", "solve_iter")
+_CONVERT = ("to_array", "to_lines")
+
+
 def __getattr__(name: str) -> Any:
+    """The result types, the batch functions and the conversions, loaded when
+    first used (``from sudokit import solve`` works as usual)."""
     if name in _TYPES:
         from . import _types
 
         return getattr(_types, name)
+    if name in _BATCH:
+        from . import _batch
+
+        return getattr(_batch, name)
+    if name in _CONVERT:
+        from . import _convert
+
+        return getattr(_convert, name)
     raise AttributeError(f"module 'sudokit' has no attribute {name!r}")
+
+
+def solve_text(
+    text: str,
+    *,
+    limit: int = 1,
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+    x: bool = False,
+    windoku: bool = False,
+) -> str:
+    """Solves a whole file's text of ``line`` puzzles, one a line, and returns
+    what ``sudokit solve`` prints for it: one record a line (the solution, or
+    ``No solution``, ``Multiple Solutions``, ``Invalid puzzle``, ``Gave up``).
+    One string in, one out, no Python object per puzzle: the fastest way from
+    a file to a file::
+
+        >>> print(sudokit.solve_text("......4..3..243.\\n" "11..............\\n"), end="")
+        4213314213242431
+        No solution
+    """
+    return _native.solve_text(text, limit, threads, timeout, x, windoku)
 
 
 def _rating(d: dict[str, Any]) -> Rating:
@@ -314,16 +363,3 @@ class Puzzle:
             raise SudokitError("the puzzle is invalid: no engine takes its grid")
         if status == 4:  # Status.GAVE_UP
             raise SudokitError(f"gave up: time limit ({timeout} s)")
-
-
-from ._batch import (  # noqa: E402  (the batch API needs the classes above)
-    count,
-    count_iter,
-    generate,
-    rate,
-    rate_iter,
-    solve,
-    solve_iter,
-    solve_text,
-)
-from ._convert import to_array, to_lines  # noqa: E402

@@ -233,28 +233,6 @@ def solve(
     return (result, st) if status else result
 
 
-def solve_text(
-    text: str,
-    *,
-    limit: int = 1,
-    threads: Optional[int] = None,
-    timeout: Optional[float] = None,
-    x: bool = False,
-    windoku: bool = False,
-) -> str:
-    """Solves a whole file's text of ``line`` puzzles, one a line, and returns
-    what ``sudokit solve`` prints for it: one record a line (the solution, or
-    ``No solution``, ``Multiple Solutions``, ``Invalid puzzle``, ``Gave up``).
-    One string in, one out, no Python object per puzzle: the fastest way from
-    a file to a file::
-
-        >>> print(sudokit.solve_text("......4..3..243.\\n" "11..............\\n"), end="")
-        4213314213242431
-        No solution
-    """
-    return _native.solve_text(text, limit, threads, timeout, x, windoku)
-
-
 def _stream(
     puzzles: Iterable[str], chunk: int, run: Callable[[List[str]], List[T]]
 ) -> Iterator[T]:
