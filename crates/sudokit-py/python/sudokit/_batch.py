@@ -1,0 +1,647 @@
+"""Batch functions: many puzzles per call, on every core.
+
+Input is a list (any sequence) of puzzle texts, one puzzle each, or a NumPy
+array of shape ``(n, cells)`` (0 empty). The work goes to the native code in
+chunks of ``chunk`` puzzles; each chunk releases the GIL and is spread over a
+pool of ``threads`` workers. Answers are kept by position, so the results do
+not depend on ``threads`` or ``chunk``. The ``*_iter`` forms take any
+iterable (a file, a generator) and yield answers as chunks finish: memory
+stays bounded whatever the input's length.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from typing import (
+    Any,
+    Callable,
+    Iterable,
+    Iterator,
+    List,
+    Literal,
+    Optional,
+    Sequence,
+    TYPE_CHECKING,
+    Tuple,
+    TypeVar,
+    Union,
+    overload,
+)
+
+from . import _native
+from . import CHUNK, Puzzle, SudokitError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from . import Cells
+    from ._types import Generated, Rating
+
+    Statuses = npt.NDArray[np.uint8]
+else:
+
+    class _LazyNumpy:
+        """NumPy on first use: solving a list of lines never imports it."""
+
+        def __getattr__(self, name: str) -> Any:
+            import numpy
+
+            return getattr(numpy, name)
+
+    np = _LazyNumpy()
+
+T = TypeVar("T")
+
+# Status codes (sudokit.Status, an IntEnum loaded on first use).
+_OK, _INVALID, _GAVE_UP, _AT_LEAST = 0, 3, 4, 7
+Errors = Literal["none", "raise"]
+
+
+def _is_array(x: object) -> bool:
+    """Whether `x` is a NumPy array (without importing NumPy: if it is not
+    imported, nothing is an array)."""
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(x, numpy.ndarray)
+
+
+def _lines(puzzles: Any) -> Sequence[str]:
+    if isinstance(puzzles, (str, bytes)):
+        raise SudokitError(
+            "a batch is a list of puzzles (one string is one puzzle: use sudokit.Puzzle)"
+        )
+    return puzzles  # type: ignore[no-any-return]
+
+
+def _cells(puzzles: npt.NDArray[Any]) -> Cells:
+    a = np.asarray(puzzles)
+    if a.ndim != 2:
+        raise SudokitError(
+            f"an array of puzzles has shape (n, cells), not {a.shape}: one row a puzzle"
+        )
+    if a.dtype != np.uint8:
+        if a.size and (not np.issubdtype(a.dtype, np.integer) or a.min() < 0 or a.max() > 255):
+            raise SudokitError(
+                f"an array of puzzles holds integers 0 (empty) to the side, not {a.dtype} values"
+            )
+        a = a.astype(np.uint8)
+    return np.ascontiguousarray(a)
+
+
+def _first_error(puzzles: Any, status: Statuses, x: bool, windoku: bool, fmt: Optional[str]) -> None:
+    """Raises for the first puzzle that is invalid, naming it (``errors="raise"``)."""
+    bad = np.flatnonzero(status == _INVALID)
+    if bad.size == 0:
+        return
+    i = int(bad[0])
+    item = puzzles[i]
+    try:
+        if isinstance(item, str):
+            Puzzle(item, format=fmt, x=x, windoku=windoku)
+        else:
+            Puzzle(np.asarray(item), x=x, windoku=windoku)
+        why = "no engine takes its grid"
+    except SudokitError as e:
+        why = str(e)
+    raise SudokitError(f"puzzle {i + 1}: {why}")
+
+
+def _chunks(n: int, chunk: int) -> Iterator[Tuple[int, int]]:
+    if chunk < 1:
+        raise SudokitError(f"chunk must be at least 1, not {chunk}")
+    for start in range(0, n, chunk):
+        yield start, min(n, start + chunk)
+
+
+# ---------------------------------------------------------------- solve
+
+
+@overload
+def solve(
+    puzzles: Sequence[str],
+    *,
+    limit: int = ...,
+    threads: Optional[int] = ...,
+    timeout: Optional[float] = ...,
+    format: Optional[str] = ...,
+    x: bool = ...,
+    windoku: bool = ...,
+    chunk: int = ...,
+    errors: Errors = ...,
+    status: Literal[False] = ...,
+) -> List[Optional[str]]: ...
+@overload
+def solve(
+    puzzles: Sequence[str],
+    *,
+    limit: int = ...,
+    threads: Optional[int] = ...,
+    timeout: Optional[float] = ...,
+    format: Optional[str] = ...,
+    x: bool = ...,
+    windoku: bool = ...,
+    chunk: int = ...,
+    errors: Errors = ...,
+    status: Literal[True],
+) -> Tuple[List[Optional[str]], Statuses]: ...
+@overload
+def solve(
+    puzzles: npt.NDArray[Any],
+    *,
+    limit: int = ...,
+    threads: Optional[int] = ...,
+    timeout: Optional[float] = ...,
+    format: Optional[str] = ...,
+    x: bool = ...,
+    windoku: bool = ...,
+    chunk: int = ...,
+    errors: Errors = ...,
+    status: Literal[False] = ...,
+) -> Cells: ...
+@overload
+def solve(
+    puzzles: npt.NDArray[Any],
+    *,
+    limit: int = ...,
+    threads: Optional[int] = ...,
+    timeout: Optional[float] = ...,
+    format: Optional[str] = ...,
+    x: bool = ...,
+    windoku: bool = ...,
+    chunk: int = ...,
+    errors: Errors = ...,
+    status: Literal[True],
+) -> Tuple[Cells, Statuses]: ...
+def solve(
+    puzzles: Union[Sequence[str], npt.NDArray[Any]],
+    *,
+    limit: int = 1,
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+    format: Optional[str] = None,
+    x: bool = False,
+    windoku: bool = False,
+    chunk: int = CHUNK,
+    errors: Errors = "none",
+    status: bool = False,
+) -> Any:
+    """Solves every puzzle, as ``sudokit solve --limit LIMIT`` does.
+
+    A list of texts gives a list of solution lines, ``None`` where there is
+    none (no solution, malformed, several with ``limit`` >= 2, time limit); an
+    array gives an array of the same shape, a row of zeros there.
+    ``status=True`` also returns a :class:`Status` per puzzle;
+    ``errors="raise"`` raises :class:`SudokitError` for the first malformed
+    puzzle instead::
+
+        >>> sudokit.solve(["......4..3..243.", "not a puzzle"])
+        ['4213314213242431', None]
+        >>> sols, st = sudokit.solve(np.zeros((2, 16), np.uint8), limit=2, status=True)
+        >>> st.tolist()    # Status.MULTIPLE
+        [2, 2]
+    """
+    if _is_array(puzzles):
+        a = _cells(puzzles)  # type: ignore[arg-type]
+        out = np.zeros_like(a)
+        st = np.zeros(len(a), dtype=np.uint8)
+        cells = a.shape[1]
+        for s, e in _chunks(len(a), chunk):
+            sol, code = _native.solve_values(
+                a[s:e].tobytes(), cells, limit, threads, timeout, x, windoku
+            )
+            out[s:e] = np.frombuffer(sol, dtype=np.uint8).reshape(e - s, cells)
+            st[s:e] = np.frombuffer(code, dtype=np.uint8)
+        result: Any = out
+    else:
+        lines = _lines(puzzles)
+        answers: List[Optional[str]] = []
+        codes = bytearray()
+        for s, e in _chunks(len(lines), chunk):
+            sol_l, code = _native.solve_lines(
+                lines[s:e] if isinstance(lines, list) else list(lines[s:e]),
+                limit, threads, timeout, format, x, windoku,
+            )
+            answers.extend(sol_l)
+            codes += code
+        result = answers
+        if not status and (errors != "raise" or _INVALID not in codes):
+            return result
+        st = np.frombuffer(bytes(codes), dtype=np.uint8).copy()
+    if errors == "raise":
+        _first_error(puzzles, st, x, windoku, format)
+    return (result, st) if status else result
+
+
+def _stream(
+    puzzles: Iterable[str], chunk: int, run: Callable[[List[str]], List[T]]
+) -> Iterator[T]:
+    if isinstance(puzzles, (str, bytes)):
+        raise SudokitError(
+            "a batch is an iterable of puzzles (one string is one puzzle: use sudokit.Puzzle)"
+        )
+    if chunk < 1:
+        raise SudokitError(f"chunk must be at least 1, not {chunk}")
+    it = iter(puzzles)
+    while True:
+        part = [p for p in itertools.islice(it, chunk)]
+        if not part:
+            return
+        yield from run(part)
+
+
+def _blank(line: str) -> bool:
+    return not line.strip()
+
+
+def solve_iter(
+    puzzles: Iterable[str],
+    *,
+    limit: int = 1,
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+    format: Optional[str] = None,
+    x: bool = False,
+    windoku: bool = False,
+    chunk: int = CHUNK,
+) -> Iterator[Optional[str]]:
+    """:func:`solve` over any iterable of texts (an open file: blank lines
+    skipped), yielding one answer per puzzle as each chunk is done, in bounded
+    memory::
+
+        with open("big.txt") as f, open("answers.txt", "w") as out:
+            for sol in sudokit.solve_iter(f):
+                out.write(f"{sol or 'No solution'}\\n")
+    """
+
+    def run(part: List[str]) -> List[Optional[str]]:
+        return solve(part, limit=limit, threads=threads, timeout=timeout, format=format,
+                     x=x, windoku=windoku, chunk=chunk)
+
+    return _stream((p for p in puzzles if not _blank(p)), chunk, run)
+
+
+# ---------------------------------------------------------------- count
+
+
+@overload
+def count(
+    puzzles: Sequence[str],
+    *,
+    limit: int = ...,
+    threads: Optional[int] = ...,
+    timeout: Optional[float] = ...,
+    format: Optional[str] = ...,
+    x: bool = ...,
+    windoku: bool = ...,
+    chunk: int = ...,
+    errors: Errors = ...,
+    status: Literal[False] = ...,
+) -> List[Optional[int]]: ...
+@overload
+def count(
+    puzzles: Sequence[str],
+    *,
+    limit: int = ...,
+    threads: Optional[int] = ...,
+    timeout: Optional[float] = ...,
+    format: Optional[str] = ...,
+    x: bool = ...,
+    windoku: bool = ...,
+    chunk: int = ...,
+    errors: Errors = ...,
+    status: Literal[True],
+) -> Tuple[List[Optional[int]], Statuses]: ...
+@overload
+def count(
+    puzzles: npt.NDArray[Any],
+    *,
+    limit: int = ...,
+    threads: Optional[int] = ...,
+    timeout: Optional[float] = ...,
+    format: Optional[str] = ...,
+    x: bool = ...,
+    windoku: bool = ...,
+    chunk: int = ...,
+    errors: Errors = ...,
+    status: Literal[False] = ...,
+) -> npt.NDArray[np.int64]: ...
+@overload
+def count(
+    puzzles: npt.NDArray[Any],
+    *,
+    limit: int = ...,
+    threads: Optional[int] = ...,
+    timeout: Optional[float] = ...,
+    format: Optional[str] = ...,
+    x: bool = ...,
+    windoku: bool = ...,
+    chunk: int = ...,
+    errors: Errors = ...,
+    status: Literal[True],
+) -> Tuple[npt.NDArray[np.int64], Statuses]: ...
+def count(
+    puzzles: Union[Sequence[str], npt.NDArray[Any]],
+    *,
+    limit: int = 2,
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+    format: Optional[str] = None,
+    x: bool = False,
+    windoku: bool = False,
+    chunk: int = CHUNK,
+    errors: Errors = "none",
+    status: bool = False,
+) -> Any:
+    """Counts the solutions of every puzzle up to ``limit`` (``sudokit count``):
+    ``limit`` means at least that many (:attr:`Status.AT_LEAST`). A malformed
+    puzzle counts ``None`` in a list, ``-1`` in an array::
+
+        >>> sudokit.count(["......4..3..243.", "." * 16], limit=10)
+        [1, 10]
+    """
+    if limit < 1:
+        raise SudokitError(f"limit must be at least 1, not {limit}")
+    is_array = _is_array(puzzles)
+    n = len(puzzles)
+    counts = np.zeros(n, dtype=np.int64)
+    st = np.zeros(n, dtype=np.uint8)
+    if is_array:
+        a = _cells(puzzles)  # type: ignore[arg-type]
+        for s, e in _chunks(n, chunk):
+            c, code = _native.count_values(
+                a[s:e].tobytes(), a.shape[1], limit, threads, timeout, x, windoku
+            )
+            counts[s:e] = c
+            st[s:e] = np.frombuffer(code, dtype=np.uint8)
+    else:
+        lines = _lines(puzzles)
+        for s, e in _chunks(n, chunk):
+            c, code = _native.count_lines(
+                list(lines[s:e]), limit, threads, timeout, format, x, windoku
+            )
+            counts[s:e] = c
+            st[s:e] = np.frombuffer(code, dtype=np.uint8)
+    failed = (st == _INVALID) | (st == _GAVE_UP)
+    if errors == "raise":
+        _first_error(puzzles, st, x, windoku, format)
+    if is_array:
+        counts[failed] = -1
+        result: Any = counts
+    else:
+        result = [None if f else int(c) for c, f in zip(counts.tolist(), failed.tolist())]
+    return (result, st) if status else result
+
+
+def count_iter(
+    puzzles: Iterable[str],
+    *,
+    limit: int = 2,
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+    format: Optional[str] = None,
+    x: bool = False,
+    windoku: bool = False,
+    chunk: int = CHUNK,
+) -> Iterator[Optional[int]]:
+    """:func:`count` over any iterable, in bounded memory (see :func:`solve_iter`)."""
+
+    def run(part: List[str]) -> List[Optional[int]]:
+        return count(part, limit=limit, threads=threads, timeout=timeout, format=format,
+                     x=x, windoku=windoku, chunk=chunk)
+
+    return _stream((p for p in puzzles if not _blank(p)), chunk, run)
+
+
+# ---------------------------------------------------------------- rate
+
+
+_LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+
+
+def _level(er_tenths: int) -> str:
+    bounds = (19, 39, 64, 89)
+    for name, top in zip(_LEVELS, bounds):
+        if er_tenths <= top:
+            return name
+    return "extreme"
+
+
+def _rate_raw(
+    puzzles: Union[Sequence[str], npt.NDArray[Any]],
+    threads: Optional[int],
+    timeout: Optional[float],
+    format: Optional[str],
+    x: bool,
+    windoku: bool,
+    chunk: int,
+) -> Tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint32], Statuses]:
+    n = len(puzzles)
+    tenths = np.zeros((n, 3), dtype=np.uint16)
+    steps = np.zeros(n, dtype=np.uint32)
+    st = np.zeros(n, dtype=np.uint8)
+    if _is_array(puzzles):
+        a = _cells(puzzles)  # type: ignore[arg-type]
+        for s, e in _chunks(n, chunk):
+            t, k, code = _native.rate_values(a[s:e].tobytes(), a.shape[1], threads, timeout, x, windoku)
+            tenths[s:e] = np.frombuffer(t, dtype="<u2").reshape(e - s, 3)
+            steps[s:e] = np.frombuffer(k, dtype="<u4")
+            st[s:e] = np.frombuffer(code, dtype=np.uint8)
+    else:
+        lines = _lines(puzzles)
+        for s, e in _chunks(n, chunk):
+            t, k, code = _native.rate_lines(list(lines[s:e]), threads, timeout, format, x, windoku)
+            tenths[s:e] = np.frombuffer(t, dtype="<u2").reshape(e - s, 3)
+            steps[s:e] = np.frombuffer(k, dtype="<u4")
+            st[s:e] = np.frombuffer(code, dtype=np.uint8)
+    return tenths, steps, st
+
+
+@overload
+def rate(
+    puzzles: Sequence[str],
+    *,
+    threads: Optional[int] = ...,
+    timeout: Optional[float] = ...,
+    format: Optional[str] = ...,
+    x: bool = ...,
+    windoku: bool = ...,
+    chunk: int = ...,
+    errors: Errors = ...,
+    status: Literal[False] = ...,
+) -> List[Optional[Rating]]: ...
+@overload
+def rate(
+    puzzles: Sequence[str],
+    *,
+    threads: Optional[int] = ...,
+    timeout: Optional[float] = ...,
+    format: Optional[str] = ...,
+    x: bool = ...,
+    windoku: bool = ...,
+    chunk: int = ...,
+    errors: Errors = ...,
+    status: Literal[True],
+) -> Tuple[List[Optional[Rating]], Statuses]: ...
+@overload
+def rate(
+    puzzles: npt.NDArray[Any],
+    *,
+    threads: Optional[int] = ...,
+    timeout: Optional[float] = ...,
+    format: Optional[str] = ...,
+    x: bool = ...,
+    windoku: bool = ...,
+    chunk: int = ...,
+    errors: Errors = ...,
+    status: Literal[False] = ...,
+) -> npt.NDArray[np.float32]: ...
+@overload
+def rate(
+    puzzles: npt.NDArray[Any],
+    *,
+    threads: Optional[int] = ...,
+    timeout: Optional[float] = ...,
+    format: Optional[str] = ...,
+    x: bool = ...,
+    windoku: bool = ...,
+    chunk: int = ...,
+    errors: Errors = ...,
+    status: Literal[True],
+) -> Tuple[npt.NDArray[np.float32], Statuses]: ...
+def rate(
+    puzzles: Union[Sequence[str], npt.NDArray[Any]],
+    *,
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+    format: Optional[str] = None,
+    x: bool = False,
+    windoku: bool = False,
+    chunk: int = CHUNK,
+    errors: Errors = "none",
+    status: bool = False,
+) -> Any:
+    """Rates every puzzle as ``sudokit rate`` does (uniqueness first, then
+    Sudoku Explainer's ER/EP/ED). A list gives :class:`Rating` objects
+    (``None`` where there is no rating: see ``status=True``); an array gives a
+    ``float32`` array of shape ``(n, 3)``, ER, EP, ED, ``nan`` where there is
+    none::
+
+        >>> [str(r) for r in sudokit.rate(["......4..3..243."])]
+        ['1.2/1.0/1.0 easy']
+    """
+    tenths, steps, st = _rate_raw(puzzles, threads, timeout, format, x, windoku, chunk)
+    if errors == "raise":
+        _first_error(puzzles, st, x, windoku, format)
+    ok = st == _OK
+    if _is_array(puzzles):
+        out = (tenths.astype(np.float32) / np.float32(10)).astype(np.float32)
+        out[~ok] = np.nan
+        result: Any = out
+    else:
+        from ._types import Rating
+
+        result = [
+            Rating(t[0] / 10, t[1] / 10, t[2] / 10, _level(t[0]), k) if good else None
+            for t, k, good in zip(tenths.tolist(), steps.tolist(), ok.tolist())
+        ]
+    return (result, st) if status else result
+
+
+def rate_iter(
+    puzzles: Iterable[str],
+    *,
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+    format: Optional[str] = None,
+    x: bool = False,
+    windoku: bool = False,
+    chunk: int = CHUNK,
+) -> Iterator[Optional[Rating]]:
+    """:func:`rate` over any iterable, in bounded memory (see :func:`solve_iter`)."""
+
+    def run(part: List[str]) -> List[Optional[Rating]]:
+        return rate(part, threads=threads, timeout=timeout, format=format, x=x,
+                    windoku=windoku, chunk=chunk)
+
+    return _stream((p for p in puzzles if not _blank(p)), chunk, run)
+
+
+# ---------------------------------------------------------------- generate
+
+
+def generate(
+    n: int,
+    size: int = 9,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    x: bool = False,
+    windoku: bool = False,
+    symmetry: str = "none",
+    minimal: bool = False,
+    clues: Union[None, int, Tuple[int, int]] = None,
+    level: Optional[str] = None,
+    rating: Union[None, float, Tuple[float, Optional[float]]] = None,
+    seed: Optional[int] = None,
+    start: int = 0,
+    max_tries: Optional[int] = None,
+    threads: Optional[int] = None,
+    chunk: int = CHUNK,
+) -> Generated:
+    """Makes ``n`` puzzles with one solution each, as ``sudokit generate``:
+    the same arguments (``size`` or ``box=(rows, columns)``, ``x``,
+    ``windoku``, ``symmetry``, ``minimal``, ``clues=K`` or ``(low, high)``,
+    ``level`` = easy … extreme or ``rating=(low, high)`` ER, ``high`` may be
+    ``None``) and the same seed give the same puzzles, whatever ``threads``.
+    ``start`` makes puzzles ``start .. start+n-1`` of the run: partitions of
+    one big run (Dask) join into the run itself::
+
+        >>> d = sudokit.generate(100, level="hard", symmetry="rotate180", seed=7)
+        >>> np.savez_compressed("hard.npz", puzzles=d.puzzles, solutions=d.solutions,
+        ...                     er=d.er)  # doctest: +SKIP
+        >>> d.puzzles.shape, bool((d.er >= 4.0).all() and (d.er <= 6.4).all())
+        ((100, 81), True)
+    """
+    if n < 0 or start < 0:
+        raise SudokitError(f"n and start must be 0 or more, not {n} and {start}")
+    if seed is None:
+        seed = _native.random_seed()
+    if not 0 <= seed < 1 << 64:
+        raise SudokitError(f"seed must be between 0 and 2**64-1, not {seed}")
+    clue_range: Optional[Tuple[int, int]]
+    if clues is None:
+        clue_range = None
+    elif isinstance(clues, int):
+        clue_range = (clues, clues)
+    else:
+        clue_range = (int(clues[0]), int(clues[1]))
+    er_range: Optional[Tuple[float, Optional[float]]]
+    if rating is None:
+        er_range = None
+    elif isinstance(rating, (int, float)):
+        er_range = (float(rating), float(rating))
+    else:
+        er_range = (float(rating[0]), None if rating[1] is None else float(rating[1]))
+    box_shape = None if box is None else (int(box[0]), int(box[1]))
+    side = size if box_shape is None else box_shape[0] * box_shape[1]
+    cells = side * side
+    puzzles = np.zeros((n, cells), dtype=np.uint8)
+    solutions = np.zeros((n, cells), dtype=np.uint8)
+    er = np.full(n, np.nan, dtype=np.float32)
+    st = np.zeros(n, dtype=np.uint8)
+    for s, e in _chunks(n, chunk):
+        p, sol, ers, code = _native.generate(
+            start + s, start + e, seed, size, box_shape, x, windoku, symmetry, minimal,
+            clue_range, level, er_range, max_tries, threads,
+        )
+        puzzles[s:e] = np.frombuffer(p, dtype=np.uint8).reshape(e - s, cells)
+        solutions[s:e] = np.frombuffer(sol, dtype=np.uint8).reshape(e - s, cells)
+        t = np.frombuffer(ers, dtype="<u2")
+        er[s:e] = np.where(t > 0, t / 10, np.nan)
+        st[s:e] = np.frombuffer(code, dtype=np.uint8)
+    from ._types import Generated
+
+    return Generated(puzzles, solutions, er, st, int(seed), int(start))
+
+
+from ._convert import to_array as to_array, to_lines as to_lines  # noqa: E402  (generate and its docs use them)

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# CI for the Python package (crates/sudokit-py), run by .ci/run after
+# `cargo test --workspace`: a virtual environment under the target dir, the
+# packages the tests need from PyPI, the extension built with the `test`
+# profile (whose artefacts `cargo test` has just built: the library at
+# opt-level 3, the rest at 1) and installed into the venv with the Python
+# sources, then pytest and `mypy --strict` on the typed usage examples.
+# Wheels for users are built by maturin (`pip install ./crates/sudokit-py`);
+# `maturin sdist` here checks that packaging without a release build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$SECONDS
+target=${CARGO_TARGET_DIR:-target}
+mkdir -p "$target/python-ci"
+ci=$(cd "$target/python-ci" && pwd)
+venv=$ci/venv
+crate=crates/sudokit-py
+
+if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
+  # Debian's python3 keeps venv and ensurepip in python3-venv.
+  apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null
+fi
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv"
+fi
+# The packages install while the extension builds.
+pip_log=$ci/pip.log
+"$venv/bin/python" -m pip install -q --disable-pip-version-check \
+  numpy pytest mypy "dask[distributed]" maturin >"$pip_log" 2>&1 &
+pip=$!
+cargo build -p sudokit-py --profile test --features extension-module
+pip_ok=0
+wait "$pip" || pip_ok=$?
+cat "$pip_log"
+[ "$pip_ok" = 0 ] || exit "$pip_ok"
+echo "python-ci: venv, packages and the extension [$((SECONDS - start)) s]"
+site=$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+rm -rf "$site/sudokit"
+cp -r "$crate/python/sudokit" "$site/sudokit"
+cp "$target/debug/libsudokit_py.so" "$site/sudokit/_native.abi3.so"
+"$venv/bin/maturin" sdist -m "$crate/Cargo.toml" -o "$ci/sdist" >/dev/null 2>&1 || "$venv/bin/maturin" sdist -m "$crate/Cargo.toml" -o "$ci/sdist"
+echo "python-ci: installed [$((SECONDS - start)) s]"
+
+# The CLI the tests compare with: the one `cargo test` built.
+export SUDOKIT_BIN=${SUDOKIT_BIN:-$(cd "$target/debug" && pwd)/sudokit}
+cd "$crate"
+"$venv/bin/python" -m pytest -q -p no:cacheprovider tests
+# The typed usage examples against the stubs, and the package's own annotations.
+MYPYPATH=python "$venv/bin/mypy" --strict --no-incremental --cache-dir /dev/null python/sudokit tests/typing/usage.py
+cd - >/dev/null
+echo "python-ci: passed in $((SECONDS - start)) s"
