@@ -92,7 +92,7 @@ fn lines<'a>(
 
 /// Solves one puzzle as `sudokit solve --limit LIMIT` does: the solution
 /// (unique when `limit` is 2 or more), or why there is none.
-pub(crate) fn solve_one(puzzle: &Puzzle, limit: u64, budget: Budget) -> (Status, Option<Grid>) {
+pub(crate) fn solve_one(puzzle: &Puzzle, limit: u64, budget: &Budget) -> (Status, Option<Grid>) {
     with_engine(budget, |engine| match engine.solve(puzzle, limit) {
         Err(_) => (Status::Invalid, None),
         Ok(s) if s.stopped.is_some() => (Status::GaveUp, None),
@@ -105,7 +105,7 @@ pub(crate) fn solve_one(puzzle: &Puzzle, limit: u64, budget: Budget) -> (Status,
 }
 
 /// Counts the solutions of one puzzle up to `limit`, as `sudokit count`.
-pub(crate) fn count_one(puzzle: &Puzzle, limit: u64, budget: Budget) -> (Status, u64) {
+pub(crate) fn count_one(puzzle: &Puzzle, limit: u64, budget: &Budget) -> (Status, u64) {
     with_engine(budget, |engine| match engine.solve(puzzle, limit) {
         Err(_) => (Status::Invalid, 0),
         Ok(s) if s.stopped.is_some() => (Status::GaveUp, s.count),
@@ -119,7 +119,7 @@ pub(crate) type Rated = ([u16; 3], u32);
 
 /// Rates one puzzle as `sudokit rate`: its uniqueness first (within the
 /// budget), then the logical path (within the same time limit again).
-pub(crate) fn rate_one(puzzle: &Puzzle, budget: Budget) -> (Status, Rated) {
+pub(crate) fn rate_one(puzzle: &Puzzle, budget: &Budget) -> (Status, Rated) {
     let none = ([0; 3], 0);
     let (status, _) = solve_one(puzzle, 2, budget);
     if status != Status::Ok {
@@ -146,7 +146,7 @@ pub(crate) fn rate_one(puzzle: &Puzzle, budget: Budget) -> (Status, Rated) {
 fn solve_chunk(
     source: &Source<'_>,
     limit: u64,
-    budget: Budget,
+    budget: &Budget,
     threads: usize,
 ) -> Result<Vec<(Status, Option<Grid>, Alphabet)>, String> {
     map_indexed(threads, source.len(), |i| match source.get(i) {
@@ -178,7 +178,7 @@ pub(crate) fn solve_lines<'py>(
     let threads = thread_count(threads);
     let (answers, status) = py
         .detach(|| {
-            let solved = solve_chunk(&source, limit.max(1), budget, threads)?;
+            let solved = solve_chunk(&source, limit.max(1), &budget, threads)?;
             let status: Vec<u8> = solved.iter().map(|(s, _, _)| *s as u8).collect();
             let answers: Vec<Option<String>> = solved
                 .into_iter()
@@ -210,7 +210,7 @@ pub(crate) fn solve_values<'py>(
     let threads = thread_count(threads);
     let (out, status) = py
         .detach(|| {
-            let solved = solve_chunk(&source, limit.max(1), budget, threads)?;
+            let solved = solve_chunk(&source, limit.max(1), &budget, threads)?;
             let mut out = vec![0u8; data.len()];
             let mut status = Vec::with_capacity(solved.len());
             for ((s, grid, _), row) in solved.iter().zip(out.chunks_exact_mut(cells)) {
@@ -231,7 +231,7 @@ pub(crate) fn solve_values<'py>(
 fn count_chunk(
     source: &Source<'_>,
     limit: u64,
-    budget: Budget,
+    budget: &Budget,
     threads: usize,
 ) -> Result<(Vec<u64>, Vec<u8>), String> {
     let counted = map_indexed(threads, source.len(), |i| match source.get(i) {
@@ -259,7 +259,7 @@ pub(crate) fn count_lines<'py>(
     let budget = budget(timeout)?;
     let threads = thread_count(threads);
     let (counts, status) = py
-        .detach(|| count_chunk(&source, limit.max(1), budget, threads))
+        .detach(|| count_chunk(&source, limit.max(1), &budget, threads))
         .map_err(error)?;
     Ok((counts, PyBytes::new(py, &status)))
 }
@@ -282,7 +282,7 @@ pub(crate) fn count_values<'py>(
     let budget = budget(timeout)?;
     let threads = thread_count(threads);
     let (counts, status) = py
-        .detach(|| count_chunk(&source, limit.max(1), budget, threads))
+        .detach(|| count_chunk(&source, limit.max(1), &budget, threads))
         .map_err(error)?;
     Ok((counts, PyBytes::new(py, &status)))
 }
@@ -292,7 +292,7 @@ pub(crate) fn count_values<'py>(
 fn rate_chunk(
     py: Python<'_>,
     source: &Source<'_>,
-    budget: Budget,
+    budget: &Budget,
     threads: usize,
 ) -> PyResult<(Vec<u8>, Vec<u8>, Vec<u8>)> {
     py.detach(|| {
@@ -343,7 +343,7 @@ pub(crate) fn rate_lines<'py>(
     windoku: bool,
 ) -> PyResult<RateBytes<'py>> {
     let source = self::lines(&lines, format, x, windoku)?;
-    let found = rate_chunk(py, &source, budget(timeout)?, thread_count(threads))?;
+    let found = rate_chunk(py, &source, &budget(timeout)?, thread_count(threads))?;
     Ok(rate_bytes(py, found))
 }
 
@@ -360,7 +360,7 @@ pub(crate) fn rate_values<'py>(
     windoku: bool,
 ) -> PyResult<RateBytes<'py>> {
     let source = values(data, cells, Houses { x, windoku })?;
-    let found = rate_chunk(py, &source, budget(timeout)?, thread_count(threads))?;
+    let found = rate_chunk(py, &source, &budget(timeout)?, thread_count(threads))?;
     Ok(rate_bytes(py, found))
 }
 
@@ -411,7 +411,7 @@ pub(crate) fn solve_text(
                     Ok((puzzle, alphabet)) => match houses.apply(puzzle) {
                         Err(_) => (Status::Invalid, None, alphabet),
                         Ok(puzzle) => {
-                            let (s, g) = solve_one(&puzzle, limit.max(1), budget);
+                            let (s, g) = solve_one(&puzzle, limit.max(1), &budget);
                             (s, g, alphabet)
                         }
                     },

@@ -63,7 +63,7 @@ pub(crate) fn check(
     puzzle: &Puzzle,
     grid: &Grid,
     alphabet: Alphabet,
-    budget: Budget,
+    budget: &Budget,
 ) -> Result<Report, String> {
     let geometry = puzzle.geometry();
     let n = puzzle.size();

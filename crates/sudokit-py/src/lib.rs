@@ -95,11 +95,11 @@ thread_local! {
 }
 
 /// Runs `f` with this thread's engine, its budget set to `budget`.
-pub(crate) fn with_engine<T>(budget: Budget, f: impl FnOnce(&mut dyn Engine) -> T) -> T {
+pub(crate) fn with_engine<T>(budget: &Budget, f: impl FnOnce(&mut dyn Engine) -> T) -> T {
     ENGINE.with(|cell| {
         let mut slot = cell.borrow_mut();
         let engine = slot.get_or_insert_with(|| EngineKind::Auto.build());
-        engine.set_budget(budget);
+        engine.set_budget(budget.clone());
         f(&mut **engine)
     })
 }

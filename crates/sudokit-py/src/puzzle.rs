@@ -61,7 +61,7 @@ fn values_of(grid: &Grid) -> Vec<u8> {
 
 /// The message of a puzzle that has no unique solution, for a method that
 /// needs one (`what`: "a rating", "a hint" …).
-fn not_unique(status: Status, what: &str, budget: Budget) -> String {
+fn not_unique(status: Status, what: &str, budget: &Budget) -> String {
     match status {
         Status::NoSolution => format!("the puzzle has no solution: {what} needs exactly one"),
         Status::Multiple => format!("the puzzle has several solutions: {what} needs exactly one"),
@@ -79,7 +79,7 @@ impl NativePuzzle {
     }
 
     /// Checks that the puzzle has exactly one solution and returns it.
-    fn unique(&self, what: &str, budget: Budget) -> Result<Grid, String> {
+    fn unique(&self, what: &str, budget: &Budget) -> Result<Grid, String> {
         match solve_one(self.puzzle(), 2, budget) {
             (Status::Ok, Some(g)) => Ok(g),
             (s, _) => Err(not_unique(s, what, budget)),
@@ -109,12 +109,12 @@ impl NativePuzzle {
         let mut marks = None;
         let mut highlight = None;
         if solution {
-            filled = Some(self.unique("drawing the solution", Budget::UNLIMITED)?);
+            filled = Some(self.unique("drawing the solution", &Budget::UNLIMITED)?);
         }
         if candidates || step.is_some() {
             let mut board = logic::Board::new(puzzle).map_err(|e| e.to_string())?;
             if let Some(n) = step {
-                self.unique("a logical path", Budget::UNLIMITED)?;
+                self.unique("a logical path", &Budget::UNLIMITED)?;
                 let mut ctx = Ctx::new(true);
                 let path = logic::solve_path(board.clone(), &mut ctx, true);
                 if n == 0 {
@@ -208,14 +208,14 @@ impl NativePuzzle {
         timeout: Option<f64>,
     ) -> PyResult<(u8, Option<Bound<'py, PyBytes>>)> {
         let budget = budget(timeout)?;
-        let (status, grid) = py.detach(|| solve_one(self.puzzle(), limit.max(1), budget));
+        let (status, grid) = py.detach(|| solve_one(self.puzzle(), limit.max(1), &budget));
         Ok((status as u8, grid.map(|g| PyBytes::new(py, &values_of(&g)))))
     }
 
     /// Counts the solutions up to `limit`: the status and the count.
     fn count(&self, py: Python<'_>, limit: u64, timeout: Option<f64>) -> PyResult<(u8, u64)> {
         let budget = budget(timeout)?;
-        let (status, count) = py.detach(|| count_one(self.puzzle(), limit.max(1), budget));
+        let (status, count) = py.detach(|| count_one(self.puzzle(), limit.max(1), &budget));
         Ok((status as u8, count))
     }
 
@@ -226,7 +226,7 @@ impl NativePuzzle {
         let budget = budget(timeout)?;
         let path = py
             .detach(|| {
-                self.unique("a rating", budget)?;
+                self.unique("a rating", &budget)?;
                 let board = logic::Board::new(self.puzzle()).map_err(|e| e.to_string())?;
                 let deadline = budget.time_limit.map(|t| Instant::now() + t);
                 let mut ctx = Ctx::new(false).with_deadline(deadline);
@@ -266,7 +266,7 @@ impl NativePuzzle {
         let budget = budget(timeout)?;
         let found = py
             .detach(|| {
-                self.unique("a hint", budget)?;
+                self.unique("a hint", &budget)?;
                 let board = crate::logic::board(self.puzzle(), self.parsed.alphabet)?;
                 if board.is_solved() {
                     return Ok(None);
@@ -296,7 +296,7 @@ impl NativePuzzle {
         let budget = budget(timeout)?;
         let (board, path) = py
             .detach(|| {
-                self.unique("an explanation", budget)?;
+                self.unique("an explanation", &budget)?;
                 let board = crate::logic::board(self.puzzle(), self.parsed.alphabet)?;
                 let deadline = budget.time_limit.map(|t| Instant::now() + t);
                 let mut ctx = Ctx::new(true).with_deadline(deadline);
@@ -340,7 +340,7 @@ impl NativePuzzle {
         }
         let grid = Grid::from_values(n, values).map_err(|e| error(e.to_string()))?;
         let report = py
-            .detach(|| crate::check::check(self.puzzle(), &grid, self.parsed.alphabet, budget))
+            .detach(|| crate::check::check(self.puzzle(), &grid, self.parsed.alphabet, &budget))
             .map_err(error)?;
         Ok((report.bad, report.lines))
     }

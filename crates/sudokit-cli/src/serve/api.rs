@@ -681,6 +681,7 @@ pub async fn render(Extract(state): Extract<State>, body: Body) -> Result<Respon
         unreachable!("the arguments start with `render`")
     };
     let fonts = std::sync::Arc::clone(&state.fonts);
+    let painters = std::sync::Arc::clone(&state.painters);
     on_worker(&state, Lane::Heavy, move |limits: Limits| {
         // What is left of the request's time after its wait for a worker.
         let mut args = args;
@@ -702,7 +703,9 @@ pub async fn render(Extract(state): Extract<State>, body: Body) -> Result<Respon
         if png {
             // The painting too stops at the deadline or when the client goes.
             let give_up = || limits.cancel.is_cancelled() || std::time::Instant::now() >= deadline;
-            let bytes = crate::render::png(&svg, &fonts, MAX_PNG_SIDE, &give_up).map_err(|e| {
+            let painted =
+                painters.install(|| crate::render::png(&svg, &fonts, MAX_PNG_SIDE, &give_up));
+            let bytes = painted.map_err(|e| {
                 if e == crate::render::GAVE_UP_PAINTING {
                     gave_up(&limits, "painting the PNG")
                 } else {

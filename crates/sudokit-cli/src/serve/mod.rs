@@ -105,6 +105,14 @@ struct Shared {
     peak: AtomicUsize,
     /// The PNG fonts, loaded once.
     fonts: Arc<resvg::usvg::fontdb::Database>,
+    /// The one thread that paints PNGs: laying out a picture's text takes
+    /// up to 32 MB (a 16x16 with candidates), and the C allocator keeps what
+    /// a thread freed for that thread's arena, so painting on one fixed
+    /// thread bounds what the server holds after a burst of PNGs to one
+    /// picture's worth (on the blocking pool's changing threads it grew
+    /// with each; two painters held 70 MB). PNGs are painted one at a time;
+    /// one that waited past its deadline gives up at its first band.
+    painters: Arc<rayon::ThreadPool>,
 }
 
 type State = Arc<Shared>;
@@ -246,6 +254,13 @@ pub fn router(limits: Limits) -> Router {
         busy: AtomicUsize::new(0),
         peak: AtomicUsize::new(0),
         fonts: crate::render::load_fonts(),
+        painters: Arc::new(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(1)
+                .thread_name(|_| "sudokit-paint".into())
+                .build()
+                .expect("the painting threads start"),
+        ),
         limits,
     });
     let body_limit = state.limits.body;
