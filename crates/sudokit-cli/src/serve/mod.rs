@@ -30,6 +30,7 @@ mod api;
 mod assets;
 mod board;
 mod connections;
+mod picture;
 mod request;
 #[cfg(test)]
 mod tests;
@@ -276,7 +277,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/explain", post(api::explain))
         .route("/api/rate", post(api::rate))
         .route("/api/generate", post(api::generate))
-        .route("/api/render", post(api::render))
+        .route("/api/render", post(picture::render))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(body_limit))
