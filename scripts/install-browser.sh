@@ -45,10 +45,10 @@ if [ "$(id -u)" != 0 ]; then
   fi
 fi
 export DEBIAN_FRONTEND=noninteractive
-if ! $sudo apt-get install -y -q chromium chromium-driver >/tmp/sudokit-browser-install.log 2>&1; then
+if ! $sudo apt-get -o DPkg::Lock::Timeout=300 install -y -q chromium chromium-driver >/tmp/sudokit-browser-install.log 2>&1; then
   # The package lists may be stale or absent on a fresh machine.
-  $sudo apt-get update -q >>/tmp/sudokit-browser-install.log 2>&1
-  if ! $sudo apt-get install -y -q chromium chromium-driver >>/tmp/sudokit-browser-install.log 2>&1; then
+  $sudo apt-get -o DPkg::Lock::Timeout=300 update -q >>/tmp/sudokit-browser-install.log 2>&1
+  if ! $sudo apt-get -o DPkg::Lock::Timeout=300 install -y -q chromium chromium-driver >>/tmp/sudokit-browser-install.log 2>&1; then
     echo "browser: cannot install chromium (see /tmp/sudokit-browser-install.log):" >&2
     tail -5 /tmp/sudokit-browser-install.log >&2
     exit 1

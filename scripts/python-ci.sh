@@ -16,23 +16,43 @@ ci=$(cd "$target/python-ci" && pwd)
 venv=$ci/venv
 crate=crates/sudokit-py
 
-if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
-  # Debian's python3 keeps venv and ensurepip in python3-venv.
-  apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null
+# The environment: a venv with the packages the tests need (what
+# `--prepare` does alone: `.ci/run` starts it while the tests build, since
+# it waits mostly on the network).
+prepare() {
+  if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
+    # Debian's python3 keeps venv and ensurepip in python3-venv (the lock
+    # wait: the browser may be installing at the same time).
+    apt-get -o DPkg::Lock::Timeout=300 update -qq &&
+      apt-get -o DPkg::Lock::Timeout=300 install -y -qq python3-venv >/dev/null
+  fi
+  if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv"
+  fi
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check \
+    numpy pytest mypy "dask[distributed]" maturin
+  touch "$ci/prepared"
+}
+if [ "${1:-}" = "--prepare" ]; then
+  rm -f "$ci/prepared"
+  prepare
+  echo "python-ci: venv and packages ready [$((SECONDS - start)) s]"
+  exit 0
 fi
-if [ ! -x "$venv/bin/python" ]; then
-  python3 -m venv "$venv"
-fi
-# The packages install while the extension builds.
+# The packages install while the extension builds, unless already there.
+pip=""
 pip_log=$ci/pip.log
-"$venv/bin/python" -m pip install -q --disable-pip-version-check \
-  numpy pytest mypy "dask[distributed]" maturin >"$pip_log" 2>&1 &
-pip=$!
+if [ ! -f "$ci/prepared" ]; then
+  prepare >"$pip_log" 2>&1 &
+  pip=$!
+fi
 cargo build -p sudokit-py --profile test --features extension-module
-pip_ok=0
-wait "$pip" || pip_ok=$?
-cat "$pip_log"
-[ "$pip_ok" = 0 ] || exit "$pip_ok"
+if [ -n "$pip" ]; then
+  pip_ok=0
+  wait "$pip" || pip_ok=$?
+  cat "$pip_log"
+  [ "$pip_ok" = 0 ] || exit "$pip_ok"
+fi
 echo "python-ci: venv, packages and the extension [$((SECONDS - start)) s]"
 site=$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
 rm -rf "$site/sudokit"

@@ -556,34 +556,16 @@ fn terminal_budget(settings: &mut Settings, stdout_is_terminal: bool) {
     }
 }
 
-/// Whether the process started with stdout closed (`sudokit solve FILE
-/// >&-`). Rust's runtime then opens `/dev/null` read-write in its place, so
-/// the answers would vanish without an error; a `> /dev/null` of the shell
-/// opens it write-only. Linux only (it reads `/proc`); elsewhere `false`.
-fn stdout_was_closed() -> bool {
-    if !cfg!(target_os = "linux") {
-        return false;
-    }
-    let is_null = std::fs::read_link("/proc/self/fd/1")
-        .is_ok_and(|target| target == std::path::Path::new("/dev/null"));
-    is_null
-        && std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
-            info.lines()
-                .find_map(|l| l.strip_prefix("flags:"))
-                .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-                .is_some_and(|flags| flags & 0o3 == 0o2)
-        })
-}
-
 /// Runs `sudokit solve` (or `sudokit count`, `mode` [`Mode::Count`]) on the
 /// process's stdin, stdout and stderr.
 ///
 /// # Errors
 /// As [`execute`].
 pub fn run(args: &SolveArgs, mode: Mode) -> anyhow::Result<Status> {
-    if stdout_was_closed() {
-        anyhow::bail!("cannot write the output: stdout is closed");
-    }
+    // A stdout closed at the start (`>&-`) cannot be told from one that is
+    // `/dev/null` opened read-write (Python's `subprocess.DEVNULL`, systemd,
+    // nohup): Rust's runtime puts exactly that in its place. Refusing it
+    // failed those real runs, so neither is refused.
     let inputs = Input::all(&args.inputs);
     let mut job = Job::new(args, mode, &inputs);
     // A person typing puzzles gets each answer at once: the workers' read

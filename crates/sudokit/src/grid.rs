@@ -23,7 +23,7 @@ pub enum GridError {
         found: usize,
     },
     /// A digit is not below `n`.
-    #[error("cell r{row}c{column} holds digit {digit}, a {n}x{n} grid uses 1..={n}", digit = digit + 1)]
+    #[error("cell r{r}c{c} holds digit {d}, a {n}x{n} grid uses 1..={n}", r = row + 1, c = column + 1, d = digit + 1)]
     DigitOutOfRange {
         /// 0-based row.
         row: usize,
@@ -192,6 +192,17 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_digit_out_of_range_is_named_by_its_cell_from_one() {
+        let mut values = vec![0u8; 81];
+        values[11] = 12;
+        let e = Grid::from_values(9, &values).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "cell r2c3 holds digit 12, a 9x9 grid uses 1..=9"
+        );
+    }
 
     /// `filled` counts by chunks of 255 cells: grids past one chunk, full
     /// and partly filled, empty, and a cell's value round-trips as a byte.
