@@ -46,7 +46,12 @@ if [ ! -f "$ci/prepared" ]; then
   prepare >"$pip_log" 2>&1 &
   pip=$!
 fi
-cargo build -p sudokit-py --profile test --features extension-module
+# The same build as .ci/run's (and so `cargo test --workspace`'s): with
+# one feature resolution for the whole workspace the extension reuses the
+# library's artefacts; built alone, the library would be built again with
+# other features.
+cargo build --workspace --lib --bins --tests --examples --profile test \
+  --features sudokit-py/extension-module
 if [ -n "$pip" ]; then
   pip_ok=0
   wait "$pip" || pip_ok=$?
