@@ -6,8 +6,9 @@
 
 use std::io::{self, BufRead, Write};
 
-use sudokit::format::{Alphabet, Entry};
-use sudokit::{Budget, Cell, Engine, Geometry, Grid, HouseKind, Layout};
+use sudokit::check::{self, Report};
+use sudokit::format::Entry;
+use sudokit::{Budget, Engine};
 
 use crate::answers::{Record, Verdict};
 use crate::cli::CheckArgs;
@@ -196,13 +197,6 @@ fn check_verdict(
     }
 }
 
-/// What was found about one grid.
-struct Report {
-    lines: Vec<String>,
-    /// Whether any line is a problem.
-    bad: bool,
-}
-
 /// Checks one grid against its puzzle (itself when there is none).
 /// `Err`: they cannot be compared.
 fn check_one(
@@ -211,171 +205,23 @@ fn check_one(
     engine: &mut dyn Engine,
     timeout: std::time::Duration,
 ) -> Result<Report, String> {
-    let base = puzzle.unwrap_or(grid);
-    let p = &base.puzzle;
-    let geometry = p.geometry();
-    let n = p.size();
-    if grid.puzzle.size() != n {
-        return Err(format!(
-            "the grid is {m}x{m} but the puzzle is {n}x{n}",
-            m = grid.puzzle.size()
-        ));
-    }
-    if !engine.supports(geometry) {
-        return Err(format!(
-            "engine {} does not support {geometry}",
-            engine.name()
-        ));
-    }
-    let alphabet = grid.style.alphabet;
-    let show = |d: usize| symbol(alphabet, n, d);
-    let mut lines = Vec::new();
-    // The grid as the player has it: its digits, and the givens it leaves
-    // blank.
-    let mut cells: Vec<Option<usize>> = grid
-        .puzzle
-        .givens()
-        .cells()
-        .iter()
-        .map(|v| v.map(|d| d.index()))
-        .collect();
-    for (i, given) in p.givens().cells().iter().enumerate() {
-        let Some(g) = given.map(|d| d.index()) else {
-            continue;
-        };
-        match cells[i] {
-            Some(v) if v != g => lines.push(format!(
-                "{} is {} but the puzzle gives {}",
-                name(Cell(i as u32), n),
-                show(v),
-                show(g)
-            )),
-            Some(_) => {}
-            None => cells[i] = Some(g),
-        }
-    }
-    for (h, house) in geometry.houses().iter().enumerate() {
-        let mut at: Vec<Vec<Cell>> = vec![Vec::new(); n];
-        for &c in house.cells() {
-            if let Some(d) = cells[c.index()] {
-                at[d].push(c);
-            }
-        }
-        for (d, holders) in at.iter().enumerate().filter(|(_, h)| h.len() > 1) {
-            let list: Vec<String> = holders.iter().map(|&c| name(c, n)).collect();
-            lines.push(format!(
-                "{}: {} appears {} times ({})",
-                house_name(geometry, h),
-                show(d),
-                holders.len(),
-                list.join(", ")
-            ));
-        }
-    }
-    let mut bad = !lines.is_empty();
-    let empty = cells.iter().filter(|c| c.is_none()).count();
-    match engine.solve(p, 2) {
-        Err(e) => return Err(e.to_string()),
-        Ok(s) if s.stopped.is_some() => {
-            bad = true;
-            lines.push(format!(
-                "the puzzle's solution was not found within {} s (--timeout): cells not compared with it",
-                timeout.as_secs_f64()
-            ));
-        }
-        Ok(s) if s.count == 0 => {
-            bad = true;
-            lines.push(match puzzle {
-                Some(_) => "the puzzle has no solution".to_owned(),
-                None => "no solution can be reached from these digits: some are wrong".to_owned(),
-            });
-        }
-        Ok(s) if s.count >= 2 => {
-            if empty > 0 {
-                lines.push(
-                    "note: the puzzle has several solutions, so cells are checked against the rules only"
-                        .to_owned(),
-                );
-            }
-        }
-        Ok(s) => {
-            let solution = s.first.as_ref().expect("a unique solution is returned");
-            for (i, (have, want)) in cells.iter().zip(solution.cells()).enumerate() {
-                let want = want.map(|d| d.index());
-                if p.givens().cells()[i].is_none() && have.is_some() && *have != want {
-                    bad = true;
-                    lines.push(format!(
-                        "{} is {} but the solution has {}",
-                        name(Cell(i as u32), n),
-                        have.map_or('.', show),
-                        want.map_or('.', show)
-                    ));
-                }
-            }
-        }
-    }
-    if empty == 0 {
-        let values: Vec<u8> = cells.iter().map(|c| c.map_or(0, |d| d as u8 + 1)).collect();
-        let filled = Grid::from_values(n, &values).map_err(|e| e.to_string())?;
-        match sudokit::validate(p, &filled) {
-            Ok(()) if !bad => lines.push("ok: a complete, valid solution".to_owned()),
-            Ok(()) => {}
-            Err(e) if !bad => {
-                // The walk above should have found it; say it anyway.
-                bad = true;
-                lines.push(e.to_string());
-            }
-            Err(_) => {}
-        }
-    } else if !bad {
-        lines.push(format!(
-            "ok: no clash and no wrong cell; {empty} cell{} to fill",
-            if empty == 1 { "" } else { "s" }
-        ));
-    }
-    Ok(Report { lines, bad })
-}
-
-/// A cell as `r1c1`.
-fn name(cell: Cell, n: usize) -> String {
-    format!("r{}c{}", cell.row(n) + 1, cell.column(n) + 1)
-}
-
-/// A house as people say it: `row 3`, `column 5`, `box 2`, `region 4`,
-/// `diagonal r1c1-r9c9`, `window 1`.
-fn house_name(geometry: &Geometry, h: usize) -> String {
-    let houses = geometry.houses();
-    let house = &houses[h];
-    // The k-th house of its kind, from 1.
-    let k = 1 + houses[..h]
-        .iter()
-        .filter(|o| o.kind() == house.kind())
-        .count();
-    let n = geometry.size();
-    match house.kind() {
-        HouseKind::Row => format!("row {k}"),
-        HouseKind::Column => format!("column {k}"),
-        HouseKind::Region => match geometry.layout() {
-            Layout::Boxes { .. } => format!("box {k}"),
-            Layout::Jigsaw => format!("region {k}"),
+    let out_of_time = format!(
+        "the puzzle's solution was not found within {} s (--timeout): cells not compared with it",
+        timeout.as_secs_f64()
+    );
+    let words = check::Words {
+        out_of_time: &out_of_time,
+        no_solution: match puzzle {
+            Some(_) => "the puzzle has no solution",
+            None => "no solution can be reached from these digits: some are wrong",
         },
-        HouseKind::Diagonal => {
-            let cells = house.cells();
-            let (a, b) = (cells[0], cells[cells.len() - 1]);
-            // Name it from its top end.
-            let (top, bottom) = if a.row(n) <= b.row(n) { (a, b) } else { (b, a) };
-            format!("diagonal {}-{}", name(top, n), name(bottom, n))
-        }
-        HouseKind::Window => format!("window {k}"),
-        HouseKind::Custom => format!("house {k}"),
-    }
-}
-
-/// The symbol of 0-based digit `d` as the grid was written.
-fn symbol(alphabet: Alphabet, n: usize, d: usize) -> char {
-    let alphabet = match alphabet {
-        Alphabet::Letters if n <= 26 => Alphabet::Letters,
-        _ => Alphabet::Numeric,
     };
-    alphabet.symbol(d).map_or('?', char::from)
+    let base = puzzle.unwrap_or(grid);
+    check::check(
+        &base.puzzle,
+        grid.puzzle.givens(),
+        grid.style.alphabet,
+        engine,
+        &words,
+    )
 }

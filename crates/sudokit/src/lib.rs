@@ -47,6 +47,7 @@
 #![deny(unsafe_code)]
 
 mod budget;
+pub mod check;
 mod digits;
 pub mod engine;
 pub mod format;
