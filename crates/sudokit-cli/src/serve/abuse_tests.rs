@@ -8,6 +8,7 @@ use axum::http::{Request, StatusCode};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
+use super::tests::limits;
 use super::{router, Limits};
 
 async fn post(app: &axum::Router, path: &str, body: Value) -> (StatusCode, Value) {
@@ -58,13 +59,8 @@ async fn idle_within(app: &axum::Router, within: Duration, what: &str) -> u64 {
 async fn abandoned_requests_never_run_more_than_jobs_workers_and_stop_when_their_clients_go() {
     // A time limit no test waits for: only the hang-ups can end the work.
     let app = router(Limits {
-        body: 1 << 20,
         time: Duration::from_secs(60),
-        jobs: 2,
-        queue: 64,
-        max_side: Limits::MAX_SIDE,
-        waited: Duration::ZERO,
-        cancel: sudokit::Cancel::new(),
+        ..limits()
     });
     // Each would run for minutes: counting an empty 25x25, a generation
     // of a 25x25 with a minimality proof.
@@ -123,15 +119,7 @@ async fn abandon(app: &axum::Router, path: &'static str, body: &Value, within: D
 
 #[tokio::test]
 async fn a_title_too_long_to_lay_out_in_time_is_refused_at_once() {
-    let app = router(Limits {
-        body: 1 << 20,
-        time: Duration::from_secs(5),
-        jobs: 2,
-        queue: 64,
-        max_side: Limits::MAX_SIDE,
-        waited: Duration::ZERO,
-        cancel: sudokit::Cancel::new(),
-    });
+    let app = router(Limits { ..limits() });
     let puzzle =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     let started = Instant::now();
@@ -168,12 +156,7 @@ async fn listening(timeouts: super::connections::Timeouts) -> std::net::SocketAd
     let addr = listener.local_addr().expect("an address");
     let app = router(Limits {
         body: 1000,
-        time: Duration::from_secs(5),
-        jobs: 2,
-        queue: 64,
-        max_side: Limits::MAX_SIDE,
-        waited: Duration::ZERO,
-        cancel: sudokit::Cancel::new(),
+        ..limits()
     });
     tokio::spawn(super::connections::serve_on(
         listener,
@@ -280,13 +263,9 @@ async fn a_declared_body_over_the_limit_gets_413_not_100_continue() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn easy_solves_pass_a_crowd_of_expensive_requests() {
     let app = router(Limits {
-        body: 1 << 20,
         time: Duration::from_millis(1500),
         jobs: 1,
-        queue: 64,
-        max_side: Limits::MAX_SIDE,
-        waited: Duration::ZERO,
-        cancel: sudokit::Cancel::new(),
+        ..limits()
     });
     let empty = ".".repeat(625);
     let mut crowd = Vec::new();
@@ -325,15 +304,7 @@ async fn easy_solves_pass_a_crowd_of_expensive_requests() {
 
 #[tokio::test]
 async fn requests_that_are_not_what_an_endpoint_takes_say_so() {
-    let app = router(Limits {
-        body: 1 << 20,
-        time: Duration::from_secs(5),
-        jobs: 2,
-        queue: 64,
-        max_side: Limits::MAX_SIDE,
-        waited: Duration::ZERO,
-        cancel: sudokit::Cancel::new(),
-    });
+    let app = router(Limits { ..limits() });
     for body in ["[1,2]", "null", "17"] {
         let request = Request::post("/api/generate")
             .body(Body::from(body))
@@ -409,13 +380,8 @@ fn solves_of_long_puzzle_texts_wait_in_the_heavy_lane() {
 #[tokio::test]
 async fn a_png_with_more_candidate_marks_than_it_can_lay_out_in_time_is_refused_at_once() {
     let app = router(Limits {
-        body: 1 << 20,
         time: Duration::from_secs(60),
-        jobs: 2,
-        queue: 64,
-        max_side: Limits::MAX_SIDE,
-        waited: Duration::ZERO,
-        cancel: sudokit::Cancel::new(),
+        ..limits()
     });
     let empty36 = ".".repeat(1296);
     let started = Instant::now();

@@ -17,7 +17,8 @@ use super::{router, Limits};
 const PUZZLE: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
-fn limits() -> Limits {
+/// The limits the tests start from (`..limits()`).
+pub(super) fn limits() -> Limits {
     Limits {
         body: 1 << 20,
         time: Duration::from_secs(5),
