@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use sudokit::format::{self, Alphabet, Format};
+use sudokit::format::{Alphabet, Format};
 use sudokit::logic::{self, Board, Ctx, End};
 use sudokit::{Budget, Geometry, Grid, Puzzle};
 
@@ -23,7 +23,7 @@ use crate::{budget, error, map_indexed, thread_count, with_engine, Status};
 enum Source<'a> {
     /// One text a puzzle, in `format` or detected.
     Lines {
-        lines: &'a [String],
+        lines: Vec<&'a str>,
         format: Option<Format>,
         houses: Houses,
     },
@@ -50,7 +50,7 @@ impl Source<'_> {
                 lines,
                 format,
                 houses,
-            } => parse::parse(&lines[i], *format, *houses)
+            } => parse::parse(lines[i], *format, *houses)
                 .ok()
                 .map(|p| (p.puzzle, p.alphabet, p.format)),
             Source::Values { data, geometry } => {
@@ -74,20 +74,6 @@ fn values<'a>(data: &'a [u8], cells: usize, houses: Houses) -> PyResult<Source<'
     }
     let geometry = parse::square(n, houses).map_err(error)?;
     Ok(Source::Values { data, geometry })
-}
-
-/// The chunk of texts `lines`.
-fn lines<'a>(
-    lines: &'a [String],
-    format: Option<&str>,
-    x: bool,
-    windoku: bool,
-) -> PyResult<Source<'a>> {
-    Ok(Source::Lines {
-        lines,
-        format: parse::format_named(format).map_err(error)?,
-        houses: Houses { x, windoku },
-    })
 }
 
 /// Solves one puzzle as `sudokit solve --limit LIMIT` does: the solution
@@ -142,229 +128,172 @@ pub(crate) fn rate_one(puzzle: &Puzzle, budget: &Budget) -> (Status, Rated) {
     (status, rated)
 }
 
-/// Solutions of a chunk: what each puzzle is, then its answer.
-fn solve_chunk(
-    source: &Source<'_>,
-    limit: u64,
-    budget: &Budget,
-    threads: usize,
-) -> Result<Vec<(Status, Option<Grid>, Alphabet)>, String> {
-    map_indexed(threads, source.len(), |i| match source.get(i) {
-        None => (Status::Invalid, None, Alphabet::Numeric),
-        Some((puzzle, alphabet, format)) => {
-            let (status, grid) = solve_one(&puzzle, format.effective_limit(limit), budget);
-            (status, grid, alphabet)
-        }
-    })
+/// What a batch call asks of each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verb {
+    Solve,
+    Count,
+    Rate,
 }
 
-/// Solves a chunk of texts: the solution lines (`None` where there is
-/// none) and the statuses.
+impl Verb {
+    fn named(name: &str) -> PyResult<Verb> {
+        match name {
+            "solve" => Ok(Verb::Solve),
+            "count" => Ok(Verb::Count),
+            "rate" => Ok(Verb::Rate),
+            _ => Err(error(format!("unknown batch verb `{name}`"))),
+        }
+    }
+}
+
+/// One puzzle's answer.
+enum Answer {
+    Solved(Option<Grid>),
+    /// A solution of a text puzzle as a line in its symbols, made by the
+    /// worker (no grid kept until the chunk is done).
+    Line(Option<String>),
+    Counted(u64),
+    Rated(Rated),
+}
+
+/// The puzzles of one call: a list of texts, or the bytes of a
+/// `(n, cells)` array.
+#[derive(FromPyObject)]
+pub(crate) enum Input<'py> {
+    Texts(Vec<String>),
+    Values(Bound<'py, PyBytes>),
+}
+
+/// Answers a chunk of puzzles: `puzzles` is a list of texts or rows of
+/// `cells` numbers. Returns the answers and one status byte a puzzle:
+/// - solve: a list of solution lines (`None` where there is none) for
+///   texts, the solutions' numbers (zeros where none) for numbers;
+/// - count: one little-endian `u64` a puzzle;
+/// - rate: ER, EP, ED in tenths (`u16` each) and the steps (`u32`), ten
+///   little-endian bytes a puzzle.
 #[pyfunction]
-#[pyo3(signature = (lines, limit, threads, timeout, format, x, windoku))]
+#[pyo3(signature = (verb, puzzles, cells, limit, threads, timeout, format, x, windoku))]
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn solve_lines<'py>(
+pub(crate) fn batch<'py>(
     py: Python<'py>,
-    lines: Vec<String>,
+    verb: &str,
+    puzzles: Input<'py>,
+    cells: usize,
     limit: u64,
     threads: Option<usize>,
     timeout: Option<f64>,
     format: Option<&str>,
     x: bool,
     windoku: bool,
-) -> PyResult<(Vec<Option<String>>, Bound<'py, PyBytes>)> {
-    let source = self::lines(&lines, format, x, windoku)?;
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyBytes>)> {
+    let verb = Verb::named(verb)?;
+    let houses = Houses { x, windoku };
     let budget = budget(timeout)?;
     let threads = thread_count(threads);
-    let (answers, status) = py
+    let limit = limit.max(1);
+    let source = match &puzzles {
+        Input::Texts(texts) => Source::Lines {
+            lines: texts.iter().map(String::as_str).collect(),
+            format: parse::format_named(format).map_err(error)?,
+            houses,
+        },
+        Input::Values(data) => values(data.as_bytes(), cells, houses)?,
+    };
+    let texts = matches!(source, Source::Lines { .. });
+    let (out, lines, status) = py
         .detach(|| {
-            let solved = solve_chunk(&source, limit.max(1), &budget, threads)?;
-            let status: Vec<u8> = solved.iter().map(|(s, _, _)| *s as u8).collect();
-            let answers: Vec<Option<String>> = solved
-                .into_iter()
-                .map(|(_, grid, alphabet)| grid.and_then(|g| parse::line_of(&g, alphabet)))
-                .collect();
-            Ok::<_, String>((answers, status))
-        })
-        .map_err(error)?;
-    Ok((answers, PyBytes::new(py, &status)))
-}
-
-/// Solves a chunk of numbers: the solutions (zeros where there is none)
-/// and the statuses.
-#[pyfunction]
-#[pyo3(signature = (data, cells, limit, threads, timeout, x, windoku))]
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn solve_values<'py>(
-    py: Python<'py>,
-    data: &[u8],
-    cells: usize,
-    limit: u64,
-    threads: Option<usize>,
-    timeout: Option<f64>,
-    x: bool,
-    windoku: bool,
-) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
-    let source = values(data, cells, Houses { x, windoku })?;
-    let budget = budget(timeout)?;
-    let threads = thread_count(threads);
-    let (out, status) = py
-        .detach(|| {
-            let solved = solve_chunk(&source, limit.max(1), &budget, threads)?;
-            let mut out = vec![0u8; data.len()];
-            let mut status = Vec::with_capacity(solved.len());
-            for ((s, grid, _), row) in solved.iter().zip(out.chunks_exact_mut(cells)) {
-                status.push(*s as u8);
-                if let Some(g) = grid {
-                    for (o, c) in row.iter_mut().zip(g.cells()) {
-                        *o = c.map_or(0, |d| d.index() as u8 + 1);
-                    }
+            let answered = answer_all(verb, &source, limit, &budget, threads)?;
+            let mut out = Vec::new();
+            let mut lines = Vec::new();
+            let mut status = Vec::with_capacity(answered.len());
+            for (s, answer) in answered {
+                status.push(s as u8);
+                match answer {
+                    // Solutions of texts are texts, in the puzzle's symbols.
+                    Some(Answer::Line(line)) => lines.push(line),
+                    None if texts && verb == Verb::Solve => lines.push(None),
+                    _ => encode(&mut out, verb, cells, answer),
                 }
             }
-            Ok::<_, String>((out, status))
+            Ok::<_, String>((out, lines, status))
         })
         .map_err(error)?;
-    Ok((PyBytes::new(py, &out), PyBytes::new(py, &status)))
+    let out = if texts && verb == Verb::Solve {
+        lines.into_pyobject(py)?.into_any()
+    } else {
+        PyBytes::new(py, &out).into_any()
+    };
+    Ok((out, PyBytes::new(py, &status)))
 }
 
-/// Counts of a chunk, and the statuses.
-fn count_chunk(
+/// Each puzzle's status and answer, in order, on `threads` workers.
+fn answer_all(
+    verb: Verb,
     source: &Source<'_>,
     limit: u64,
     budget: &Budget,
     threads: usize,
-) -> Result<(Vec<u64>, Vec<u8>), String> {
-    let counted = map_indexed(threads, source.len(), |i| match source.get(i) {
-        None => (Status::Invalid, 0),
-        Some((puzzle, _, _)) => count_one(&puzzle, limit, budget),
-    })?;
-    Ok(counted.into_iter().map(|(s, c)| (c, s as u8)).unzip())
-}
-
-/// Counts the solutions of a chunk of texts up to `limit`.
-#[pyfunction]
-#[pyo3(signature = (lines, limit, threads, timeout, format, x, windoku))]
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn count_lines<'py>(
-    py: Python<'py>,
-    lines: Vec<String>,
-    limit: u64,
-    threads: Option<usize>,
-    timeout: Option<f64>,
-    format: Option<&str>,
-    x: bool,
-    windoku: bool,
-) -> PyResult<(Vec<u64>, Bound<'py, PyBytes>)> {
-    let source = self::lines(&lines, format, x, windoku)?;
-    let budget = budget(timeout)?;
-    let threads = thread_count(threads);
-    let (counts, status) = py
-        .detach(|| count_chunk(&source, limit.max(1), &budget, threads))
-        .map_err(error)?;
-    Ok((counts, PyBytes::new(py, &status)))
-}
-
-/// Counts the solutions of a chunk of numbers up to `limit`.
-#[pyfunction]
-#[pyo3(signature = (data, cells, limit, threads, timeout, x, windoku))]
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn count_values<'py>(
-    py: Python<'py>,
-    data: &[u8],
-    cells: usize,
-    limit: u64,
-    threads: Option<usize>,
-    timeout: Option<f64>,
-    x: bool,
-    windoku: bool,
-) -> PyResult<(Vec<u64>, Bound<'py, PyBytes>)> {
-    let source = values(data, cells, Houses { x, windoku })?;
-    let budget = budget(timeout)?;
-    let threads = thread_count(threads);
-    let (counts, status) = py
-        .detach(|| count_chunk(&source, limit.max(1), &budget, threads))
-        .map_err(error)?;
-    Ok((counts, PyBytes::new(py, &status)))
-}
-
-/// Ratings of a chunk: ER, EP, ED in tenths (three little-endian `u16`
-/// a puzzle), steps (`u32`) and statuses.
-fn rate_chunk(
-    py: Python<'_>,
-    source: &Source<'_>,
-    budget: &Budget,
-    threads: usize,
-) -> PyResult<(Vec<u8>, Vec<u8>, Vec<u8>)> {
-    py.detach(|| {
-        let rated = map_indexed(threads, source.len(), |i| match source.get(i) {
-            None => (Status::Invalid, ([0; 3], 0)),
-            Some((puzzle, _, _)) => rate_one(&puzzle, budget),
-        })?;
-        let mut tenths = Vec::with_capacity(rated.len() * 6);
-        let mut steps = Vec::with_capacity(rated.len() * 4);
-        let mut status = Vec::with_capacity(rated.len());
-        for (s, (r, k)) in rated {
-            status.push(s as u8);
-            for t in r {
-                tenths.extend_from_slice(&t.to_le_bytes());
+) -> Result<Vec<(Status, Option<Answer>)>, String> {
+    map_indexed(threads, source.len(), |i| {
+        let Some((puzzle, alphabet, format)) = source.get(i) else {
+            return (Status::Invalid, None);
+        };
+        let (status, answer) = match verb {
+            Verb::Solve => {
+                let (s, g) = solve_one(&puzzle, format.effective_limit(limit), budget);
+                match source {
+                    Source::Lines { .. } => (
+                        s,
+                        Answer::Line(g.and_then(|g| parse::line_of(&g, alphabet))),
+                    ),
+                    Source::Values { .. } => (s, Answer::Solved(g)),
+                }
             }
-            steps.extend_from_slice(&k.to_le_bytes());
-        }
-        Ok::<_, String>((tenths, steps, status))
+            Verb::Count => {
+                let (s, c) = count_one(&puzzle, limit, budget);
+                (s, Answer::Counted(c))
+            }
+            Verb::Rate => {
+                let (s, r) = rate_one(&puzzle, budget);
+                (s, Answer::Rated(r))
+            }
+        };
+        (status, Some(answer))
     })
-    .map_err(error)
 }
 
-/// The bytes of a rating chunk, for Python.
-type RateBytes<'py> = (
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-);
-
-fn rate_bytes(py: Python<'_>, (t, k, s): (Vec<u8>, Vec<u8>, Vec<u8>)) -> RateBytes<'_> {
-    (
-        PyBytes::new(py, &t),
-        PyBytes::new(py, &k),
-        PyBytes::new(py, &s),
-    )
+/// Appends puzzle `i`'s answer to `out` in the layout [`batch`] returns.
+fn encode(out: &mut Vec<u8>, verb: Verb, cells: usize, answer: Option<Answer>) {
+    match (verb, answer) {
+        (Verb::Solve, answer) => match answer {
+            Some(Answer::Solved(Some(g))) => out.extend(
+                g.cells()
+                    .iter()
+                    .map(|c| c.map_or(0, |d| d.index() as u8 + 1)),
+            ),
+            _ => out.resize(out.len() + cells, 0),
+        },
+        (Verb::Count, answer) => {
+            let c = match answer {
+                Some(Answer::Counted(c)) => c,
+                _ => 0,
+            };
+            out.extend_from_slice(&c.to_le_bytes());
+        }
+        (Verb::Rate, answer) => {
+            let (tenths, steps) = match answer {
+                Some(Answer::Rated(r)) => r,
+                _ => ([0; 3], 0),
+            };
+            for t in tenths {
+                out.extend_from_slice(&t.to_le_bytes());
+            }
+            out.extend_from_slice(&steps.to_le_bytes());
+        }
+    }
 }
 
-/// Rates a chunk of texts.
-#[pyfunction]
-#[pyo3(signature = (lines, threads, timeout, format, x, windoku))]
-pub(crate) fn rate_lines<'py>(
-    py: Python<'py>,
-    lines: Vec<String>,
-    threads: Option<usize>,
-    timeout: Option<f64>,
-    format: Option<&str>,
-    x: bool,
-    windoku: bool,
-) -> PyResult<RateBytes<'py>> {
-    let source = self::lines(&lines, format, x, windoku)?;
-    let found = rate_chunk(py, &source, &budget(timeout)?, thread_count(threads))?;
-    Ok(rate_bytes(py, found))
-}
-
-/// Rates a chunk of numbers.
-#[pyfunction]
-#[pyo3(signature = (data, cells, threads, timeout, x, windoku))]
-pub(crate) fn rate_values<'py>(
-    py: Python<'py>,
-    data: &[u8],
-    cells: usize,
-    threads: Option<usize>,
-    timeout: Option<f64>,
-    x: bool,
-    windoku: bool,
-) -> PyResult<RateBytes<'py>> {
-    let source = values(data, cells, Houses { x, windoku })?;
-    let found = rate_chunk(py, &source, &budget(timeout)?, thread_count(threads))?;
-    Ok(rate_bytes(py, found))
-}
-
-/// The record `sudokit solve` writes for an unsolved puzzle.
 fn message(status: Status) -> &'static str {
     match status {
         Status::NoSolution => "No solution",
@@ -403,29 +332,19 @@ pub(crate) fn solve_text(
         let mut out = Vec::with_capacity(text.len() + lines.len());
         // Chunks bound the answers held besides the output.
         for chunk in lines.chunks(crate::TEXT_CHUNK) {
-            let solved = map_indexed(threads, chunk.len(), |i| {
-                // `lines` are trimmed and hold no line end: the line reader's
-                // parser directly.
-                match format::line::parse_line_with_alphabet(chunk[i]) {
-                    Err(_) => (Status::Invalid, None, Alphabet::Numeric),
-                    Ok((puzzle, alphabet)) => match houses.apply(puzzle) {
-                        Err(_) => (Status::Invalid, None, alphabet),
-                        Ok(puzzle) => {
-                            let (s, g) = solve_one(&puzzle, limit.max(1), &budget);
-                            (s, g, alphabet)
-                        }
-                    },
+            let source = Source::Lines {
+                lines: chunk.to_vec(),
+                format: Some(Format::Line),
+                houses,
+            };
+            for (status, answer) in
+                answer_all(Verb::Solve, &source, limit.max(1), &budget, threads)?
+            {
+                match answer {
+                    Some(Answer::Line(Some(line))) => out.extend_from_slice(line.as_bytes()),
+                    _ => out.extend_from_slice(message(status).as_bytes()),
                 }
-            })?;
-            for (status, grid, alphabet) in solved {
-                // Written straight into the output: no string per puzzle.
-                let written = grid.is_some_and(|g| {
-                    format::line::write(&mut out, &g, format::Style { alphabet }).is_ok()
-                });
-                if !written {
-                    out.extend_from_slice(message(status).as_bytes());
-                    out.push(b'\n');
-                }
+                out.push(b'\n');
             }
         }
         let out = String::from_utf8(out).map_err(|e| e.to_string())?;

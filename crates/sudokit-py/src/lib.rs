@@ -149,13 +149,8 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<puzzle::NativePuzzle>()?;
     m.add_function(wrap_pyfunction!(puzzle::parse_text, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::from_values, m)?)?;
-    m.add_function(wrap_pyfunction!(batch::solve_lines, m)?)?;
-    m.add_function(wrap_pyfunction!(batch::solve_values, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::solve_text, m)?)?;
-    m.add_function(wrap_pyfunction!(batch::count_lines, m)?)?;
-    m.add_function(wrap_pyfunction!(batch::count_values, m)?)?;
-    m.add_function(wrap_pyfunction!(batch::rate_lines, m)?)?;
-    m.add_function(wrap_pyfunction!(batch::rate_values, m)?)?;
     m.add_function(wrap_pyfunction!(generate::generate, m)?)?;
     m.add_function(wrap_pyfunction!(generate::random_seed, m)?)?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;

@@ -114,6 +114,35 @@ def _chunks(n: int, chunk: int) -> Iterator[Tuple[int, int]]:
         yield start, min(n, start + chunk)
 
 
+def _part(lines: Sequence[str], s: int, e: int) -> List[str]:
+    part = lines[s:e]
+    return part if isinstance(part, list) else list(part)
+
+
+def _run(
+    verb: str,
+    puzzles: Any,
+    chunk: int,
+    limit: int,
+    threads: Optional[int],
+    timeout: Optional[float],
+    format: Optional[str],
+    x: bool,
+    windoku: bool,
+) -> Iterator[Tuple[int, int, Any, bytes]]:
+    """Sends `puzzles` (a list of texts, or an array from `_cells`) to the
+    native `batch` a chunk at a time: yields each chunk's bounds, answers and
+    statuses."""
+    is_array = _is_array(puzzles)
+    cells = puzzles.shape[1] if is_array else 0
+    for s, e in _chunks(len(puzzles), chunk):
+        part = puzzles[s:e].tobytes() if is_array else _part(puzzles, s, e)
+        answer, code = _native.batch(
+            verb, part, cells, limit, threads, timeout, format, x, windoku
+        )
+        yield s, e, answer, code
+
+
 # ---------------------------------------------------------------- solve
 
 
@@ -205,24 +234,16 @@ def solve(
         a = _cells(puzzles)  # type: ignore[arg-type]
         out = np.zeros_like(a)
         st = np.zeros(len(a), dtype=np.uint8)
-        cells = a.shape[1]
-        for s, e in _chunks(len(a), chunk):
-            sol, code = _native.solve_values(
-                a[s:e].tobytes(), cells, limit, threads, timeout, x, windoku
-            )
-            out[s:e] = np.frombuffer(sol, dtype=np.uint8).reshape(e - s, cells)
+        for s, e, sol, code in _run("solve", a, chunk, limit, threads, timeout, None, x, windoku):
+            out[s:e] = np.frombuffer(sol, dtype=np.uint8).reshape(e - s, a.shape[1])
             st[s:e] = np.frombuffer(code, dtype=np.uint8)
         result: Any = out
     else:
-        lines = _lines(puzzles)
         answers: List[Optional[str]] = []
         codes = bytearray()
-        for s, e in _chunks(len(lines), chunk):
-            sol_l, code = _native.solve_lines(
-                lines[s:e] if isinstance(lines, list) else list(lines[s:e]),
-                limit, threads, timeout, format, x, windoku,
-            )
-            answers.extend(sol_l)
+        lines = _lines(puzzles)
+        for _, _, got, code in _run("solve", lines, chunk, limit, threads, timeout, format, x, windoku):
+            answers.extend(got)
             codes += code
         result = answers
         if not status and (errors != "raise" or _INVALID not in codes):
@@ -363,25 +384,12 @@ def count(
     if limit < 1:
         raise SudokitError(f"limit must be at least 1, not {limit}")
     is_array = _is_array(puzzles)
-    n = len(puzzles)
-    counts = np.zeros(n, dtype=np.int64)
-    st = np.zeros(n, dtype=np.uint8)
-    if is_array:
-        a = _cells(puzzles)  # type: ignore[arg-type]
-        for s, e in _chunks(n, chunk):
-            c, code = _native.count_values(
-                a[s:e].tobytes(), a.shape[1], limit, threads, timeout, x, windoku
-            )
-            counts[s:e] = c
-            st[s:e] = np.frombuffer(code, dtype=np.uint8)
-    else:
-        lines = _lines(puzzles)
-        for s, e in _chunks(n, chunk):
-            c, code = _native.count_lines(
-                list(lines[s:e]), limit, threads, timeout, format, x, windoku
-            )
-            counts[s:e] = c
-            st[s:e] = np.frombuffer(code, dtype=np.uint8)
+    src = _cells(puzzles) if is_array else _lines(puzzles)  # type: ignore[arg-type]
+    counts = np.zeros(len(src), dtype=np.int64)
+    st = np.zeros(len(src), dtype=np.uint8)
+    for s, e, c, code in _run("count", src, chunk, limit, threads, timeout, format, x, windoku):
+        counts[s:e] = np.frombuffer(c, dtype="<u8")
+        st[s:e] = np.frombuffer(code, dtype=np.uint8)
     failed = (st == _INVALID) | (st == _GAVE_UP)
     if errors == "raise":
         _first_error(puzzles, st, x, windoku, format)
@@ -436,24 +444,17 @@ def _rate_raw(
     windoku: bool,
     chunk: int,
 ) -> Tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint32], Statuses]:
-    n = len(puzzles)
+    src = _cells(puzzles) if _is_array(puzzles) else _lines(puzzles)  # type: ignore[arg-type]
+    n = len(src)
     tenths = np.zeros((n, 3), dtype=np.uint16)
     steps = np.zeros(n, dtype=np.uint32)
     st = np.zeros(n, dtype=np.uint8)
-    if _is_array(puzzles):
-        a = _cells(puzzles)  # type: ignore[arg-type]
-        for s, e in _chunks(n, chunk):
-            t, k, code = _native.rate_values(a[s:e].tobytes(), a.shape[1], threads, timeout, x, windoku)
-            tenths[s:e] = np.frombuffer(t, dtype="<u2").reshape(e - s, 3)
-            steps[s:e] = np.frombuffer(k, dtype="<u4")
-            st[s:e] = np.frombuffer(code, dtype=np.uint8)
-    else:
-        lines = _lines(puzzles)
-        for s, e in _chunks(n, chunk):
-            t, k, code = _native.rate_lines(list(lines[s:e]), threads, timeout, format, x, windoku)
-            tenths[s:e] = np.frombuffer(t, dtype="<u2").reshape(e - s, 3)
-            steps[s:e] = np.frombuffer(k, dtype="<u4")
-            st[s:e] = np.frombuffer(code, dtype=np.uint8)
+    record = np.dtype([("tenths", "<u2", (3,)), ("steps", "<u4")])
+    for s, e, raw, code in _run("rate", src, chunk, 0, threads, timeout, format, x, windoku):
+        got = np.frombuffer(raw, dtype=record)
+        tenths[s:e] = got["tenths"]
+        steps[s:e] = got["steps"]
+        st[s:e] = np.frombuffer(code, dtype=np.uint8)
     return tenths, steps, st
 
 

@@ -4,7 +4,7 @@ Each batch function takes one chunk and returns bytes the Python side turns
 into NumPy arrays; statuses are one byte per puzzle (``sudokit.Status``).
 """
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 VERSION: str
 
@@ -39,33 +39,14 @@ class NativePuzzle:
 
 def parse(text: str, format: Optional[str], x: bool, windoku: bool) -> NativePuzzle: ...
 def from_values(values: bytes, x: bool, windoku: bool) -> NativePuzzle: ...
-def solve_lines(
-    lines: List[str], limit: int, threads: Optional[int], timeout: Optional[float],
-    format: Optional[str], x: bool, windoku: bool,
-) -> Tuple[List[Optional[str]], bytes]: ...
-def solve_values(
-    data: bytes, cells: int, limit: int, threads: Optional[int], timeout: Optional[float],
-    x: bool, windoku: bool,
-) -> Tuple[bytes, bytes]: ...
+def batch(
+    verb: str, puzzles: Union[List[str], bytes], cells: int, limit: int,
+    threads: Optional[int], timeout: Optional[float], format: Optional[str], x: bool,
+    windoku: bool,
+) -> Tuple[Union[List[Optional[str]], bytes], bytes]: ...
 def solve_text(
     text: str, limit: int, threads: Optional[int], timeout: Optional[float], x: bool, windoku: bool
 ) -> str: ...
-def count_lines(
-    lines: List[str], limit: int, threads: Optional[int], timeout: Optional[float],
-    format: Optional[str], x: bool, windoku: bool,
-) -> Tuple[List[int], bytes]: ...
-def count_values(
-    data: bytes, cells: int, limit: int, threads: Optional[int], timeout: Optional[float],
-    x: bool, windoku: bool,
-) -> Tuple[List[int], bytes]: ...
-def rate_lines(
-    lines: List[str], threads: Optional[int], timeout: Optional[float],
-    format: Optional[str], x: bool, windoku: bool,
-) -> Tuple[bytes, bytes, bytes]: ...
-def rate_values(
-    data: bytes, cells: int, threads: Optional[int], timeout: Optional[float],
-    x: bool, windoku: bool,
-) -> Tuple[bytes, bytes, bytes]: ...
 def generate(
     start: int, end: int, seed: int, size: int, box_shape: Optional[Tuple[int, int]],
     x: bool, windoku: bool, symmetry: str, minimal: bool,
