@@ -35,11 +35,27 @@ from . import CHUNK, Puzzle, SudokitError
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+    from typing_extensions import TypedDict, Unpack
 
     from . import Cells
     from ._types import Generated, Rating
 
     Statuses = npt.NDArray[np.uint8]
+
+    class _RateOptions(TypedDict, total=False):
+        """The keyword arguments the batch functions share (the overloads'
+        types; the functions themselves list them with their defaults)."""
+
+        threads: Optional[int]
+        timeout: Optional[float]
+        format: Optional[str]
+        x: bool
+        windoku: bool
+        chunk: int
+        errors: Errors
+
+    class _Options(_RateOptions, total=False):
+        limit: int
 else:
 
     class _LazyNumpy:
@@ -148,59 +164,19 @@ def _run(
 
 @overload
 def solve(
-    puzzles: Sequence[str],
-    *,
-    limit: int = ...,
-    threads: Optional[int] = ...,
-    timeout: Optional[float] = ...,
-    format: Optional[str] = ...,
-    x: bool = ...,
-    windoku: bool = ...,
-    chunk: int = ...,
-    errors: Errors = ...,
-    status: Literal[False] = ...,
+    puzzles: Sequence[str], *, status: Literal[False] = ..., **options: Unpack[_Options]
 ) -> List[Optional[str]]: ...
 @overload
 def solve(
-    puzzles: Sequence[str],
-    *,
-    limit: int = ...,
-    threads: Optional[int] = ...,
-    timeout: Optional[float] = ...,
-    format: Optional[str] = ...,
-    x: bool = ...,
-    windoku: bool = ...,
-    chunk: int = ...,
-    errors: Errors = ...,
-    status: Literal[True],
+    puzzles: Sequence[str], *, status: Literal[True], **options: Unpack[_Options]
 ) -> Tuple[List[Optional[str]], Statuses]: ...
 @overload
 def solve(
-    puzzles: npt.NDArray[Any],
-    *,
-    limit: int = ...,
-    threads: Optional[int] = ...,
-    timeout: Optional[float] = ...,
-    format: Optional[str] = ...,
-    x: bool = ...,
-    windoku: bool = ...,
-    chunk: int = ...,
-    errors: Errors = ...,
-    status: Literal[False] = ...,
+    puzzles: npt.NDArray[Any], *, status: Literal[False] = ..., **options: Unpack[_Options]
 ) -> Cells: ...
 @overload
 def solve(
-    puzzles: npt.NDArray[Any],
-    *,
-    limit: int = ...,
-    threads: Optional[int] = ...,
-    timeout: Optional[float] = ...,
-    format: Optional[str] = ...,
-    x: bool = ...,
-    windoku: bool = ...,
-    chunk: int = ...,
-    errors: Errors = ...,
-    status: Literal[True],
+    puzzles: npt.NDArray[Any], *, status: Literal[True], **options: Unpack[_Options]
 ) -> Tuple[Cells, Statuses]: ...
 def solve(
     puzzles: Union[Sequence[str], npt.NDArray[Any]],
@@ -307,59 +283,19 @@ def solve_iter(
 
 @overload
 def count(
-    puzzles: Sequence[str],
-    *,
-    limit: int = ...,
-    threads: Optional[int] = ...,
-    timeout: Optional[float] = ...,
-    format: Optional[str] = ...,
-    x: bool = ...,
-    windoku: bool = ...,
-    chunk: int = ...,
-    errors: Errors = ...,
-    status: Literal[False] = ...,
+    puzzles: Sequence[str], *, status: Literal[False] = ..., **options: Unpack[_Options]
 ) -> List[Optional[int]]: ...
 @overload
 def count(
-    puzzles: Sequence[str],
-    *,
-    limit: int = ...,
-    threads: Optional[int] = ...,
-    timeout: Optional[float] = ...,
-    format: Optional[str] = ...,
-    x: bool = ...,
-    windoku: bool = ...,
-    chunk: int = ...,
-    errors: Errors = ...,
-    status: Literal[True],
+    puzzles: Sequence[str], *, status: Literal[True], **options: Unpack[_Options]
 ) -> Tuple[List[Optional[int]], Statuses]: ...
 @overload
 def count(
-    puzzles: npt.NDArray[Any],
-    *,
-    limit: int = ...,
-    threads: Optional[int] = ...,
-    timeout: Optional[float] = ...,
-    format: Optional[str] = ...,
-    x: bool = ...,
-    windoku: bool = ...,
-    chunk: int = ...,
-    errors: Errors = ...,
-    status: Literal[False] = ...,
+    puzzles: npt.NDArray[Any], *, status: Literal[False] = ..., **options: Unpack[_Options]
 ) -> npt.NDArray[np.int64]: ...
 @overload
 def count(
-    puzzles: npt.NDArray[Any],
-    *,
-    limit: int = ...,
-    threads: Optional[int] = ...,
-    timeout: Optional[float] = ...,
-    format: Optional[str] = ...,
-    x: bool = ...,
-    windoku: bool = ...,
-    chunk: int = ...,
-    errors: Errors = ...,
-    status: Literal[True],
+    puzzles: npt.NDArray[Any], *, status: Literal[True], **options: Unpack[_Options]
 ) -> Tuple[npt.NDArray[np.int64], Statuses]: ...
 def count(
     puzzles: Union[Sequence[str], npt.NDArray[Any]],
@@ -460,55 +396,19 @@ def _rate_raw(
 
 @overload
 def rate(
-    puzzles: Sequence[str],
-    *,
-    threads: Optional[int] = ...,
-    timeout: Optional[float] = ...,
-    format: Optional[str] = ...,
-    x: bool = ...,
-    windoku: bool = ...,
-    chunk: int = ...,
-    errors: Errors = ...,
-    status: Literal[False] = ...,
+    puzzles: Sequence[str], *, status: Literal[False] = ..., **options: Unpack[_RateOptions]
 ) -> List[Optional[Rating]]: ...
 @overload
 def rate(
-    puzzles: Sequence[str],
-    *,
-    threads: Optional[int] = ...,
-    timeout: Optional[float] = ...,
-    format: Optional[str] = ...,
-    x: bool = ...,
-    windoku: bool = ...,
-    chunk: int = ...,
-    errors: Errors = ...,
-    status: Literal[True],
+    puzzles: Sequence[str], *, status: Literal[True], **options: Unpack[_RateOptions]
 ) -> Tuple[List[Optional[Rating]], Statuses]: ...
 @overload
 def rate(
-    puzzles: npt.NDArray[Any],
-    *,
-    threads: Optional[int] = ...,
-    timeout: Optional[float] = ...,
-    format: Optional[str] = ...,
-    x: bool = ...,
-    windoku: bool = ...,
-    chunk: int = ...,
-    errors: Errors = ...,
-    status: Literal[False] = ...,
+    puzzles: npt.NDArray[Any], *, status: Literal[False] = ..., **options: Unpack[_RateOptions]
 ) -> npt.NDArray[np.float32]: ...
 @overload
 def rate(
-    puzzles: npt.NDArray[Any],
-    *,
-    threads: Optional[int] = ...,
-    timeout: Optional[float] = ...,
-    format: Optional[str] = ...,
-    x: bool = ...,
-    windoku: bool = ...,
-    chunk: int = ...,
-    errors: Errors = ...,
-    status: Literal[True],
+    puzzles: npt.NDArray[Any], *, status: Literal[True], **options: Unpack[_RateOptions]
 ) -> Tuple[npt.NDArray[np.float32], Statuses]: ...
 def rate(
     puzzles: Union[Sequence[str], npt.NDArray[Any]],
