@@ -1,7 +1,7 @@
-//! Batch `solve`, `count` and `rate` over one chunk of puzzles: a list of
-//! texts (`*_lines`) or a block of numbers, `cells` bytes a puzzle
-//! (`*_values`). The GIL is released for the whole chunk; answers are kept
-//! by position, one status byte each ([`Status`]).
+//! Batch `solve`, `count` and `rate` over one chunk of puzzles ([`batch`]):
+//! a list of texts or a block of numbers, `cells` bytes a puzzle. The GIL is
+//! released for the whole chunk; answers are kept by position, one status
+//! byte each ([`Status`]).
 //!
 //! Each puzzle is answered as `sudokit solve`, `count` and `rate` answer it
 //! (the same engine, limits and rules as the CLI's `record` module): the
