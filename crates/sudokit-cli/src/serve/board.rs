@@ -112,6 +112,47 @@ pub struct BoardJson {
     format: &'static str,
     /// The puzzle written back in that format.
     text: String,
+    /// The variant constraints' names (f-puzzles keys, each once, in the
+    /// puzzle's order): `killercage`, `thermometer` …; empty for a classic.
+    constraints: Vec<&'static str>,
+    /// The constraint layer drawn by the render module, for the page to lay
+    /// under its digits; `null` when there is nothing to draw.
+    overlay: Option<OverlayJson>,
+}
+
+/// [`sudokit::render::Overlay`] for the page.
+#[derive(Debug, Serialize)]
+pub struct OverlayJson {
+    /// An `<svg>` whose `viewBox` is in render units: the grid's top-left
+    /// corner at 0,0, each cell `cell` units, the ring of outside clues at
+    /// negative coordinates or past `size * cell`.
+    svg: String,
+    /// The side of a cell in the SVG's units.
+    cell: f64,
+    /// One more cell of room `[top, right, bottom, left]` for clues outside
+    /// the grid: 0 or 1 each.
+    pads: [u8; 4],
+    /// Rules that are not marks (`Also: anti-king`), or `null`.
+    legend: Option<String>,
+    /// Cells whose top-left corner holds a cage total.
+    total_cells: Vec<usize>,
+}
+
+impl OverlayJson {
+    fn of(puzzle: &Puzzle, style: Style) -> Option<OverlayJson> {
+        let options = sudokit::render::Options {
+            alphabet: style.alphabet,
+            ..sudokit::render::Options::default()
+        };
+        let layer = sudokit::render::overlay(puzzle, &options)?;
+        Some(OverlayJson {
+            svg: layer.svg,
+            cell: options.cell,
+            pads: layer.pads.map(u8::from),
+            legend: layer.legend,
+            total_cells: layer.total_cells,
+        })
+    }
 }
 
 impl BoardJson {
@@ -133,6 +174,13 @@ impl BoardJson {
             }
             extras.push(house.cells().iter().map(|c| c.index()).collect());
         }
+        let mut constraints: Vec<&'static str> = Vec::new();
+        for c in puzzle.constraints() {
+            let name = sudokit::variant::Rule::name(c);
+            if !constraints.contains(&name) {
+                constraints.push(name);
+            }
+        }
         BoardJson {
             size: n,
             box_shape: geometry.box_shape().map(|(r, c)| [r, c]),
@@ -143,6 +191,8 @@ impl BoardJson {
             format: format.name(),
             text: puzzle_text(format, puzzle, style, &variant),
             variant,
+            constraints,
+            overlay: OverlayJson::of(puzzle, style),
         }
     }
 
