@@ -1,0 +1,183 @@
+//! Propagation on masks for the generic steps: what placing one candidate
+//! implies, directly (its peers, the rules on its cell: cell forcing) or to
+//! a fixpoint of singles and constraint deductions (simple contradiction),
+//! and when it fails, what failed.
+
+use crate::variant::Mask;
+
+use super::super::board::Board;
+use super::rules::Rules;
+
+/// What a propagation ran into: the contradiction a step names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Failure {
+    /// A cell has no candidate left.
+    Empty(usize),
+    /// A digit has no place left in a house (house, digit).
+    NoPlace(usize, u8),
+    /// No assignment of a unit's cells satisfies its constraint.
+    Broken(usize),
+}
+
+/// Propagation scratch for one board.
+pub(crate) struct Propagator<'a> {
+    board: &'a Board,
+    rules: &'a Rules,
+    /// Cells whose single value has already left its peers.
+    done: Vec<bool>,
+    dirty: Vec<bool>,
+    dirty_list: Vec<u32>,
+    before: Vec<Mask>,
+}
+
+impl<'a> Propagator<'a> {
+    /// Scratch for `board`.
+    pub(crate) fn new(board: &'a Board, rules: &'a Rules) -> Propagator<'a> {
+        Propagator {
+            board,
+            rules,
+            done: vec![false; board.cell_count()],
+            dirty: vec![false; rules.units.len()],
+            dirty_list: Vec::new(),
+            before: Vec::new(),
+        }
+    }
+
+    fn touch(&mut self, cell: usize) {
+        for &u in &self.rules.watch[cell] {
+            if !self.dirty[u as usize] {
+                self.dirty[u as usize] = true;
+                self.dirty_list.push(u);
+            }
+        }
+    }
+
+    fn clear(&mut self) {
+        for u in self.dirty_list.drain(..) {
+            self.dirty[u as usize] = false;
+        }
+    }
+
+    /// `masks` after `cell` takes `digit` and its direct consequences: the
+    /// digit leaves the cell's peers, and each rule on the cell prunes once.
+    pub(crate) fn direct(
+        &mut self,
+        masks: &mut [Mask],
+        cell: usize,
+        digit: u8,
+    ) -> Result<(), Failure> {
+        let bit = 1 << (digit - 1);
+        masks[cell] = bit;
+        for p in self.board.peers(cell) {
+            let p = p.index();
+            masks[p] &= !bit;
+            if masks[p] == 0 {
+                return Err(Failure::Empty(p));
+            }
+        }
+        for &u in &self.rules.watch[cell] {
+            if self.rules.prune(u as usize, masks).is_err() {
+                return Err(Failure::Broken(u as usize));
+            }
+        }
+        Ok(())
+    }
+
+    /// Places `digit` in `cell` and propagates to a fixpoint: naked
+    /// singles leave their peers, hidden singles fill houses, rules whose
+    /// cells changed prune again. `masks` must be the board's (filled cells
+    /// single bits).
+    pub(crate) fn fixpoint(
+        &mut self,
+        masks: &mut [Mask],
+        cell: usize,
+        digit: u8,
+    ) -> Result<(), Failure> {
+        let r = self.run(masks, cell, digit);
+        self.clear();
+        r
+    }
+
+    fn run(&mut self, masks: &mut [Mask], cell: usize, digit: u8) -> Result<(), Failure> {
+        let board = self.board;
+        for (c, d) in self.done.iter_mut().enumerate() {
+            *d = board.value(c) != 0;
+        }
+        masks[cell] = 1 << (digit - 1);
+        self.touch(cell);
+        let cells = board.cell_count();
+        loop {
+            let mut progress = false;
+            // Naked singles.
+            for c in 0..cells {
+                let m = masks[c];
+                if m == 0 {
+                    return Err(Failure::Empty(c));
+                }
+                if self.done[c] || !m.is_power_of_two() {
+                    continue;
+                }
+                self.done[c] = true;
+                progress = true;
+                for p in board.peers(c) {
+                    let p = p.index();
+                    if masks[p] & m != 0 {
+                        masks[p] &= !m;
+                        if masks[p] == 0 {
+                            return Err(Failure::Empty(p));
+                        }
+                        self.touch(p);
+                    }
+                }
+            }
+            // Rules whose cells changed.
+            while let Some(u) = self.dirty_list.pop() {
+                let u = u as usize;
+                self.dirty[u] = false;
+                self.before.clear();
+                self.before
+                    .extend(self.rules.units[u].cells.iter().map(|&c| masks[c]));
+                if self.rules.prune(u, masks).is_err() {
+                    return Err(Failure::Broken(u));
+                }
+                for i in 0..self.rules.units[u].cells.len() {
+                    let c = self.rules.units[u].cells[i];
+                    if masks[c] != self.before[i] {
+                        progress = true;
+                        self.touch(c);
+                    }
+                }
+            }
+            // Hidden singles.
+            for h in 0..board.house_count() {
+                let (mut once, mut more) = (0 as Mask, 0 as Mask);
+                for c in board.house(h) {
+                    let m = masks[c.index()];
+                    more |= once & m;
+                    once |= m;
+                }
+                let full = crate::variant::full_mask(board.size());
+                if once != full {
+                    let d = (full & !once).trailing_zeros() as u8 + 1;
+                    return Err(Failure::NoPlace(h, d));
+                }
+                let mut single = once & !more;
+                while single != 0 {
+                    let b = single & single.wrapping_neg();
+                    single &= single - 1;
+                    if let Some(c) = board.house(h).iter().find(|c| masks[c.index()] & b != 0) {
+                        let c = c.index();
+                        if masks[c] != b {
+                            masks[c] = b;
+                            progress = true;
+                            self.touch(c);
+                        }
+                    }
+                }
+            }
+            if !progress {
+                return Ok(());
+            }
+        }
+    }
+}
