@@ -179,7 +179,7 @@ pub async fn parse(Extract(state): Extract<State>, body: Body) -> Answer {
     on_worker(&state, lane, move |limits: Limits| {
         let (entry, format) = req.read(&limits)?;
         Ok(json!({
-            "board": BoardJson::new(&entry.puzzle, entry.style, format),
+            "board": BoardJson::of_entry(&entry, format),
             // So the page warns on load: 0, 1, 2 (two or more), or null
             // when the search ran out of time.
             "solutions": board::solutions_up_to_two(&entry, &limits),
@@ -226,7 +226,7 @@ pub async fn solve(Extract(state): Extract<State>, body: Body) -> Answer {
         let (entry, format) = req.read(&limits)?;
         let mut engine = engine(req.engine.as_deref(), &limits)?;
         let solutions = search(&mut *engine, &entry, 2, &limits)?;
-        let board = BoardJson::new(&entry.puzzle, entry.style, format);
+        let board = BoardJson::of_entry(&entry, format);
         Ok(match (solutions.count, &solutions.first) {
             (1, Some(solution)) => json!({
                 "verdict": "unique",

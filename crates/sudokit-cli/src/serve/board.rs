@@ -118,6 +118,11 @@ pub struct BoardJson {
     /// The constraint layer drawn by the render module, for the page to lay
     /// under its digits; `null` when there is nothing to draw.
     overlay: Option<OverlayJson>,
+    /// An f-puzzles puzzle's title, setter and rules as written (`null`
+    /// when it has none): published puzzles keep their attribution.
+    title: Option<String>,
+    author: Option<String>,
+    rules: Option<String>,
 }
 
 /// [`sudokit::render::Overlay`] for the page.
@@ -193,7 +198,27 @@ impl BoardJson {
             variant,
             constraints,
             overlay: OverlayJson::of(puzzle, style),
+            title: None,
+            author: None,
+            rules: None,
         }
+    }
+
+    /// The view of a puzzle as read: an f-puzzles puzzle keeps its own JSON
+    /// as its text (as a link: title, setter, rules and the setter's own
+    /// drawings stay with it, which the JSON written from the puzzle alone
+    /// would drop) and shows its title, setter and rules.
+    pub fn of_entry(entry: &Entry, format: Format) -> BoardJson {
+        let mut board = BoardJson::new(&entry.puzzle, entry.style, format);
+        if let Some(source) = entry.source.as_deref() {
+            board.text = format!("{}\n", format::fpuzzles::link(source.json()));
+            let text =
+                |t: Option<&str>| t.map(str::trim).filter(|t| !t.is_empty()).map(String::from);
+            board.title = text(source.title());
+            board.author = text(source.author());
+            board.rules = text(source.ruleset());
+        }
+        board
     }
 
     /// The puzzle as text in its format.

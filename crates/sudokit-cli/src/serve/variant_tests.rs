@@ -94,6 +94,12 @@ async fn parse_answers_the_constraint_layer_drawn_by_the_render_module() {
     assert!(text.starts_with("https://www.f-puzzles.com/?load=") && !text.trim().contains('\n'));
     let again = &ok(&app, "/api/parse", json!({ "puzzle": text })).await["board"];
     assert_eq!(again["overlay"], board["overlay"]);
+    // The text is the puzzle's own JSON: its title and setter stay with it.
+    for b in [board, again] {
+        assert_eq!(b["title"], "Killer cages");
+        assert_eq!(b["author"], "sudokit tests");
+        assert_eq!(b["rules"], Value::Null);
+    }
     assert_eq!(again["givens"], board["givens"]);
 
     // Outside clues: the frame grows on the sides that carry them.

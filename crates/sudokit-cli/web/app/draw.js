@@ -132,6 +132,11 @@ function buildConstraints(board) {
   const legend = $("legend");
   legend.hidden = !(o && o.legend);
   legend.textContent = o && o.legend ? o.legend : "";
+  // A published puzzle keeps its title, setter and rules with it.
+  const title = [board.title ? `“${board.title}”` : "", board.author ? `by ${board.author}` : ""].filter(Boolean).join(" ");
+  $("about-title").textContent = title;
+  $("about-rules").textContent = board.rules || "";
+  $("about").hidden = !title && !board.rules;
 }
 
 // The pad: a key per digit with how many are left to place, or the colours.

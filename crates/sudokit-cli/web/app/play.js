@@ -167,6 +167,20 @@ function finish() {
 
 // --- loading --------------------------------------------------------------------
 
+// Setters' names for the f-puzzles keys the status line lists.
+const RULE_NAMES = {
+  killercage: "killer cages", thermometer: "thermometers", arrow: "arrows", doublearrow: "double arrows",
+  difference: "white dots", ratio: "black dots", xv: "XV", sandwichsum: "sandwich sums",
+  littlekillersum: "little killers", xsum: "x-sums", skyscraper: "skyscrapers", whispers: "German whispers",
+  renban: "renban lines", palindrome: "palindromes", regionsumline: "region sum lines",
+  betweenline: "between lines", lockout: "lockout lines", entropicline: "entropic lines",
+  modularline: "modular lines", zipperline: "zipper lines", nabner: "nabner lines",
+  quadruple: "quadruples", odd: "odd cells", even: "even cells", minimum: "minimums", maximum: "maximums",
+  clone: "clones", extraregion: "extra regions", antiking: "anti-king", antiknight: "anti-knight",
+  nonconsecutive: "nonconsecutive", rowindexer: "row indexers", columnindexer: "column indexers",
+  boxindexer: "box indexers",
+};
+
 function show(board, solutions, kept) {
   leaveSteps();
   clearHint();
@@ -190,13 +204,14 @@ function show(board, solutions, kept) {
   app.undo = []; app.redo = [];
   app.selection = new Set(); app.cursor = -1;
   app.wrong.clear();
+  app.broken = null;
   $("confetti").replaceChildren();
   $("rating").textContent = "";
   $("puzzle-input").value = board.text;
   build();
   const clues = board.givens.filter((g) => g).length;
   const kind = board.box ? `${board.box[0]}x${board.box[1]} boxes` : "jigsaw";
-  const rules = [...board.variant, ...board.constraints];
+  const rules = [...board.variant, ...board.constraints.map((k) => RULE_NAMES[k] || k)];
   const extras = rules.length ? `, ${rules.join(" + ")}` : "";
   const what = `${board.size}x${board.size} (${kind}${extras}), ${clues} givens`;
   if (solutions === 0) status(`${what}: this puzzle has no solution; check the givens (Hint, Solve and Rate need one).`, "warn");
