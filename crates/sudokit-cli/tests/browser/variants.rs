@@ -100,6 +100,10 @@ fn drawn(classes: &[&str]) -> String {
           }}
           if (document.documentElement.scrollWidth > W) bad.push(`scrollWidth ${{document.documentElement.scrollWidth}} > ${{W}}`);
           if (unit < 30) bad.push(`cells of ${{unit}} px`);
+          // Wide screens: the modes and pad beside the board, from its top
+          // (the title and rules under the board must not push them down).
+          const modes = document.getElementById('modes').getBoundingClientRect(), wrap = document.getElementById('board-wrap').getBoundingClientRect();
+          if (W >= 1100 && Math.abs(modes.top - wrap.top) > 2) bad.push(`the modes at ${{modes.top}}, the board at ${{wrap.top}}`);
           if (!app.board.box && new Set(app.cells.map((c) => c.style.getPropertyValue('--fill'))).size !== n) bad.push('regions not each their colour');
           return bad; }})()"
     )
