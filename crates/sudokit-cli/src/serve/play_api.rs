@@ -78,6 +78,26 @@ pub(super) fn with_values(puzzle: &Puzzle, values: &[u8]) -> Result<Puzzle, ApiE
         .map_err(|e| ApiError::unprocessable(e.to_string()))
 }
 
+/// Runs `work` with the request's cancel flag raised at its deadline: an
+/// engine's time budget bounds each search, but true candidates run one
+/// search per candidate (thousands on an empty 25x25, seconds each time
+/// limit apart), and `check` runs two; the flag bounds them all together.
+fn by_deadline<T>(limits: &Limits, work: impl FnOnce() -> T) -> T {
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    let cancel = limits.cancel.clone();
+    let time = limits.time;
+    let watchdog = std::thread::spawn(move || {
+        // Woken early (the sender dropped) when the work ends first.
+        if finished.recv_timeout(time) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+            cancel.cancel();
+        }
+    });
+    let out = work();
+    drop(done);
+    let _ = watchdog.join();
+    out
+}
+
 /// `POST /api/check`: the player's digits against the puzzle. A full grid
 /// is `solved` when the library's validator passes it (houses, givens and
 /// every variant constraint), else `broken` with what breaks and the cells
@@ -87,92 +107,97 @@ pub(super) fn with_values(puzzle: &Puzzle, values: &[u8]) -> Result<Puzzle, ApiE
 pub async fn check(Extract(state): Extract<State>, body: Body) -> Answer {
     let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS, &["values"]])?;
     on_worker(&state, Lane::Heavy, move |limits: Limits| {
-        let (entry, _) = req.read(&limits)?;
-        let n = entry.puzzle.size();
-        let values = merged_values(&entry, req.values.as_deref())?;
-        if values.iter().all(|&v| v != 0) {
-            let grid = Grid::from_values(n, &values).map_err(|e| ApiError::bad(e.to_string()))?;
-            return Ok(match sudokit::validate(&entry.puzzle, &grid) {
-                Ok(()) => json!({
-                    "verdict": "solved",
-                    "text": "Solved: every cell is filled and every rule holds",
-                }),
-                Err(why) => {
-                    // Every broken constraint, with its cells, for the page
-                    // to frame (the validator names the first problem).
-                    let broken: Vec<Value> = entry
-                        .puzzle
-                        .constraints()
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, c)| !c.check(&values, n))
-                        .map(|(i, c)| {
-                            json!({
-                                "index": i,
-                                "name": c.name(),
-                                "cells": c.cells(n).iter().map(|x| x.index()).collect::<Vec<_>>(),
-                            })
-                        })
-                        .collect();
-                    json!({
-                        "verdict": "broken",
-                        "text": format!("Every cell is filled, but {why}"),
-                        "broken": broken,
-                    })
-                }
-            });
-        }
-        let mut engine = engine(None, &limits)?;
-        let solutions = engine.solve(&entry.puzzle, 2).map_err(|e| {
-            ApiError::unprocessable(format!("puzzle:{}: {e}", entry.line))
-                .with(json!({ "verdict": "invalid" }))
-        })?;
-        if solutions.stopped.is_some() {
-            return Err(gave_up(&limits, "searching for the solution"));
-        }
-        if let (1, Some(solution)) = (solutions.count, &solutions.first) {
-            let solution = solution.to_values();
-            let wrong: Vec<usize> = (0..n * n)
-                .filter(|&c| values[c] != 0 && values[c] != solution[c])
-                .collect();
-            return Ok(if wrong.is_empty() {
-                json!({ "verdict": "ok", "text": "All correct so far" })
-            } else {
-                json!({
-                    "verdict": "wrong",
-                    "wrong": wrong,
-                    "text": format!("{} {} not the solution's digit",
-                        wrong.iter().map(|&c| cell_name(c, n)).collect::<Vec<_>>().join(", "),
-                        if wrong.len() == 1 { "holds" } else { "hold" }),
-                })
-            });
-        }
-        if solutions.count == 0 {
-            return Err(ApiError::unprocessable("the puzzle has no solution")
-                .with(json!({ "verdict": "no_solution" })));
-        }
-        // Several solutions: the digits are right so far when one of them
-        // still fits.
-        let fits = match with_values(&entry.puzzle, &values) {
-            Err(_) => false,
-            Ok(puzzle) => {
-                let found = engine
-                    .solve(&puzzle, 1)
-                    .map_err(|e| ApiError::unprocessable(format!("puzzle:{}: {e}", entry.line)))?;
-                if found.stopped.is_some() {
-                    return Err(gave_up(&limits, "searching for a solution"));
-                }
-                found.count > 0
-            }
-        };
-        Ok(if fits {
-            json!({ "verdict": "ok", "text": "Some solution fits your digits so far" })
-        } else {
-            json!({ "verdict": "wrong", "wrong": [], "text": "No solution fits your digits" })
-        })
+        by_deadline(&limits, || check_work(&req, &limits))
     })
     .await
     .map(Json)
+}
+
+/// `check`'s answer (see [`check`]).
+fn check_work(req: &PuzzleReq, limits: &Limits) -> Result<Value, ApiError> {
+    let (entry, _) = req.read(limits)?;
+    let n = entry.puzzle.size();
+    let values = merged_values(&entry, req.values.as_deref())?;
+    if values.iter().all(|&v| v != 0) {
+        let grid = Grid::from_values(n, &values).map_err(|e| ApiError::bad(e.to_string()))?;
+        return Ok(match sudokit::validate(&entry.puzzle, &grid) {
+            Ok(()) => json!({
+                "verdict": "solved",
+                "text": "Solved: every cell is filled and every rule holds",
+            }),
+            Err(why) => {
+                // Every broken constraint, with its cells, for the page
+                // to frame (the validator names the first problem).
+                let broken: Vec<Value> = entry
+                    .puzzle
+                    .constraints()
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| !c.check(&values, n))
+                    .map(|(i, c)| {
+                        json!({
+                            "index": i,
+                            "name": c.name(),
+                            "cells": c.cells(n).iter().map(|x| x.index()).collect::<Vec<_>>(),
+                        })
+                    })
+                    .collect();
+                json!({
+                    "verdict": "broken",
+                    "text": format!("Every cell is filled, but {why}"),
+                    "broken": broken,
+                })
+            }
+        });
+    }
+    let mut engine = engine(None, limits)?;
+    let solutions = engine.solve(&entry.puzzle, 2).map_err(|e| {
+        ApiError::unprocessable(format!("puzzle:{}: {e}", entry.line))
+            .with(json!({ "verdict": "invalid" }))
+    })?;
+    if solutions.stopped.is_some() {
+        return Err(gave_up(limits, "searching for the solution"));
+    }
+    if let (1, Some(solution)) = (solutions.count, &solutions.first) {
+        let solution = solution.to_values();
+        let wrong: Vec<usize> = (0..n * n)
+            .filter(|&c| values[c] != 0 && values[c] != solution[c])
+            .collect();
+        return Ok(if wrong.is_empty() {
+            json!({ "verdict": "ok", "text": "All correct so far" })
+        } else {
+            json!({
+                "verdict": "wrong",
+                "wrong": wrong,
+                "text": format!("{} {} not the solution's digit",
+                    wrong.iter().map(|&c| cell_name(c, n)).collect::<Vec<_>>().join(", "),
+                    if wrong.len() == 1 { "holds" } else { "hold" }),
+            })
+        });
+    }
+    if solutions.count == 0 {
+        return Err(ApiError::unprocessable("the puzzle has no solution")
+            .with(json!({ "verdict": "no_solution" })));
+    }
+    // Several solutions: the digits are right so far when one of them
+    // still fits.
+    let fits = match with_values(&entry.puzzle, &values) {
+        Err(_) => false,
+        Ok(puzzle) => {
+            let found = engine
+                .solve(&puzzle, 1)
+                .map_err(|e| ApiError::unprocessable(format!("puzzle:{}: {e}", entry.line)))?;
+            if found.stopped.is_some() {
+                return Err(gave_up(limits, "searching for a solution"));
+            }
+            found.count > 0
+        }
+    };
+    Ok(if fits {
+        json!({ "verdict": "ok", "text": "Some solution fits your digits so far" })
+    } else {
+        json!({ "verdict": "wrong", "wrong": [], "text": "No solution fits your digits" })
+    })
 }
 
 /// `POST /api/candidates`: the true candidates from the player's digits —
@@ -196,7 +221,7 @@ pub async fn candidates(Extract(state): Extract<State>, body: Body) -> Answer {
             Err(_) => return Ok(no_solution()),
         };
         let mut engine = engine(None, &limits)?;
-        let tc = engine.true_candidates(&puzzle, 1).map_err(|e| {
+        let tc = by_deadline(&limits, || engine.true_candidates(&puzzle, 1)).map_err(|e| {
             ApiError::unprocessable(format!("puzzle:{}: {e}", entry.line))
                 .with(json!({ "verdict": "invalid" }))
         })?;

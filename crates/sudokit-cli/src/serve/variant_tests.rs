@@ -376,3 +376,28 @@ fn variant_texts_wait_in_the_heavy_lane() {
         "ABCDEFGHIJKLMNOP.........................................."
     ));
 }
+
+/// True candidates of an empty 25x25 (a search per candidate, each within
+/// the engine's budget: thousands of them) stop at the request's time
+/// limit all together: 422, soon after it. (Before the deadline's watchdog
+/// this ran on for minutes.)
+#[tokio::test]
+async fn true_candidates_stop_at_the_time_limit() {
+    let app = router(Limits {
+        time: std::time::Duration::from_millis(500),
+        ..super::tests::limits()
+    });
+    let empty = ".".repeat(625);
+    let start = std::time::Instant::now();
+    let (status, value) = post(&app, "/api/candidates", json!({ "puzzle": empty })).await;
+    let took = start.elapsed();
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{value}");
+    assert!(
+        value["error"]
+            .as_str()
+            .unwrap()
+            .contains("gave up finding the true candidates"),
+        "{value}"
+    );
+    assert!(took < std::time::Duration::from_secs(3), "{took:?}");
+}
