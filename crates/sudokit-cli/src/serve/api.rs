@@ -132,7 +132,7 @@ pub async fn index(Extract(state): Extract<State>) -> Json<Value> {
             "POST /api/hint": "the next logical step from the player's `values`, or their mistakes",
             "POST /api/check": "the player's `values` judged: solved (a full grid the validator passes, every constraint included), broken, wrong (the cells) or ok",
             "POST /api/candidates": "the true candidates from the player's `values`: a bit mask per cell",
-            "POST /api/explain": "every step of the logical path (and each as cells and candidates to draw, from the givens' `candidates`), and the rating",
+            "POST /api/explain": "every step of the logical path (and each as cells and candidates to draw, from the givens' `candidates`), and the rating (a variant's path: how it ends, no rating)",
             "POST /api/rate": "the Sudoku Explainer rating: ER, EP, ED and level",
             "POST /api/generate": "a new puzzle with one solution: size, box, jigsaw, x, windoku, symmetry, minimal, clues, level, rating, seed",
             "POST /api/render": "an SVG or PNG picture: solution, candidates, step",
@@ -435,6 +435,18 @@ pub async fn explain(Extract(state): Extract<State>, body: Body) -> Answer {
             .collect();
         let candidates = board.all_candidates();
         let mut answer = match (path.end, RatingJson::of(&path)) {
+            // No Sudoku Explainer rating for a variant: its path ends with
+            // `Solved in N steps` or where and why it is stuck.
+            (End::Solved, _) if board.is_variant() => json!({
+                "verdict": "solved_path",
+                "steps": steps,
+                "text": crate::rate::variant_end_line(&path),
+            }),
+            _ if board.is_variant() => json!({
+                "verdict": "unrated",
+                "steps": steps,
+                "text": crate::rate::variant_end_line(&path),
+            }),
             (End::Solved, None) => json!({
                 "verdict": crate::rate::SOLVED_VERDICT,
                 "steps": steps,
@@ -463,7 +475,13 @@ pub async fn explain(Extract(state): Extract<State>, body: Body) -> Answer {
 pub async fn rate(Extract(state): Extract<State>, body: Body) -> Answer {
     let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS])?;
     on_worker(&state, Lane::Heavy, move |limits: Limits| {
-        let (_, path) = path_of(&req, &limits)?;
+        let (board, path) = path_of(&req, &limits)?;
+        if board.is_variant() {
+            return Ok(json!({
+                "verdict": "unrated",
+                "text": crate::rate::variant_unrated_reason(&path),
+            }));
+        }
         Ok(match (path.end, RatingJson::of(&path)) {
             (End::Solved, None) => json!({
                 "verdict": crate::rate::SOLVED_VERDICT,

@@ -197,6 +197,30 @@ async fn hints_keep_the_constraints_and_finish_every_fixture() {
 }
 
 #[tokio::test]
+async fn explain_and_rate_give_a_variant_no_se_rating() {
+    let app = app();
+    let answer = ok(&app, "/api/explain", json!({ "puzzle": KILLER })).await;
+    assert_eq!(answer["verdict"], "solved_path", "{answer}");
+    let steps = answer["steps"].as_array().unwrap();
+    assert_eq!(answer["text"], format!("Solved in {} steps", steps.len()));
+    assert_eq!(answer["highlights"].as_array().unwrap().len(), steps.len());
+    assert!(answer.get("rating").is_none());
+    assert!(
+        steps.iter().any(|s| s["technique"] == "Killer Cage"),
+        "{answer}"
+    );
+    let answer = ok(&app, "/api/rate", json!({ "puzzle": KILLER })).await;
+    assert_eq!(answer["verdict"], "unrated");
+    assert!(
+        answer["text"]
+            .as_str()
+            .unwrap()
+            .contains("do not apply to variant puzzles"),
+        "{answer}"
+    );
+}
+
+#[tokio::test]
 async fn check_passes_a_full_grid_through_the_validator() {
     let app = app();
     let solution = solution_of(KILLER);
