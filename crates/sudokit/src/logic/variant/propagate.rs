@@ -119,8 +119,7 @@ impl<'a> Propagator<'a> {
                 }
                 self.done[c] = true;
                 progress = true;
-                for p in board.peers(c) {
-                    let p = p.index();
+                for p in cells_of(&self.rules.distinct[c]) {
                     if masks[p] & m != 0 {
                         masks[p] &= !m;
                         if masks[p] == 0 {
@@ -175,9 +174,59 @@ impl<'a> Propagator<'a> {
                     }
                 }
             }
-            if !progress {
+            if !progress && !self.locked(masks) {
                 return Ok(());
             }
         }
     }
+
+    /// Locked candidates through every "cannot be equal" link: when every
+    /// place of a digit in a house sees a cell (a house, a cage, an
+    /// anti-knight move …), that cell loses the digit. Box-line pointing
+    /// and claiming are the plainest cases. Whether a candidate went.
+    fn locked(&mut self, masks: &mut [Mask]) -> bool {
+        let board = self.board;
+        let mut changed = false;
+        for h in 0..board.house_count() {
+            for d in 0..board.size() {
+                let bit: Mask = 1 << d;
+                let mut common: super::rules::Bits = [!0; 4];
+                let mut places = 0;
+                for c in board.house(h) {
+                    let c = c.index();
+                    if masks[c] & bit != 0 {
+                        places += 1;
+                        for (w, x) in common.iter_mut().zip(&self.rules.distinct[c]) {
+                            *w &= x;
+                        }
+                    }
+                }
+                if places < 2 {
+                    continue;
+                }
+                for x in cells_of(&common) {
+                    if x < masks.len() && masks[x] & bit != 0 {
+                        masks[x] &= !bit;
+                        changed = true;
+                        self.touch(x);
+                    }
+                }
+            }
+        }
+        changed
+    }
+}
+
+/// The cells of a set, ascending.
+fn cells_of(bits: &super::rules::Bits) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(i, &w)| {
+        let mut w = w;
+        std::iter::from_fn(move || {
+            (w != 0).then(|| {
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                i * 64 + b
+            })
+        })
+    })
 }

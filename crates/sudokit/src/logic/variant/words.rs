@@ -64,6 +64,12 @@ fn pair_title(rule: PairRule) -> &'static str {
     }
 }
 
+/// What a neighbour rule's relation says, as a clause (`the two digits
+/// differ`).
+pub(crate) fn pair_clause(rule: Option<PairRule>) -> String {
+    rule.map_or_else(String::new, pair_rule)
+}
+
 /// What a relation between two cells says, as a clause.
 fn pair_rule(rule: PairRule) -> String {
     match rule {
@@ -138,6 +144,15 @@ pub(crate) fn eliminations(board: &Board, elims: &[Candidate]) -> String {
         .join(", ")
 }
 
+/// `r7c1-r6c1-r5c1`: cells in the order given (a line from its start).
+pub(crate) fn path(board: &Board, cells_: &[usize]) -> String {
+    cells_
+        .iter()
+        .map(|&c| board.cell_name(c))
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
 /// `row 3` or `column 5` when all the cells are in one, else their list.
 fn line_of(board: &Board, cells_: &[usize]) -> String {
     let n = board.size();
@@ -163,6 +178,7 @@ fn idx(cells_: &[crate::Cell]) -> Vec<usize> {
 pub(crate) fn rule_text(board: &Board, c: &Constraint, unit: &[usize], masks: &[Mask]) -> String {
     use Constraint::*;
     let at = cells(board, unit);
+    let line = path(board, unit);
     match c {
         Cage(cage) => match cage.sum {
             Some(sum) => {
@@ -176,11 +192,11 @@ pub(crate) fn rule_text(board: &Board, c: &Constraint, unit: &[usize], masks: &[
             cells(board, &idx(&a.circle)),
             cells(board, &idx(&a.line))
         ),
-        DoubleArrow(_) => format!("at {at}: the two ends sum to the cells between them"),
-        LittleKiller(lk) => format!("the diagonal {at} sums to {}", lk.sum),
-        SumLine(_) => format!("at {at}: every box's stretch of the line has the same sum"),
+        DoubleArrow(_) => format!("on {line} the two ends sum to the cells between them"),
+        LittleKiller(lk) => format!("the diagonal {line} sums to {}", lk.sum),
+        SumLine(_) => format!("on {line} every region's stretch has the same sum"),
         Zipper(_) => format!(
-            "at {at}: cells equally far from the ends sum to the same total (the centre digit)"
+            "on {line} cells equally far from the ends sum to the same total (the centre digit)"
         ),
         Quadruple(q) => {
             let digits: Vec<String> = q.digits.iter().map(|&d| board.digit_name(d)).collect();
@@ -215,25 +231,22 @@ pub(crate) fn rule_text(board: &Board, c: &Constraint, unit: &[usize], masks: &[
         }
         Pair(p) => format!("at {at}: {}", pair_rule(p.rule)),
         Neighbours(nb) => format!("at {at}: {}", pair_rule(nb.rule)),
-        Thermometer(t) => format!(
-            "digits increase from the bulb {} along {at}",
-            board.cell_name(t.line[0].index())
-        ),
-        Whispers(w) => format!("neighbours along {at} differ by at least {}", w.gap),
+        Thermometer(_) => format!("digits increase along {line} from its bulb"),
+        Whispers(w) => format!("neighbours along {line} differ by at least {}", w.gap),
         Renban(_) => format!("{at} hold consecutive digits in any order"),
-        Palindrome(_) => format!("{at} read the same from both ends"),
-        Between(_) => format!("at {at}: the digits on the line lie strictly between its ends"),
+        Palindrome(_) => format!("{line} reads the same from both ends"),
+        Between(_) => format!("on {line} the digits lie strictly between the two ends"),
         Lockout(l) => format!(
-            "at {at}: the ends differ by at least {} and no digit between them is in their range",
+            "on {line} the ends differ by at least {} and no digit between them is in their range",
             l.gap
         ),
         Entropic(_) => {
-            format!("any three cells in a row on {at} hold a low, a middle and a high digit")
+            format!("any three cells in a row on {line} hold a low, a middle and a high digit")
         }
         Modular(_) => {
-            format!("any three cells in a row on {at} hold three different residues mod 3")
+            format!("any three cells in a row on {line} hold three different residues mod 3")
         }
-        Nabner(_) => format!("no two digits on {at} are equal or consecutive"),
+        Nabner(_) => format!("no two digits on {line} are equal or consecutive"),
         Parity(p) => format!("{at} is {}", if p.odd { "odd" } else { "even" }),
         Extremum(e) => format!(
             "{at} is {} than its orthogonal neighbours",
