@@ -106,7 +106,7 @@ pub(super) fn constraint(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> C
         if ctx.want_text {
             step.text = format!(
                 "{}, so {}",
-                words::rule_text(board, constraint, &cells, &masks),
+                words::rule_text(board, constraint, &cells, &masks, &elims),
                 words::eliminations(board, &elims)
             );
         }

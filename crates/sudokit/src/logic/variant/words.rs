@@ -175,14 +175,20 @@ fn idx(cells_: &[crate::Cell]) -> Vec<usize> {
 /// digits sum to 23 and do not repeat`), with what its cells' candidates
 /// still allow where that is the reason (a cage's combinations left).
 /// `cells` are the unit's cells and `masks` the board before the step.
-pub(crate) fn rule_text(board: &Board, c: &Constraint, unit: &[usize], masks: &[Mask]) -> String {
+pub(crate) fn rule_text(
+    board: &Board,
+    c: &Constraint,
+    unit: &[usize],
+    masks: &[Mask],
+    elims: &[Candidate],
+) -> String {
     use Constraint::*;
     let at = cells(board, unit);
     let line = path(board, unit);
     match c {
         Cage(cage) => match cage.sum {
             Some(sum) => {
-                let combos = cage_combinations(board, &idx(&cage.cells), sum, masks);
+                let combos = cage_combinations(board, &idx(&cage.cells), sum, masks, elims);
                 format!("cage {sum} at {at}: {combos}")
             }
             None => format!("cage at {at}: its digits do not repeat"),
@@ -260,7 +266,15 @@ pub(crate) fn rule_text(board: &Board, c: &Constraint, unit: &[usize], masks: &[
 /// `6+8+9 is the only combination` or `the combinations left are 1+5+9 and
 /// 2+4+9`: the digit sets of a cage's total its cells' candidates can
 /// still hold (each cell some digit of the set, the set within their union).
-fn cage_combinations(board: &Board, cells_: &[usize], sum: u32, masks: &[Mask]) -> String {
+/// Then why the eliminated digits go: in no combination left, or no
+/// combination left once the cell takes it.
+fn cage_combinations(
+    board: &Board,
+    cells_: &[usize],
+    sum: u32,
+    masks: &[Mask],
+    elims: &[Candidate],
+) -> String {
     let n = board.size();
     let table = crate::variant::combinations::combinations(n);
     let union = cells_.iter().fold(0, |u, &c| u | masks[c]);
@@ -276,7 +290,35 @@ fn cage_combinations(board: &Board, cells_: &[usize], sum: u32, masks: &[Mask]) 
             .collect::<Vec<_>>()
             .join("+")
     };
-    match left.as_slice() {
+    let in_any = left.iter().fold(0, |u, &s| u | s);
+    let outside: u64 = elims
+        .iter()
+        .filter(|e| in_any >> (e.digit - 1) & 1 == 0)
+        .fold(0, |m, e| m | 1 << (e.digit - 1));
+    let inside: Vec<String> = elims
+        .iter()
+        .filter(|e| in_any >> (e.digit - 1) & 1 != 0)
+        .map(|e| format!("{}={}", board.cell_name(e.cell), board.digit_name(e.digit)))
+        .collect();
+    let mut why = String::new();
+    if outside != 0 {
+        why.push_str(&format!(
+            "; {} {} in none",
+            text::digits(board, outside, "and"),
+            if outside.count_ones() == 1 {
+                "is"
+            } else {
+                "are"
+            }
+        ));
+    }
+    if !inside.is_empty() {
+        why.push_str(&format!(
+            "; {} would leave the other cells no combination",
+            text::list(inside, "or")
+        ));
+    }
+    let combos = match left.as_slice() {
         [] => "no combination fits".into(),
         [one] => format!("{} is the only combination", name(*one)),
         many if many.len() <= 6 => format!(
@@ -284,5 +326,6 @@ fn cage_combinations(board: &Board, cells_: &[usize], sum: u32, masks: &[Mask]) 
             text::list(many.iter().map(|&s| name(s)), "and")
         ),
         many => format!("{} combinations are left", many.len()),
-    }
+    };
+    combos + &why
 }
