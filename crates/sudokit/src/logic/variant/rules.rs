@@ -38,6 +38,11 @@ pub(crate) struct Rules {
     /// (a cage, a thermometer), and the other cell of every pair whose
     /// relation never holds between equal digits (anti-knight, dots).
     pub distinct: Vec<Bits>,
+    /// `excl[(cell * n + d) * cells + x]`: the digits (bits) cell `x`
+    /// cannot hold when `cell` holds digit `d + 1`, from `distinct` and
+    /// every two-cell relation of the rules (a kropki dot, an anti-XV
+    /// pair): the weak links forcing steps intersect.
+    pub excl: Vec<Mask>,
     /// The side.
     pub n: usize,
 }
@@ -116,11 +121,35 @@ impl Rules {
                 }
             }
         }
+        let cells = n * n;
+        let full = crate::variant::full_mask(n);
+        let mut excl = vec![0 as Mask; cells * n * cells];
+        for (c, bits) in distinct.iter().enumerate() {
+            for x in (0..cells).filter(|&x| bits[x / 64] >> (x % 64) & 1 != 0) {
+                for d in 0..n {
+                    excl[(c * n + d) * cells + x] |= 1 << d;
+                }
+            }
+        }
+        for c in constraints.iter() {
+            for (a, b, rule) in c.pairs(n).unwrap_or_default() {
+                let (a, b) = (a.index(), b.index());
+                if a == b || a >= cells || b >= cells {
+                    continue;
+                }
+                let (forward, backward) = (rule.table(n), rule.flip().table(n));
+                for d in 0..n {
+                    excl[(a * n + d) * cells + b] |= full & !forward[d + 1];
+                    excl[(b * n + d) * cells + a] |= full & !backward[d + 1];
+                }
+            }
+        }
         Some(Arc::new(Rules {
             constraints: Arc::from(constraints),
             units,
             watch,
             distinct,
+            excl,
             n,
         }))
     }
