@@ -153,11 +153,15 @@ fn stuck_where(board: &Board) -> String {
         .filter(|&d| m >> (d - 1) & 1 != 0)
         .map(|d| board.digit_name(d))
         .collect();
+    let digits = match digits.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => digits.join(""),
+    };
     format!(
-        "no step of the variant ladder applies with {} cells open (the fewest candidates: {} {})",
+        "no step of the variant ladder applies with {} cells open (the fewest candidates: {} is {})",
         open.len(),
         board.cell_name(least),
-        digits.join("")
+        digits
     )
 }
 

@@ -53,9 +53,51 @@ pub(super) fn constraint(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> C
         let Some(mut elims) = removals(board, rules, u, &masks, &mut work) else {
             continue;
         };
-        elims.sort_unstable();
         let constraint = rules.constraint(u);
         let cells = rules.units[u].cells.clone();
+        // A neighbour rule's pair with a filled cell: every pair of that
+        // rule around the cell in one step ("r1c1 is 5, so its knight's
+        // moves lose 5").
+        let filled = cells.iter().copied().find(|&c| board.value(c) != 0);
+        if let (Some(f), Some(_)) = (filled, &rules.units[u].pair) {
+            let rule = rules.units[u].rule;
+            let mut others = Vec::new();
+            for &v in &rules.watch[f] {
+                let v = v as usize;
+                if v == u || rules.units[v].rule != rule || rules.units[v].pair.is_none() {
+                    continue;
+                }
+                if let Some(more) = removals(board, rules, v, &masks, &mut work) {
+                    elims.extend(more);
+                    others.extend(rules.units[v].cells.iter().copied().filter(|&c| c != f));
+                }
+            }
+            elims.sort_unstable();
+            elims.dedup();
+            others.extend(cells.iter().copied().filter(|&c| c != f));
+            others.sort_unstable();
+            others.dedup();
+            let mut step = Step::new(
+                Technique::Constraint,
+                words::title(constraint),
+                Technique::Constraint.floor().0,
+            );
+            if ctx.want_text {
+                step.text = format!(
+                    "{} is {}, and for its pairs with {} {}, so {}",
+                    board.cell_name(f),
+                    board.digit_name(board.value(f)),
+                    words::cells(board, &others),
+                    words::pair_clause(rules.units[u].pair.as_ref().map(|p| p.0)),
+                    words::eliminations(board, &elims)
+                );
+            }
+            step.cells = std::iter::once(f).chain(others).collect();
+            step.eliminations = elims;
+            sink(step)?;
+            continue;
+        }
+        elims.sort_unstable();
         let mut step = Step::new(
             Technique::Constraint,
             words::title(constraint),
@@ -64,7 +106,7 @@ pub(super) fn constraint(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> C
         if ctx.want_text {
             step.text = format!(
                 "{}, so {}",
-                words::rule_text(board, constraint, &cells, &masks),
+                words::rule_text(board, constraint, &cells, &masks, &elims),
                 words::eliminations(board, &elims)
             );
         }

@@ -39,6 +39,24 @@ pub(super) fn contradiction(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -
     let masks = masks(board);
     let mut work = masks.clone();
     let mut prop = Propagator::new(board, rules);
+    // First singles and constraint deductions alone; only when no
+    // candidate fails that way, with forcing over the weak links as well.
+    for deep in [false, true] {
+        prop.deep = deep;
+        contradiction_pass(board, rules, &masks, &mut work, &mut prop, ctx, sink)?;
+    }
+    ControlFlow::Continue(())
+}
+
+fn contradiction_pass(
+    board: &Board,
+    rules: &super::rules::Rules,
+    masks: &[crate::variant::Mask],
+    work: &mut [crate::variant::Mask],
+    prop: &mut Propagator<'_>,
+    ctx: &mut Ctx,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
     for k in 2..=board.size() {
         for c in 0..board.cell_count() {
             let m = board.candidates(c);
@@ -46,18 +64,23 @@ pub(super) fn contradiction(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -
                 continue;
             }
             for d in super::super::text::digits_of(m) {
-                work.copy_from_slice(&masks);
-                let Err(failure) = prop.fixpoint(&mut work, c, d) else {
+                work.copy_from_slice(masks);
+                let Err(failure) = prop.fixpoint(work, c, d) else {
                     continue;
                 };
-                let mut step = Step::new(
-                    Technique::Contradiction,
-                    "Simple Contradiction",
-                    Technique::Contradiction.floor().0,
-                );
+                let (name, tenths, how) = if prop.deep {
+                    (
+                        "Forcing Contradiction",
+                        75,
+                        "singles, the constraints and forcing",
+                    )
+                } else {
+                    ("Simple Contradiction", 70, "singles and the constraints")
+                };
+                let mut step = Step::new(Technique::Contradiction, name, tenths);
                 if ctx.want_text {
                     step.text = format!(
-                        "if {}={}, singles and the constraints lead to a contradiction: {}, so {}<>{}",
+                        "if {}={}, {how} lead to a contradiction: {}, so {}<>{}",
                         board.cell_name(c),
                         board.digit_name(d),
                         failure_text(board, rules, failure),

@@ -28,6 +28,9 @@ pub(crate) struct Propagator<'a> {
     dirty: Vec<bool>,
     dirty_list: Vec<u32>,
     before: Vec<Mask>,
+    acc: Vec<Mask>,
+    /// Whether the fixpoint also runs forcing over the weak links.
+    pub deep: bool,
 }
 
 impl<'a> Propagator<'a> {
@@ -40,6 +43,8 @@ impl<'a> Propagator<'a> {
             dirty: vec![false; rules.units.len()],
             dirty_list: Vec::new(),
             before: Vec::new(),
+            acc: vec![0; board.cell_count()],
+            deep: false,
         }
     }
 
@@ -119,8 +124,7 @@ impl<'a> Propagator<'a> {
                 }
                 self.done[c] = true;
                 progress = true;
-                for p in board.peers(c) {
-                    let p = p.index();
+                for p in cells_of(&self.rules.distinct[c]) {
                     if masks[p] & m != 0 {
                         masks[p] &= !m;
                         if masks[p] == 0 {
@@ -175,9 +179,179 @@ impl<'a> Propagator<'a> {
                     }
                 }
             }
-            if !progress {
+            if !progress
+                && !self.locked(masks)
+                && !(self.deep && (self.forcing(masks) || self.tuples(masks)))
+            {
                 return Ok(());
             }
         }
     }
+
+    /// Locked candidates through every "cannot be equal" link: when every
+    /// place of a digit in a house sees a cell (a house, a cage, an
+    /// anti-knight move …), that cell loses the digit. Box-line pointing
+    /// and claiming are the plainest cases. Whether a candidate went.
+    fn locked(&mut self, masks: &mut [Mask]) -> bool {
+        let board = self.board;
+        let mut changed = false;
+        for h in 0..board.house_count() {
+            for d in 0..board.size() {
+                let bit: Mask = 1 << d;
+                let mut common: super::rules::Bits = [!0; 4];
+                let mut places = 0;
+                for c in board.house(h) {
+                    let c = c.index();
+                    if masks[c] & bit != 0 {
+                        places += 1;
+                        for (w, x) in common.iter_mut().zip(&self.rules.distinct[c]) {
+                            *w &= x;
+                        }
+                    }
+                }
+                if places < 2 {
+                    continue;
+                }
+                for x in cells_of(&common) {
+                    if x < masks.len() && masks[x] & bit != 0 {
+                        masks[x] &= !bit;
+                        changed = true;
+                        self.touch(x);
+                    }
+                }
+            }
+        }
+        changed
+    }
+}
+
+impl Propagator<'_> {
+    /// Forcing over the weak links: a candidate every candidate of a cell
+    /// excludes, or every place of a digit in a house, goes. Whether a
+    /// candidate went.
+    fn forcing(&mut self, masks: &mut [Mask]) -> bool {
+        let board = self.board;
+        let (n, cells) = (board.size(), board.cell_count());
+        let excl = &self.rules.excl;
+        let mut changed = false;
+        let mut acc = std::mem::take(&mut self.acc);
+        for c in 0..cells {
+            let m = masks[c];
+            if m.count_ones() < 2 {
+                continue;
+            }
+            acc.fill(!0);
+            for d in super::super::text::digits_of(u64::from(m)) {
+                let row = &excl[(c * n + usize::from(d) - 1) * cells..][..cells];
+                for (a, x) in acc.iter_mut().zip(row) {
+                    *a &= x;
+                }
+            }
+            changed |= self.remove(masks, &acc, c);
+        }
+        for h in 0..board.house_count() {
+            for d in 0..n {
+                let bit: Mask = 1 << d;
+                let places: Vec<usize> = board
+                    .house(h)
+                    .iter()
+                    .map(|c| c.index())
+                    .filter(|&c| masks[c] & bit != 0)
+                    .collect();
+                if places.len() < 2 {
+                    continue;
+                }
+                acc.fill(!0);
+                for &p in &places {
+                    let row = &excl[(p * n + d) * cells..][..cells];
+                    for (a, x) in acc.iter_mut().zip(row) {
+                        *a &= x;
+                    }
+                }
+                changed |= self.remove(masks, &acc, usize::MAX);
+            }
+        }
+        self.acc = acc;
+        changed
+    }
+
+    /// Naked pairs and triples of the houses over the weak links: `k`
+    /// cells of a house holding only `k` digits place each of those digits
+    /// in one of them, so a candidate every place of such a digit excludes
+    /// goes. Whether a candidate went.
+    fn tuples(&mut self, masks: &mut [Mask]) -> bool {
+        let board = self.board;
+        let (n, cells) = (board.size(), board.cell_count());
+        let mut acc = std::mem::take(&mut self.acc);
+        let mut changed = false;
+        for h in 0..board.house_count() {
+            let small: Vec<usize> = board
+                .house(h)
+                .iter()
+                .map(|c| c.index())
+                .filter(|&c| (2..=3).contains(&masks[c].count_ones()))
+                .collect();
+            for (i, &a) in small.iter().enumerate() {
+                for (j, &b) in small.iter().enumerate().skip(i + 1) {
+                    let ab = masks[a] | masks[b];
+                    let mut sets: Vec<(Vec<usize>, Mask)> = Vec::new();
+                    if ab.count_ones() == 2 {
+                        sets.push((vec![a, b], ab));
+                    }
+                    for &c in &small[j + 1..] {
+                        let abc = ab | masks[c];
+                        if abc.count_ones() == 3 {
+                            sets.push((vec![a, b, c], abc));
+                        }
+                    }
+                    for (tuple, union) in sets {
+                        for d in super::super::text::digits_of(u64::from(union)) {
+                            let bit: Mask = 1 << (d - 1);
+                            acc.fill(!0);
+                            for &t in tuple.iter().filter(|&&t| masks[t] & bit != 0) {
+                                let row = &self.rules.excl[(t * n + usize::from(d) - 1) * cells..]
+                                    [..cells];
+                                for (x, y) in acc.iter_mut().zip(row) {
+                                    *x &= y;
+                                }
+                            }
+                            for &t in &tuple {
+                                acc[t] = 0;
+                            }
+                            changed |= self.remove(masks, &acc, usize::MAX);
+                        }
+                    }
+                }
+            }
+        }
+        self.acc = acc;
+        changed
+    }
+
+    /// Removes `acc[x]` from every cell but `skip`; whether any went.
+    fn remove(&mut self, masks: &mut [Mask], acc: &[Mask], skip: usize) -> bool {
+        let mut changed = false;
+        for (x, &a) in acc.iter().enumerate() {
+            if x != skip && masks[x] & a != 0 {
+                masks[x] &= !a;
+                changed = true;
+                self.touch(x);
+            }
+        }
+        changed
+    }
+}
+
+/// The cells of a set, ascending.
+fn cells_of(bits: &super::rules::Bits) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(i, &w)| {
+        let mut w = w;
+        std::iter::from_fn(move || {
+            (w != 0).then(|| {
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                i * 64 + b
+            })
+        })
+    })
 }

@@ -33,8 +33,27 @@ pub(crate) struct Rules {
     pub units: Vec<Unit>,
     /// `watch[cell]`: the units reading the cell.
     pub watch: Vec<Vec<u32>>,
+    /// `distinct[cell]`: the cells that cannot hold the same digit as it —
+    /// its peers in the houses, the cells of each rule's distinct groups
+    /// (a cage, a thermometer), and the other cell of every pair whose
+    /// relation never holds between equal digits (anti-knight, dots).
+    pub distinct: Vec<Bits>,
+    /// `excl[(cell * n + d) * cells + x]`: the digits (bits) cell `x`
+    /// cannot hold when `cell` holds digit `d + 1`, from `distinct` and
+    /// every two-cell relation of the rules (a kropki dot, an anti-XV
+    /// pair): the weak links forcing steps intersect.
+    pub excl: Vec<Mask>,
     /// The side.
     pub n: usize,
+}
+
+/// A set of cells (grids up to 16x16: 256 cells).
+pub(crate) type Bits = [u64; 4];
+
+/// Adds `cell` to `bits`.
+#[inline]
+pub(crate) fn insert(bits: &mut Bits, cell: usize) {
+    bits[cell / 64] |= 1 << (cell % 64);
 }
 
 impl Rules {
@@ -74,10 +93,63 @@ impl Rules {
                 }
             }
         }
+        let mut distinct = vec![[0u64; 4]; n * n];
+        for (c, bits) in distinct.iter_mut().enumerate() {
+            for p in puzzle.geometry().peers(crate::Cell(c as u32)) {
+                insert(bits, p.index());
+            }
+        }
+        let mut link = |a: usize, b: usize| {
+            if a != b && a < n * n && b < n * n {
+                insert(&mut distinct[a], b);
+                insert(&mut distinct[b], a);
+            }
+        };
+        for c in constraints.iter() {
+            for group in c.distinct_groups(n) {
+                for (i, a) in group.iter().enumerate() {
+                    for b in &group[i + 1..] {
+                        link(a.index(), b.index());
+                    }
+                }
+            }
+            if let Some(pairs) = c.pairs(n) {
+                for (a, b, rule) in pairs {
+                    if (1..=n as u32).all(|v| !rule.holds(v, v, n)) {
+                        link(a.index(), b.index());
+                    }
+                }
+            }
+        }
+        let cells = n * n;
+        let full = crate::variant::full_mask(n);
+        let mut excl = vec![0 as Mask; cells * n * cells];
+        for (c, bits) in distinct.iter().enumerate() {
+            for x in (0..cells).filter(|&x| bits[x / 64] >> (x % 64) & 1 != 0) {
+                for d in 0..n {
+                    excl[(c * n + d) * cells + x] |= 1 << d;
+                }
+            }
+        }
+        for c in constraints.iter() {
+            for (a, b, rule) in c.pairs(n).unwrap_or_default() {
+                let (a, b) = (a.index(), b.index());
+                if a == b || a >= cells || b >= cells {
+                    continue;
+                }
+                let (forward, backward) = (rule.table(n), rule.flip().table(n));
+                for d in 0..n {
+                    excl[(a * n + d) * cells + b] |= full & !forward[d + 1];
+                    excl[(b * n + d) * cells + a] |= full & !backward[d + 1];
+                }
+            }
+        }
         Some(Arc::new(Rules {
             constraints: Arc::from(constraints),
             units,
             watch,
+            distinct,
+            excl,
             n,
         }))
     }

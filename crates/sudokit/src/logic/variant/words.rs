@@ -64,6 +64,12 @@ fn pair_title(rule: PairRule) -> &'static str {
     }
 }
 
+/// What a neighbour rule's relation says, as a clause (`the two digits
+/// differ`).
+pub(crate) fn pair_clause(rule: Option<PairRule>) -> String {
+    rule.map_or_else(String::new, pair_rule)
+}
+
 /// What a relation between two cells says, as a clause.
 fn pair_rule(rule: PairRule) -> String {
     match rule {
@@ -138,6 +144,15 @@ pub(crate) fn eliminations(board: &Board, elims: &[Candidate]) -> String {
         .join(", ")
 }
 
+/// `r7c1-r6c1-r5c1`: cells in the order given (a line from its start).
+pub(crate) fn path(board: &Board, cells_: &[usize]) -> String {
+    cells_
+        .iter()
+        .map(|&c| board.cell_name(c))
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
 /// `row 3` or `column 5` when all the cells are in one, else their list.
 fn line_of(board: &Board, cells_: &[usize]) -> String {
     let n = board.size();
@@ -160,13 +175,20 @@ fn idx(cells_: &[crate::Cell]) -> Vec<usize> {
 /// digits sum to 23 and do not repeat`), with what its cells' candidates
 /// still allow where that is the reason (a cage's combinations left).
 /// `cells` are the unit's cells and `masks` the board before the step.
-pub(crate) fn rule_text(board: &Board, c: &Constraint, unit: &[usize], masks: &[Mask]) -> String {
+pub(crate) fn rule_text(
+    board: &Board,
+    c: &Constraint,
+    unit: &[usize],
+    masks: &[Mask],
+    elims: &[Candidate],
+) -> String {
     use Constraint::*;
     let at = cells(board, unit);
+    let line = path(board, unit);
     match c {
         Cage(cage) => match cage.sum {
             Some(sum) => {
-                let combos = cage_combinations(board, &idx(&cage.cells), sum, masks);
+                let combos = cage_combinations(board, &idx(&cage.cells), sum, masks, elims);
                 format!("cage {sum} at {at}: {combos}")
             }
             None => format!("cage at {at}: its digits do not repeat"),
@@ -176,11 +198,11 @@ pub(crate) fn rule_text(board: &Board, c: &Constraint, unit: &[usize], masks: &[
             cells(board, &idx(&a.circle)),
             cells(board, &idx(&a.line))
         ),
-        DoubleArrow(_) => format!("at {at}: the two ends sum to the cells between them"),
-        LittleKiller(lk) => format!("the diagonal {at} sums to {}", lk.sum),
-        SumLine(_) => format!("at {at}: every box's stretch of the line has the same sum"),
+        DoubleArrow(_) => format!("on {line} the two ends sum to the cells between them"),
+        LittleKiller(lk) => format!("the diagonal {line} sums to {}", lk.sum),
+        SumLine(_) => format!("on {line} every region's stretch has the same sum"),
         Zipper(_) => format!(
-            "at {at}: cells equally far from the ends sum to the same total (the centre digit)"
+            "on {line} cells equally far from the ends sum to the same total (the centre digit)"
         ),
         Quadruple(q) => {
             let digits: Vec<String> = q.digits.iter().map(|&d| board.digit_name(d)).collect();
@@ -215,25 +237,22 @@ pub(crate) fn rule_text(board: &Board, c: &Constraint, unit: &[usize], masks: &[
         }
         Pair(p) => format!("at {at}: {}", pair_rule(p.rule)),
         Neighbours(nb) => format!("at {at}: {}", pair_rule(nb.rule)),
-        Thermometer(t) => format!(
-            "digits increase from the bulb {} along {at}",
-            board.cell_name(t.line[0].index())
-        ),
-        Whispers(w) => format!("neighbours along {at} differ by at least {}", w.gap),
+        Thermometer(_) => format!("digits increase along {line} from its bulb"),
+        Whispers(w) => format!("neighbours along {line} differ by at least {}", w.gap),
         Renban(_) => format!("{at} hold consecutive digits in any order"),
-        Palindrome(_) => format!("{at} read the same from both ends"),
-        Between(_) => format!("at {at}: the digits on the line lie strictly between its ends"),
+        Palindrome(_) => format!("{line} reads the same from both ends"),
+        Between(_) => format!("on {line} the digits lie strictly between the two ends"),
         Lockout(l) => format!(
-            "at {at}: the ends differ by at least {} and no digit between them is in their range",
+            "on {line} the ends differ by at least {} and no digit between them is in their range",
             l.gap
         ),
         Entropic(_) => {
-            format!("any three cells in a row on {at} hold a low, a middle and a high digit")
+            format!("any three cells in a row on {line} hold a low, a middle and a high digit")
         }
         Modular(_) => {
-            format!("any three cells in a row on {at} hold three different residues mod 3")
+            format!("any three cells in a row on {line} hold three different residues mod 3")
         }
-        Nabner(_) => format!("no two digits on {at} are equal or consecutive"),
+        Nabner(_) => format!("no two digits on {line} are equal or consecutive"),
         Parity(p) => format!("{at} is {}", if p.odd { "odd" } else { "even" }),
         Extremum(e) => format!(
             "{at} is {} than its orthogonal neighbours",
@@ -247,7 +266,15 @@ pub(crate) fn rule_text(board: &Board, c: &Constraint, unit: &[usize], masks: &[
 /// `6+8+9 is the only combination` or `the combinations left are 1+5+9 and
 /// 2+4+9`: the digit sets of a cage's total its cells' candidates can
 /// still hold (each cell some digit of the set, the set within their union).
-fn cage_combinations(board: &Board, cells_: &[usize], sum: u32, masks: &[Mask]) -> String {
+/// Then why the eliminated digits go: in no combination left, or no
+/// combination left once the cell takes it.
+fn cage_combinations(
+    board: &Board,
+    cells_: &[usize],
+    sum: u32,
+    masks: &[Mask],
+    elims: &[Candidate],
+) -> String {
     let n = board.size();
     let table = crate::variant::combinations::combinations(n);
     let union = cells_.iter().fold(0, |u, &c| u | masks[c]);
@@ -263,7 +290,35 @@ fn cage_combinations(board: &Board, cells_: &[usize], sum: u32, masks: &[Mask]) 
             .collect::<Vec<_>>()
             .join("+")
     };
-    match left.as_slice() {
+    let in_any = left.iter().fold(0, |u, &s| u | s);
+    let outside: u64 = elims
+        .iter()
+        .filter(|e| in_any >> (e.digit - 1) & 1 == 0)
+        .fold(0, |m, e| m | 1 << (e.digit - 1));
+    let inside: Vec<String> = elims
+        .iter()
+        .filter(|e| in_any >> (e.digit - 1) & 1 != 0)
+        .map(|e| format!("{}={}", board.cell_name(e.cell), board.digit_name(e.digit)))
+        .collect();
+    let mut why = String::new();
+    if outside != 0 {
+        why.push_str(&format!(
+            "; {} {} in none",
+            text::digits(board, outside, "and"),
+            if outside.count_ones() == 1 {
+                "is"
+            } else {
+                "are"
+            }
+        ));
+    }
+    if !inside.is_empty() {
+        why.push_str(&format!(
+            "; {} would leave the other cells no combination",
+            text::list(inside, "or")
+        ));
+    }
+    let combos = match left.as_slice() {
         [] => "no combination fits".into(),
         [one] => format!("{} is the only combination", name(*one)),
         many if many.len() <= 6 => format!(
@@ -271,5 +326,6 @@ fn cage_combinations(board: &Board, cells_: &[usize], sum: u32, masks: &[Mask]) 
             text::list(many.iter().map(|&s| name(s)), "and")
         ),
         many => format!("{} combinations are left", many.len()),
-    }
+    };
+    combos + &why
 }
