@@ -209,7 +209,7 @@ pub enum Command {
     Hint(SolveArgs),
     /// Print the whole logical path of every puzzle, one step per line, then its rating.
     #[command(long_about = EXPLAIN_LONG_ABOUT, after_help = EXPLAIN_EXAMPLES, mut_args(logic_arg))]
-    Explain(SolveArgs),
+    Explain(crate::explain_render::ExplainArgs),
     /// Generate puzzles with one solution: any size, shape, symmetry, clue count and difficulty.
     #[command(long_about = GENERATE_LONG_ABOUT, after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),

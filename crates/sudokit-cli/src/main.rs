@@ -15,6 +15,7 @@ mod bench_each;
 mod check;
 mod cli;
 mod exact_cover;
+mod explain_render;
 mod generate;
 mod input;
 mod live;
@@ -53,7 +54,10 @@ fn main() -> ExitCode {
         }
         cli::Command::Rate(args) => logic(args, "rate", record::Mode::Rate),
         cli::Command::Hint(args) => logic(args, "hint", record::Mode::Hint),
-        cli::Command::Explain(args) => logic(args, "explain", record::Mode::Explain),
+        cli::Command::Explain(args) => explain_render::run(args, |solve, stdin| match stdin {
+            None => logic(solve, "explain", record::Mode::Explain),
+            Some(bytes) => explain_from(solve, bytes),
+        }),
         cli::Command::Generate(args) => generate::run(args),
         cli::Command::Render(args) => render::run(args),
         cli::Command::Serve(args) => serve::run(args),
@@ -90,6 +94,29 @@ fn logic(args: &cli::SolveArgs, name: &str, mode: record::Mode) -> anyhow::Resul
         );
     }
     solve::run(args, mode)
+}
+
+/// `explain` on puzzles read from stdin before (`explain --render` reads
+/// them twice).
+fn explain_from(args: &cli::SolveArgs, stdin: Vec<u8>) -> anyhow::Result<status::Status> {
+    if args.all || args.count {
+        refuse(
+            "explain",
+            "`explain` writes one record per puzzle; --all and --count belong to `sudokit solve`",
+        );
+    }
+    let inputs = input::Input::all(&args.inputs);
+    let job = solve::Job::new(args, record::Mode::Explain, &inputs);
+    let mut out = std::io::BufWriter::new(io::stdout());
+    let status = solve::execute(
+        &job,
+        &inputs,
+        io::Cursor::new(stdin),
+        &mut out,
+        &mut io::stderr(),
+    )?;
+    io::Write::flush(&mut out)?;
+    Ok(status)
 }
 
 /// Exits with clap's usage error for subcommand `name`.

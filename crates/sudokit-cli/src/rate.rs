@@ -101,6 +101,70 @@ pub fn unrated_reason(path: &Path) -> String {
     }
 }
 
+/// Why `rate` gives a variant puzzle no rating, for stderr and JSON: Sudoku
+/// Explainer's ratings are defined for its classic ladder only, so none is
+/// invented; what the variant ladder did is said instead.
+pub fn variant_unrated_reason(path: &Path) -> String {
+    let did = match path.end {
+        End::Solved => format!("the variant ladder solves it in {} steps", path.step_count),
+        End::Stuck => format!(
+            "the variant ladder is stuck after {} steps",
+            path.step_count
+        ),
+        End::TimedOut => format!(
+            "the variant ladder ran out of time after {} steps",
+            path.step_count
+        ),
+    };
+    format!(
+        "unrated: Sudoku Explainer ratings do not apply to variant puzzles (constraints); \
+         {did} (see `sudokit explain`)"
+    )
+}
+
+/// The last line of `explain` for a variant puzzle: `Solved in N steps`,
+/// `Stuck after N steps: ...` saying where and why, or `Gave up: ...`.
+pub fn variant_end_line(path: &Path) -> String {
+    match path.end {
+        End::Solved => format!("Solved in {} steps", path.step_count),
+        End::Stuck => format!(
+            "Stuck after {} steps: {}",
+            path.step_count,
+            stuck_where(&path.board)
+        ),
+        End::TimedOut => format!("Gave up: time limit after {} steps", path.step_count),
+    }
+}
+
+/// Where a variant path stopped: how many cells are open and the open cell
+/// with the fewest candidates.
+fn stuck_where(board: &Board) -> String {
+    let open: Vec<usize> = (0..board.cell_count())
+        .filter(|&c| board.value(c) == 0)
+        .collect();
+    let Some(&least) = open
+        .iter()
+        .min_by_key(|&&c| board.candidates(c).count_ones())
+    else {
+        return "no step of the variant ladder applies".into();
+    };
+    let m = board.candidates(least);
+    let digits: Vec<String> = (1..=board.size() as u8)
+        .filter(|&d| m >> (d - 1) & 1 != 0)
+        .map(|d| board.digit_name(d))
+        .collect();
+    let digits = match digits.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => digits.join(""),
+    };
+    format!(
+        "no step of the variant ladder applies with {} cells open (the fewest candidates: {} is {})",
+        open.len(),
+        board.cell_name(least),
+        digits
+    )
+}
+
 /// `Hidden Single: the only place for 7 in box 5 is r4c6`, then the step's
 /// chains. Techniques keep Sudoku Explainer's names (`Hidden Single`,
 /// `X-Wing`, `Naked Triplet`) in the text as in the JSON.

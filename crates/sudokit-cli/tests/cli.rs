@@ -31,6 +31,8 @@ mod delivery;
 mod detection;
 #[path = "cli/docs.rs"]
 mod docs;
+#[path = "cli/explain_render.rs"]
+mod explain_render;
 #[path = "cli/generate.rs"]
 mod generate;
 #[path = "cli/logic.rs"]

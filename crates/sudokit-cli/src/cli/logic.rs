@@ -60,9 +60,12 @@ marks included): one numbered step per line with its difficulty, then
 `Gave up: ...`), then an empty line. A puzzle without a unique solution gets
 the one-line record `sudokit solve` gives it, then an empty line. Inputs,
 records, exit status, --json (one JSON object per puzzle, the schema in the
-README), -j and --shard work as in `sudokit solve`.";
+README), -j and --shard work as in `sudokit solve`. With --render DIR, each step is
+also drawn (DIR/step-001.svg …, the board before the step with the step on
+it; --png adds PNGs; DIR/steps.txt lists them).";
 
 pub(super) const EXPLAIN_EXAMPLES: &str = "\
 Examples:
+  sudokit explain --render steps/ killer.json   a picture per step
   sudokit explain 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
   sudokit explain --json puzzle.txt | jq '.steps[].technique'";

@@ -57,9 +57,10 @@ fn find(settings: &Settings, entry: &Entry) -> Found {
 
 /// Why a puzzle got no step or no complete path, for stderr, and whether
 /// that is a failure (gave up, invalid) rather than an answer (unrated).
-fn problem(found: &Found) -> Option<(String, bool)> {
+fn problem(settings: &Settings, found: &Found) -> Option<(String, bool)> {
     match found {
         Found::Step(..) => None,
+        Found::Path(board, path) if board.is_variant() => variant_problem(settings, path),
         Found::Path(_, path) if path.end == End::Solved => None,
         Found::Path(_, path) => {
             Some((crate::rate::unrated_reason(path), path.end == End::TimedOut))
@@ -70,6 +71,25 @@ fn problem(found: &Found) -> Option<(String, bool)> {
         )),
         Found::GaveUp => Some(("gave up: time limit".to_owned(), true)),
         Found::Invalid(why) => Some((why.clone(), true)),
+    }
+}
+
+/// [`problem`] for a variant puzzle's path: `rate` never rates one (SE's
+/// ratings are for the classic ladder), `explain` reports a stuck path.
+fn variant_problem(settings: &Settings, path: &Path) -> Option<(String, bool)> {
+    let timed_out = path.end == End::TimedOut;
+    if crate::rate::complete_as_given(path) {
+        return None;
+    }
+    if settings.mode == Mode::Rate {
+        return Some((crate::rate::variant_unrated_reason(path), timed_out));
+    }
+    match path.end {
+        End::Solved => None,
+        _ => Some((
+            crate::rate::variant_end_line(path).to_lowercase(),
+            timed_out,
+        )),
     }
 }
 
@@ -88,7 +108,7 @@ pub fn find_and_report<S: Sink>(
     tally: &mut Tally,
 ) -> io::Result<Found> {
     let found = find(settings, entry);
-    let Some((why, failed)) = problem(&found) else {
+    let Some((why, failed)) = problem(settings, &found) else {
         return Ok(found);
     };
     if failed {
@@ -110,6 +130,13 @@ pub fn find_and_report<S: Sink>(
 /// Errors writing to `out`.
 pub fn write(settings: &Settings, found: &Found, out: &mut impl Write) -> io::Result<()> {
     match found {
+        Found::Path(board, path) if board.is_variant() && settings.mode == Mode::Rate => {
+            match path.end {
+                End::Solved if crate::rate::complete_as_given(path) => writeln!(out, "Solved"),
+                End::TimedOut => writeln!(out, "{}", Answer::GAVE_UP),
+                _ => writeln!(out, "Unrated"),
+            }
+        }
         Found::Path(_, path) if settings.mode == Mode::Rate => match path.end {
             End::Solved => writeln!(out, "{}", crate::rate::rating_line(path)),
             End::Stuck => writeln!(out, "Unrated"),
@@ -120,7 +147,7 @@ pub fn write(settings: &Settings, found: &Found, out: &mut impl Write) -> io::Re
         Found::Stuck => writeln!(out, "No step found"),
         Found::GaveUp => writeln!(out, "{}", Answer::GAVE_UP),
         Found::Invalid(_) => writeln!(out, "{}", Answer::INVALID),
-        Found::Path(_, path) => {
+        Found::Path(board, path) => {
             let width = path.steps.len().to_string().len();
             for (i, s) in path.steps.iter().enumerate() {
                 writeln!(
@@ -134,6 +161,9 @@ pub fn write(settings: &Settings, found: &Found, out: &mut impl Write) -> io::Re
             match path.end {
                 End::Solved if crate::rate::complete_as_given(path) => {
                     writeln!(out, "{}", crate::rate::SOLVED_TEXT)
+                }
+                _ if board.is_variant() => {
+                    writeln!(out, "{}", crate::rate::variant_end_line(path))
                 }
                 End::Solved => writeln!(out, "Rating: {}", crate::rate::rating_line(path)),
                 End::Stuck => writeln!(out, "Unrated: no technique of the ladder applies"),
@@ -162,7 +192,7 @@ pub struct JsonPart {
 /// found.
 pub fn json(settings: &Settings, found: &Found) -> JsonPart {
     let mut part = JsonPart {
-        error: problem(found).map(|(why, _)| why),
+        error: problem(settings, found).map(|(why, _)| why),
         ..JsonPart::default()
     };
     match found {
@@ -177,6 +207,16 @@ pub fn json(settings: &Settings, found: &Found) -> JsonPart {
                 part.steps = Some(path.steps.iter().map(|s| StepJson::new(board, s)).collect());
             }
             match path.end {
+                End::Solved if crate::rate::complete_as_given(path) => {
+                    part.verdict = Some(crate::rate::SOLVED_VERDICT)
+                }
+                // No SE rating for a variant puzzle: `rate` says unrated,
+                // `explain` a unique puzzle with its steps.
+                End::Solved if board.is_variant() => {
+                    if settings.mode == Mode::Rate {
+                        part.verdict = Some("unrated");
+                    }
+                }
                 End::Solved => match RatingJson::of(path) {
                     Some(r) => part.rating = Some(r),
                     None => part.verdict = Some(crate::rate::SOLVED_VERDICT),

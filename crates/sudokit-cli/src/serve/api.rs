@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sudokit::format::{Entry, Style};
 use sudokit::logic::{self, Board, Ctx, End, Step};
-use sudokit::{Budget, Engine, EngineKind, Grid, Puzzle, Solutions};
+use sudokit::{Budget, Engine, EngineKind, Grid, Solutions};
 
 use super::board::{self, BoardJson};
 #[cfg(test)]
@@ -130,7 +130,9 @@ pub async fn index(Extract(state): Extract<State>) -> Json<Value> {
             "POST /api/solve": "verdict (unique, multiple, no_solution) and the solution in the puzzle's format",
             "POST /api/count": "the number of solutions, up to `limit` (default 2)",
             "POST /api/hint": "the next logical step from the player's `values`, or their mistakes",
-            "POST /api/explain": "every step of the logical path (and each as cells and candidates to draw, from the givens' `candidates`), and the rating",
+            "POST /api/check": "the player's `values` judged: solved (a full grid the validator passes, every constraint included), broken, wrong (the cells) or ok",
+            "POST /api/candidates": "the true candidates from the player's `values`: a bit mask per cell",
+            "POST /api/explain": "every step of the logical path (and each as cells and candidates to draw, from the givens' `candidates`), and the rating (a variant's path: how it ends, no rating)",
             "POST /api/rate": "the Sudoku Explainer rating: ER, EP, ED and level",
             "POST /api/generate": "a new puzzle with one solution: size, box, jigsaw, x, windoku, symmetry, minimal, clues, level, rating, seed",
             "POST /api/render": "an SVG or PNG picture: solution, candidates, step",
@@ -167,10 +169,17 @@ pub async fn method_not_allowed(uri: Uri) -> ApiError {
 /// `POST /api/parse`: the board, for the page.
 pub async fn parse(Extract(state): Extract<State>, body: Body) -> Answer {
     let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS])?;
-    on_worker(&state, Lane::Quick, move |limits: Limits| {
+    // A variant's count of solutions may search for long: it waits with the
+    // expensive requests.
+    let lane = if looks_variant(&req.puzzle) {
+        Lane::Heavy
+    } else {
+        Lane::Quick
+    };
+    on_worker(&state, lane, move |limits: Limits| {
         let (entry, format) = req.read(&limits)?;
         Ok(json!({
-            "board": BoardJson::new(&entry.puzzle, entry.style, format),
+            "board": BoardJson::of_entry(&entry, format),
             // So the page warns on load: 0, 1, 2 (two or more), or null
             // when the search ran out of time.
             "solutions": board::solutions_up_to_two(&entry, &limits),
@@ -188,11 +197,26 @@ const QUICK_TEXT: usize = 400;
 
 /// The lane of a solve, by a cost estimate made before reading the puzzle.
 pub(super) fn solve_lane(req: &PuzzleReq) -> Lane {
-    if req.puzzle.len() <= QUICK_TEXT {
+    if req.puzzle.len() <= QUICK_TEXT && !looks_variant(&req.puzzle) {
         Lane::Quick
     } else {
         Lane::Heavy
     }
+}
+
+/// Whether `text` looks like an f-puzzles or SudokuPad puzzle (JSON, a
+/// link, or an lz-string: one word with lower-case letters), whose
+/// constraints may make even a short text a long search. A guess made
+/// before reading, for the lane only.
+pub(super) fn looks_variant(text: &str) -> bool {
+    let t = text.trim();
+    t.starts_with('{')
+        || t.starts_with('[')
+        || t.contains("f-puzzles")
+        || t.contains("sudokupad")
+        || (t.len() >= 40
+            && !t.contains(char::is_whitespace)
+            && t.contains(|c: char| c.is_ascii_lowercase()))
 }
 
 /// `POST /api/solve`: the verdict, and the solution in the puzzle's format.
@@ -202,7 +226,7 @@ pub async fn solve(Extract(state): Extract<State>, body: Body) -> Answer {
         let (entry, format) = req.read(&limits)?;
         let mut engine = engine(req.engine.as_deref(), &limits)?;
         let solutions = search(&mut *engine, &entry, 2, &limits)?;
-        let board = BoardJson::new(&entry.puzzle, entry.style, format);
+        let board = BoardJson::of_entry(&entry, format);
         Ok(match (solutions.count, &solutions.first) {
             (1, Some(solution)) => json!({
                 "verdict": "unique",
@@ -286,58 +310,27 @@ pub async fn hint(Extract(state): Extract<State>, body: Body) -> Answer {
     let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS, &["values"]])?;
     on_worker(&state, Lane::Heavy, move |limits: Limits| {
         let (entry, _) = req.read(&limits)?;
+        let values = super::play_api::merged_values(&entry, req.values.as_deref())?;
         let solution = unique_solution(&entry, &limits)?.to_values();
         let n = entry.puzzle.size();
-        let mut values = entry.puzzle.givens().to_values();
-        if let Some(player) = &req.values {
-            if player.len() != values.len() {
-                return Err(ApiError::bad(format!(
-                    "values: expected {} numbers (one per cell, 0 for empty), got {}",
-                    values.len(),
-                    player.len()
-                )));
-            }
-            let mut mistakes = Vec::new();
-            for (cell, &v) in player.iter().enumerate() {
-                if v as usize > n {
-                    return Err(ApiError::bad(format!(
-                        "values: r{}c{} holds {v}, but digits go from 1 to {n}",
-                        cell / n + 1,
-                        cell % n + 1
-                    )));
-                }
-                if values[cell] != 0 && v != 0 && v != u32::from(values[cell]) {
-                    return Err(ApiError::bad(format!(
-                        "values: r{}c{} holds {v}, but the puzzle gives {} there",
-                        cell / n + 1,
-                        cell % n + 1,
-                        values[cell]
-                    )));
-                }
-                if v == 0 || values[cell] != 0 {
-                    continue;
-                }
-                if v != u32::from(solution[cell]) {
-                    mistakes.push(cell);
-                }
-                values[cell] = v as u8;
-            }
-            if !mistakes.is_empty() {
-                let names: Vec<String> = mistakes
-                    .iter()
-                    .map(|c| format!("r{}c{}", c / n + 1, c % n + 1))
-                    .collect();
-                return Ok(json!({
-                    "verdict": "mistakes",
-                    "mistakes": mistakes,
-                    "text": format!("{} {} not the solution's digit", names.join(", "),
-                        if names.len() == 1 { "holds" } else { "hold" }),
-                }));
-            }
+        let givens = entry.puzzle.givens().to_values();
+        let mistakes: Vec<usize> = (0..values.len())
+            .filter(|&c| givens[c] == 0 && values[c] != 0 && values[c] != solution[c])
+            .collect();
+        if !mistakes.is_empty() {
+            let names: Vec<String> = mistakes
+                .iter()
+                .map(|c| format!("r{}c{}", c / n + 1, c % n + 1))
+                .collect();
+            return Ok(json!({
+                "verdict": "mistakes",
+                "mistakes": mistakes,
+                "text": format!("{} {} not the solution's digit", names.join(", "),
+                    if names.len() == 1 { "holds" } else { "hold" }),
+            }));
         }
-        let grid = Grid::from_values(n, &values).map_err(|e| ApiError::bad(e.to_string()))?;
-        let puzzle = Puzzle::new(std::sync::Arc::clone(entry.puzzle.geometry()), grid)
-            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        // The player's digits as givens, with the puzzle's constraints.
+        let puzzle = super::play_api::with_values(&entry.puzzle, &values)?;
         let board = crate::rate::board(&puzzle, entry.style)
             .map_err(|e| ApiError::unprocessable(e.to_string()))?;
         if board.is_solved() {
@@ -442,6 +435,18 @@ pub async fn explain(Extract(state): Extract<State>, body: Body) -> Answer {
             .collect();
         let candidates = board.all_candidates();
         let mut answer = match (path.end, RatingJson::of(&path)) {
+            // No Sudoku Explainer rating for a variant: its path ends with
+            // `Solved in N steps` or where and why it is stuck.
+            (End::Solved, _) if board.is_variant() => json!({
+                "verdict": "solved_path",
+                "steps": steps,
+                "text": crate::rate::variant_end_line(&path),
+            }),
+            _ if board.is_variant() => json!({
+                "verdict": "unrated",
+                "steps": steps,
+                "text": crate::rate::variant_end_line(&path),
+            }),
             (End::Solved, None) => json!({
                 "verdict": crate::rate::SOLVED_VERDICT,
                 "steps": steps,
@@ -470,7 +475,13 @@ pub async fn explain(Extract(state): Extract<State>, body: Body) -> Answer {
 pub async fn rate(Extract(state): Extract<State>, body: Body) -> Answer {
     let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS])?;
     on_worker(&state, Lane::Heavy, move |limits: Limits| {
-        let (_, path) = path_of(&req, &limits)?;
+        let (board, path) = path_of(&req, &limits)?;
+        if board.is_variant() {
+            return Ok(json!({
+                "verdict": "unrated",
+                "text": crate::rate::variant_unrated_reason(&path),
+            }));
+        }
         Ok(match (path.end, RatingJson::of(&path)) {
             (End::Solved, None) => json!({
                 "verdict": crate::rate::SOLVED_VERDICT,

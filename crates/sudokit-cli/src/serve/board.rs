@@ -112,6 +112,52 @@ pub struct BoardJson {
     format: &'static str,
     /// The puzzle written back in that format.
     text: String,
+    /// The variant constraints' names (f-puzzles keys, each once, in the
+    /// puzzle's order): `killercage`, `thermometer` …; empty for a classic.
+    constraints: Vec<&'static str>,
+    /// The constraint layer drawn by the render module, for the page to lay
+    /// under its digits; `null` when there is nothing to draw.
+    overlay: Option<OverlayJson>,
+    /// An f-puzzles puzzle's title, setter and rules as written (`null`
+    /// when it has none): published puzzles keep their attribution.
+    title: Option<String>,
+    author: Option<String>,
+    rules: Option<String>,
+}
+
+/// [`sudokit::render::Overlay`] for the page.
+#[derive(Debug, Serialize)]
+pub struct OverlayJson {
+    /// An `<svg>` whose `viewBox` is in render units: the grid's top-left
+    /// corner at 0,0, each cell `cell` units, the ring of outside clues at
+    /// negative coordinates or past `size * cell`.
+    svg: String,
+    /// The side of a cell in the SVG's units.
+    cell: f64,
+    /// One more cell of room `[top, right, bottom, left]` for clues outside
+    /// the grid: 0 or 1 each.
+    pads: [u8; 4],
+    /// Rules that are not marks (`Also: anti-king`), or `null`.
+    legend: Option<String>,
+    /// Cells whose top-left corner holds a cage total.
+    total_cells: Vec<usize>,
+}
+
+impl OverlayJson {
+    fn of(puzzle: &Puzzle, style: Style) -> Option<OverlayJson> {
+        let options = sudokit::render::Options {
+            alphabet: style.alphabet,
+            ..sudokit::render::Options::default()
+        };
+        let layer = sudokit::render::overlay(puzzle, &options)?;
+        Some(OverlayJson {
+            svg: layer.svg,
+            cell: options.cell,
+            pads: layer.pads.map(u8::from),
+            legend: layer.legend,
+            total_cells: layer.total_cells,
+        })
+    }
 }
 
 impl BoardJson {
@@ -133,6 +179,13 @@ impl BoardJson {
             }
             extras.push(house.cells().iter().map(|c| c.index()).collect());
         }
+        let mut constraints: Vec<&'static str> = Vec::new();
+        for c in puzzle.constraints() {
+            let name = sudokit::variant::Rule::name(c);
+            if !constraints.contains(&name) {
+                constraints.push(name);
+            }
+        }
         BoardJson {
             size: n,
             box_shape: geometry.box_shape().map(|(r, c)| [r, c]),
@@ -143,7 +196,29 @@ impl BoardJson {
             format: format.name(),
             text: puzzle_text(format, puzzle, style, &variant),
             variant,
+            constraints,
+            overlay: OverlayJson::of(puzzle, style),
+            title: None,
+            author: None,
+            rules: None,
         }
+    }
+
+    /// The view of a puzzle as read: an f-puzzles puzzle keeps its own JSON
+    /// as its text (as a link: title, setter, rules and the setter's own
+    /// drawings stay with it, which the JSON written from the puzzle alone
+    /// would drop) and shows its title, setter and rules.
+    pub fn of_entry(entry: &Entry, format: Format) -> BoardJson {
+        let mut board = BoardJson::new(&entry.puzzle, entry.style, format);
+        if let Some(source) = entry.source.as_deref() {
+            board.text = format!("{}\n", format::fpuzzles::link(source.json()));
+            let text =
+                |t: Option<&str>| t.map(str::trim).filter(|t| !t.is_empty()).map(String::from);
+            board.title = text(source.title());
+            board.author = text(source.author());
+            board.rules = text(source.ruleset());
+        }
+        board
     }
 
     /// The puzzle as text in its format.

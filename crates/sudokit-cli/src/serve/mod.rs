@@ -31,9 +31,12 @@ mod assets;
 mod board;
 mod connections;
 mod picture;
+mod play_api;
 mod request;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod variant_tests;
 
 /// The bounds of every request.
 #[derive(Clone, Debug)]
@@ -274,6 +277,8 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/solve", post(api::solve))
         .route("/api/count", post(api::count))
         .route("/api/hint", post(api::hint))
+        .route("/api/check", post(play_api::check))
+        .route("/api/candidates", post(play_api::candidates))
         .route("/api/explain", post(api::explain))
         .route("/api/rate", post(api::rate))
         .route("/api/generate", post(api::generate))

@@ -123,7 +123,7 @@ pub async fn hint_draws_its_eliminations(page: &Page) {
 }
 
 async fn board_digits(page: &Page) -> String {
-    let v = page.js("[...document.querySelectorAll('.cell')].map(c => c.childElementCount ? '.' : c.textContent || '.').join('')").await;
+    let v = page.js("[...document.querySelectorAll('.cell')].map(c => { const d = c.querySelector('.digit'); return d ? d.textContent : '.'; }).join('')").await;
     v.as_str().unwrap().to_owned()
 }
 

@@ -165,3 +165,70 @@ fn one_puzzle_answers_with_its_record_status_and_reason() {
             .stderr(predicate::str::contains(err));
     }
 }
+
+/// A puzzle of the library's committed variant corpus, as one-line JSON
+/// in a file of its own.
+fn variant_file(index: usize, name: &str) -> std::path::PathBuf {
+    let all: serde_json::Value = serde_json::from_str(include_str!(
+        "../../../sudokit/tests/data/variants/corpus.json"
+    ))
+    .unwrap();
+    let dir = tempdir(name);
+    let path = dir.join("puzzle.json");
+    std::fs::write(&path, format!("{}\n", all[index])).unwrap();
+    path
+}
+
+/// `explain` on a killer puzzle: numbered steps in words (cage steps name
+/// their combinations), then `Solved in N steps` with N the steps printed,
+/// and no Sudoku Explainer rating.
+#[test]
+fn explain_walks_a_killer_puzzle_to_solved_in_n_steps() {
+    let path = variant_file(0, "explain-killer");
+    let text = stdout(&sudokit().arg("explain").arg(&path).assert().success());
+    let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+    let (last, steps) = lines.split_last().unwrap();
+    assert_eq!(*last, format!("Solved in {} steps", steps.len()), "{text}");
+    assert!(steps
+        .iter()
+        .any(|l| l.contains("Killer Cage: cage ") && l.contains("combination")));
+    assert!(!text.contains("Rating:"), "{text}");
+    // --json: the same steps, a unique verdict, no rating.
+    let json = stdout(
+        &sudokit()
+            .args(["explain", "--json"])
+            .arg(&path)
+            .assert()
+            .success(),
+    );
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(v["verdict"], "unique");
+    assert_eq!(v["steps"].as_array().unwrap().len(), steps.len());
+    assert!(v.get("rating").is_none());
+}
+
+/// `hint` gives a variant puzzle's next step; `rate` never invents an SE
+/// rating for it and says why.
+#[test]
+fn hint_and_rate_take_variant_puzzles() {
+    let path = variant_file(0, "hint-killer");
+    let json = stdout(
+        &sudokit()
+            .args(["hint", "--json"])
+            .arg(&path)
+            .assert()
+            .success(),
+    );
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(v["step"]["technique"], "Killer Cage");
+    assert!(!v["step"]["eliminations"].as_array().unwrap().is_empty());
+    sudokit()
+        .arg("rate")
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("Unrated\n")
+        .stderr(predicate::str::contains(
+            "Sudoku Explainer ratings do not apply to variant puzzles",
+        ));
+}

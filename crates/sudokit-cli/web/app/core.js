@@ -34,6 +34,9 @@ const app = {
   hint: null,       // { text, highlight, before: [{text, highlight}], candidates, shown }
   steps: null,      // { steps, highlights, candidates, at }
   wrong: new Set(),
+  broken: null,     // cells of the constraints a full grid breaks (variants)
+  truth: null,      // true candidates shown on demand, one mask per cell
+  totals: new Set(), // cells holding a cage total (marks move below it)
   clock: { base: 0, since: null }, // seconds before `since`, and when it last started
   won: false,       // finished by hand (congratulated once)
   finished: false,  // every cell filled with no clash
@@ -116,6 +119,8 @@ function peersOf(board, list) {
 const given = (cell) => app.board.givens[cell];
 const digitAt = (cell) => given(cell) || app.values[cell];
 const current = () => app.board.givens.map((g, cell) => g || app.values[cell]);
+// Whether the puzzle has variant constraints, which only the server checks.
+const isVariant = () => !!app.board && app.board.constraints.length > 0;
 const cellName = (cell) => `r${Math.floor(cell / app.board.size) + 1}c${cell % app.board.size + 1}`;
 
 // The digits a cell can still hold, seen from the digits on the board.

@@ -1,6 +1,6 @@
 // draw.js: the board's cells (built once per puzzle, redrawn on every
-// change), the X diagonals, the pad with its remaining-digit counts, and
-// the celebration.
+// change), the X diagonals, a variant's constraints (the server's SVG), the
+// pad with its remaining-digit counts, and the celebration.
 
 const dark = () => {
   const chosen = document.documentElement.dataset.theme;
@@ -45,6 +45,8 @@ function isDiagonal(house, n) {
 
 function paintRegions() {
   const board = app.board;
+  // The constraint layer is drawn for white paper; the dark theme inverts it.
+  $("board-wrap").classList.toggle("dark", dark());
   if (!board || board.box) return;
   const palette = dark() ? DARK_PASTELS : PASTELS;
   app.cells.forEach((div, cell) => div.style.setProperty("--fill", palette[app.regionColour.get(board.regions[cell]) % palette.length]));
@@ -63,7 +65,8 @@ function build() {
   }
   app.regionColour = board.box ? null : regionColours(board);
   const b = $("board");
-  b.style.setProperty("--n", n);
+  $("board-wrap").style.setProperty("--n", n);
+  buildConstraints(board);
   b.replaceChildren();
   app.cells = [];
   for (let r = 0; r < n; r++) {
@@ -103,6 +106,37 @@ function build() {
     svg.appendChild(line);
   }
   buildPad();
+}
+
+// A variant's constraints: the SVG the server's render module drew, in its
+// own units (the grid's top-left corner at 0,0), laid over the cells'
+// backgrounds; the frame grows by a cell on each side with outside clues.
+function buildConstraints(board) {
+  const wrap = $("board-wrap");
+  const layer = $("constraints");
+  const o = board.overlay;
+  const pads = o ? o.pads : [0, 0, 0, 0];
+  ["--pt", "--pr", "--pb", "--pl"].forEach((name, i) => wrap.style.setProperty(name, pads[i]));
+  layer.replaceChildren();
+  app.totals = new Set(o ? o.total_cells : []);
+  if (o) {
+    // The server's own drawing (no script, its text escaped by the render
+    // module), parsed as SVG rather than HTML.
+    const doc = new DOMParser().parseFromString(o.svg, "image/svg+xml");
+    const svg = doc.documentElement;
+    if (svg.nodeName === "svg") {
+      svg.setAttribute("preserveAspectRatio", "none");
+      layer.appendChild(document.importNode(svg, true));
+    }
+  }
+  const legend = $("legend");
+  legend.hidden = !(o && o.legend);
+  legend.textContent = o && o.legend ? o.legend : "";
+  // A published puzzle keeps its title, setter and rules with it.
+  const title = [board.title ? `“${board.title}”` : "", board.author ? `by ${board.author}` : ""].filter(Boolean).join(" ");
+  $("about-title").textContent = title;
+  $("about-rules").textContent = board.rules || "";
+  $("about").hidden = !title && !board.rules;
 }
 
 // The pad: a key per digit with how many are left to place, or the colours.
@@ -157,6 +191,7 @@ function layoutPad() {
 function view() {
   if (app.steps) return stepView();
   if (app.hint) return hintView();
+  if (app.truth) return { digits: current(), candidates: app.truth, marks: null, highlight: null, walked: null };
   return { digits: current(), candidates: null, marks: null, highlight: null, walked: null };
 }
 
@@ -197,6 +232,8 @@ function render() {
       "hl-cell": !!h && h.cells.includes(cell),
       "hl-house": !!h && h.house_cells.includes(cell),
       "hl-place": !!h && h.placements.some(([c]) => c === cell),
+      broken: playing && !!app.broken && app.broken.has(cell),
+      total: app.totals.has(cell),
     };
     for (const [name, on] of Object.entries(classes)) div.classList.toggle(name, on);
     const colour = playing ? app.colours[cell] : 0;
@@ -205,7 +242,11 @@ function render() {
     div.replaceChildren();
     let label = cellName(cell);
     if (d) {
-      div.textContent = board.symbols[d - 1];
+      // In its own element, so it lies over a variant's constraint layer.
+      const digit = document.createElement("span");
+      digit.className = "digit";
+      digit.textContent = board.symbols[d - 1];
+      div.appendChild(digit);
       label += ` ${board.symbols[d - 1]}${isGiven ? " given" : ""}${classes.conflict ? ", clashes" : ""}`;
     } else if (!playing) {
       const shown = hintDigits.get(cell);

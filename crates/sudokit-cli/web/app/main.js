@@ -132,6 +132,7 @@ function wire() {
   });
   $("solve").addEventListener("click", guarded(solve));
   $("rate").addEventListener("click", guarded(rate));
+  $("truth").addEventListener("click", guarded(trueCandidates));
   $("generate").addEventListener("click", guarded(generate));
   $("share").addEventListener("click", guarded(share));
   $("steps-open").addEventListener("click", guarded(openSteps));

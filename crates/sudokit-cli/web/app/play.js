@@ -117,24 +117,69 @@ function setMode(mode) {
 function checkFinished() {
   const digits = current();
   const done = digits.every((d) => d) && conflicts().size === 0;
-  if (done && !app.finished) {
-    app.finished = true;
-    clockRun(false);
-    if (app.engine.size) {
-      status(`Solved by the engine: ${app.engine.size} digits are its (purple).`);
-    } else if (!app.won) {
-      app.won = true;
-      status(`Solved in ${clockText(seconds())}: every digit is right. Well done!`, "good");
-      celebrate();
-    }
-  } else if (!done && app.finished) {
+  if (done && !app.finished && isVariant()) {
+    // Only the server knows the constraints: its validator says.
+    confirmFinished(digits.join(","));
+    return;
+  }
+  if (done && !app.finished) finish();
+  else if (!done && app.finished) {
     app.finished = false;
     app.won = false;
     clockRun(!document.hidden);
   }
+  if (!done) app.broken = null;
+}
+
+// A variant's full grid, sent to the validator; finished when it passes,
+// else what breaks is framed (unless the grid changed meanwhile).
+async function confirmFinished(key) {
+  let answer;
+  try {
+    answer = await api("check", { puzzle: app.text, values: current() });
+  } catch (e) {
+    status(e.message, "error");
+    return;
+  }
+  if (current().join(",") !== key || app.finished) return;
+  if (answer.verdict === "solved") {
+    app.broken = null;
+    finish();
+  } else {
+    app.broken = new Set((answer.broken || []).flatMap((b) => b.cells));
+    status(`${answer.text}.`, "error");
+  }
+  render();
+  save();
+}
+
+function finish() {
+  app.finished = true;
+  clockRun(false);
+  if (app.engine.size) {
+    status(`Solved by the engine: ${app.engine.size} digits are its (purple).`);
+  } else if (!app.won) {
+    app.won = true;
+    status(`Solved in ${clockText(seconds())}: every digit is right. Well done!`, "good");
+    celebrate();
+  }
 }
 
 // --- loading --------------------------------------------------------------------
+
+// Setters' names for the f-puzzles keys the status line lists.
+const RULE_NAMES = {
+  killercage: "killer cages", thermometer: "thermometers", arrow: "arrows", doublearrow: "double arrows",
+  difference: "white dots", ratio: "black dots", xv: "XV", sandwichsum: "sandwich sums",
+  littlekillersum: "little killers", xsum: "x-sums", skyscraper: "skyscrapers", whispers: "German whispers",
+  renban: "renban lines", palindrome: "palindromes", regionsumline: "region sum lines",
+  betweenline: "between lines", lockout: "lockout lines", entropicline: "entropic lines",
+  modularline: "modular lines", zipperline: "zipper lines", nabner: "nabner lines",
+  quadruple: "quadruples", odd: "odd cells", even: "even cells", minimum: "minimums", maximum: "maximums",
+  clone: "clones", extraregion: "extra regions", antiking: "anti-king", antiknight: "anti-knight",
+  nonconsecutive: "nonconsecutive", rowindexer: "row indexers", columnindexer: "column indexers",
+  boxindexer: "box indexers",
+};
 
 function show(board, solutions, kept) {
   leaveSteps();
@@ -159,13 +204,15 @@ function show(board, solutions, kept) {
   app.undo = []; app.redo = [];
   app.selection = new Set(); app.cursor = -1;
   app.wrong.clear();
+  app.broken = null;
   $("confetti").replaceChildren();
   $("rating").textContent = "";
   $("puzzle-input").value = board.text;
   build();
   const clues = board.givens.filter((g) => g).length;
   const kind = board.box ? `${board.box[0]}x${board.box[1]} boxes` : "jigsaw";
-  const extras = board.variant.length ? `, ${board.variant.join(" + ")}` : "";
+  const rules = [...board.variant, ...board.constraints.map((k) => RULE_NAMES[k] || k)];
+  const extras = rules.length ? `, ${rules.join(" + ")}` : "";
   const what = `${board.size}x${board.size} (${kind}${extras}), ${clues} givens`;
   if (solutions === 0) status(`${what}: this puzzle has no solution; check the givens (Hint, Solve and Rate need one).`, "warn");
   else if (solutions === 2) status(`${what}: this puzzle has more than one solution, so no logic reaches a single answer; Hint, Solve and Rate need a unique one.`, "warn");
@@ -212,6 +259,7 @@ async function solution() {
 
 async function check() {
   needBoard();
+  if (isVariant()) return checkVariant();
   const sol = await solution();
   app.wrong = new Set();
   app.values.forEach((v, cell) => { if (v && v !== sol[cell]) app.wrong.add(cell); });
@@ -221,6 +269,22 @@ async function check() {
   else if (filled && app.engine.size) status(`Every digit is right; the engine placed ${app.engine.size} of them.`);
   else if (filled) status("Solved: every digit is right. Well done!", "good");
   else status("All correct so far.", "good");
+}
+
+// A variant's grid is checked by the server: the solution's digits, and a
+// full grid through the validator with every constraint.
+async function checkVariant() {
+  const answer = await api("check", { puzzle: app.text, values: current() });
+  app.wrong = new Set(answer.wrong || []);
+  app.broken = answer.broken ? new Set(answer.broken.flatMap((b) => b.cells)) : null;
+  render();
+  if (answer.verdict === "wrong") {
+    const k = app.wrong.size;
+    status(k ? `${k} digit${k > 1 ? "s are" : " is"} wrong (framed in red).` : `${answer.text}.`, "error");
+  } else if (answer.verdict === "broken") status(`${answer.text}.`, "error");
+  else if (answer.verdict === "solved" && app.engine.size) status(`Every digit is right; the engine placed ${app.engine.size} of them.`);
+  else if (answer.verdict === "solved") status("Solved: every digit is right. Well done!", "good");
+  else status(`${answer.text}.`, "good");
 }
 
 async function solve() {

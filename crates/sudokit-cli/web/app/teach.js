@@ -34,6 +34,7 @@ function hintView() {
 
 function clearHint() {
   app.hint = null;
+  app.truth = null;
   $("hint-text").textContent = "";
   $("hint-before").replaceChildren();
 }
@@ -102,6 +103,22 @@ function applyHint() {
       clearMarksSeenBy(cell, d);
     }
   });
+}
+
+// The true candidates from the digits on the board (the variant engine's,
+// or any engine's), shown until the next move.
+async function trueCandidates() {
+  needBoard();
+  leaveSteps();
+  const answer = await api("candidates", { puzzle: app.text, values: current() });
+  clearHint();
+  if (answer.verdict === "ok") {
+    app.truth = answer.candidates;
+    $("hint-text").textContent = "True candidates: the digits some solution puts in each empty cell, from the digits on the board (your next move hides them).";
+  } else {
+    $("hint-text").textContent = answer.text;
+  }
+  render();
 }
 
 // --- the step list ------------------------------------------------------------

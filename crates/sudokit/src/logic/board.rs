@@ -39,6 +39,9 @@ pub struct Board {
     se_order: Arc<[usize]>,
     /// How the words of a step write each digit (`None`: its number).
     symbols: Option<Arc<[char]>>,
+    /// The puzzle's variant constraints, compiled for the variant ladder
+    /// (`None`: a classic puzzle).
+    rules: Option<Arc<super::variant::Rules>>,
 }
 
 impl Board {
@@ -74,6 +77,7 @@ impl Board {
             values: vec![0; cells],
             cands: vec![full; cells],
             se_order: se.into(),
+            rules: super::variant::Rules::of(puzzle),
             geometry,
             symbols: None,
         };
@@ -125,6 +129,18 @@ impl Board {
             Some(c) => c.to_string(),
             None => d.to_string(),
         }
+    }
+
+    /// The compiled variant constraints of the puzzle, `None` for a classic
+    /// puzzle (whose steps come from Sudoku Explainer's ladder).
+    pub(crate) fn rules(&self) -> Option<&super::variant::Rules> {
+        self.rules.as_deref()
+    }
+
+    /// Whether the puzzle has variant constraints: its steps then come from
+    /// the variant ladder (see `docs/variant-logic.md`).
+    pub fn is_variant(&self) -> bool {
+        self.rules.is_some()
     }
 
     /// The geometry.

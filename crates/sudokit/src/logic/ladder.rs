@@ -95,6 +95,9 @@ impl Technique {
             | DynamicChains
             | DynamicPlus
             | Nested { .. } => chains::find(self, board, ctx, sink),
+            Constraint | CellForcing | Contradiction => {
+                super::variant::find(self, board, ctx, sink)
+            }
         }
     }
 
@@ -104,6 +107,9 @@ impl Technique {
     pub fn runs_on(self, board: &Board) -> bool {
         use Technique::*;
         match self {
+            // A deadly pattern need not be deadly under variant constraints.
+            UniqueLoop | Bug if board.is_variant() => false,
+            Constraint | CellForcing | Contradiction => board.is_variant(),
             UniqueLoop | Bug => uniqueness::supported(board),
             t if t.is_chain() => chains::supported(board),
             _ => true,
@@ -123,8 +129,12 @@ impl Technique {
     }
 }
 
-/// The next step: the first step of the first rung that has one.
+/// The next step: the first step of the first rung that has one (of
+/// [`VARIANT_LADDER`](super::VARIANT_LADDER) on a variant board).
 pub fn next_step(board: &Board, ctx: &mut Ctx) -> Option<Step> {
+    if board.is_variant() {
+        return super::variant::next_step(board, ctx);
+    }
     for &t in LADDER {
         if let Some(step) = t.first(board, ctx) {
             return Some(step);

@@ -16,6 +16,7 @@ mod step;
 mod subsets;
 mod text;
 mod uniqueness;
+mod variant;
 mod wings;
 
 pub use board::{Board, BoardError};
@@ -28,5 +29,6 @@ pub fn chains_run_on(geometry: &crate::Geometry) -> bool {
 pub use ctx::{Ctx, Sink};
 pub use ladder::{next_step, rate_within, solve_path, End, Fit, Level, Path, Rating, LADDER};
 pub use step::{Candidate, Difficulty, Step, Technique};
+pub use variant::VARIANT_LADDER;
 #[cfg(test)]
 pub(crate) mod test_util;

@@ -95,6 +95,15 @@ pub enum Technique {
         /// Sub-variant of level 4 (0..=3); 0 otherwise.
         variant: u8,
     },
+    /// Variant puzzles: one constraint's deduction (a cage's combinations,
+    /// a thermometer's ranges, a dot's partners).
+    Constraint,
+    /// Variant puzzles: every candidate of a cell (or every place of a
+    /// digit in a house) removes the same candidates.
+    CellForcing,
+    /// Variant puzzles: a candidate whose placement leads by singles and
+    /// constraint deductions to a contradiction.
+    Contradiction,
 }
 
 impl Technique {
@@ -138,6 +147,10 @@ impl Technique {
             DynamicChains => 85,
             DynamicPlus => 90,
             Nested { level, .. } => 85 + 5 * u16::from(level),
+            // The variant ladder's own scale (docs/variant-logic.md), not SE's.
+            Constraint => 20,
+            CellForcing => 60,
+            Contradiction => 70,
         })
     }
 }

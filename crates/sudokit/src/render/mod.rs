@@ -31,9 +31,12 @@
 //! is in `docs/render.md`).
 
 mod draw;
+mod overlay;
 mod palette;
 mod svg;
 mod variant;
+
+pub use overlay::{overlay, Overlay};
 
 use crate::format::alphabet::Alphabet;
 use crate::logic::{Candidate, Step};

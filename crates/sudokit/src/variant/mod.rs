@@ -23,7 +23,7 @@
 use crate::digits::Cell;
 
 mod cells;
-mod combinations;
+pub(crate) mod combinations;
 mod lines;
 mod outside;
 mod pairs;

@@ -8,6 +8,7 @@ pub mod build;
 mod corpus;
 mod corpus_gen;
 pub mod fpjson;
+mod logic;
 mod public;
 mod random;
 pub mod semantics;

@@ -418,4 +418,4 @@ fn centred_text(s: &mut String, class: &str, (x, y): P, size: f64, text: &str, e
 }
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

@@ -1,0 +1,132 @@
+//! Forcing steps: every candidate of a cell, or every place of a digit in a
+//! house, has the same direct consequence (its peers lose the digit, the
+//! rules on its cell prune once), so that consequence holds.
+
+use std::ops::ControlFlow;
+
+use crate::variant::Mask;
+
+use super::super::board::Board;
+use super::super::ctx::{Ctx, Sink};
+use super::super::step::{Candidate, Step, Technique};
+use super::super::text;
+use super::propagate::Propagator;
+use super::rules::masks;
+use super::words;
+
+/// The candidates every one of `options` removes from cells other than
+/// `skip` (their direct consequences, intersected); empty when an option
+/// fails on its own (that is a contradiction step's find, not this one's).
+fn common(
+    prop: &mut Propagator<'_>,
+    masks: &[Mask],
+    options: &[(usize, u8)],
+    skip: &[usize],
+) -> Vec<Candidate> {
+    let mut removed: Option<Vec<Mask>> = None;
+    let mut work = masks.to_vec();
+    for &(c, d) in options {
+        work.copy_from_slice(masks);
+        if prop.direct(&mut work, c, d).is_err() {
+            return Vec::new();
+        }
+        let gone: Vec<Mask> = masks.iter().zip(&work).map(|(m, w)| m & !w).collect();
+        removed = Some(match removed {
+            None => gone,
+            Some(r) => r.iter().zip(&gone).map(|(a, b)| a & b).collect(),
+        });
+        if removed.as_ref().is_some_and(|r| r.iter().all(|&m| m == 0)) {
+            return Vec::new();
+        }
+    }
+    let mut out = Vec::new();
+    for (c, &m) in removed.unwrap_or_default().iter().enumerate() {
+        if skip.contains(&c) || m == 0 {
+            continue;
+        }
+        out.extend(text::digits_of(u64::from(m)).map(|d| Candidate::new(c, d)));
+    }
+    out
+}
+
+/// Cell forcing, then house (digit) forcing, fewest options first.
+pub(super) fn forcing(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let Some(rules) = board.rules() else {
+        return ControlFlow::Continue(());
+    };
+    let masks = masks(board);
+    let mut prop = Propagator::new(board, rules);
+    let n = board.size();
+    for k in 2..=n {
+        for c in 0..board.cell_count() {
+            let m = board.candidates(c);
+            if board.value(c) != 0 || m.count_ones() as usize != k {
+                continue;
+            }
+            let options: Vec<(usize, u8)> = text::digits_of(m).map(|d| (c, d)).collect();
+            let elims = common(&mut prop, &masks, &options, &[c]);
+            if !elims.is_empty() {
+                let mut step = Step::new(
+                    Technique::CellForcing,
+                    "Cell Forcing",
+                    Technique::CellForcing.floor().0,
+                );
+                if ctx.want_text {
+                    step.text = format!(
+                        "{} is {}, and each of them removes {}",
+                        board.cell_name(c),
+                        text::digits(board, m, "or"),
+                        words::eliminations(board, &elims)
+                    );
+                }
+                step.cells = vec![c];
+                step.evidence = options.iter().map(|&(c, d)| Candidate::new(c, d)).collect();
+                step.eliminations = elims;
+                sink(step)?;
+            }
+        }
+        for h in 0..board.house_count() {
+            for d in 1..=n as u8 {
+                if board.house_has_value(h, d) {
+                    continue;
+                }
+                let places: Vec<usize> = board
+                    .house(h)
+                    .iter()
+                    .map(|c| c.index())
+                    .filter(|&c| board.has(c, d))
+                    .collect();
+                if places.len() != k {
+                    continue;
+                }
+                let options: Vec<(usize, u8)> = places.iter().map(|&c| (c, d)).collect();
+                let elims = common(&mut prop, &masks, &options, &places);
+                if !elims.is_empty() {
+                    let mut step = Step::new(
+                        Technique::CellForcing,
+                        "Digit Forcing",
+                        Technique::CellForcing.floor().0,
+                    );
+                    if ctx.want_text {
+                        step.text = format!(
+                            "{} in {} goes in {}, and each place removes {}",
+                            board.digit_name(d),
+                            board.house_name(h),
+                            text::list(places.iter().map(|&c| board.cell_name(c)), "or"),
+                            words::eliminations(board, &elims)
+                        );
+                    }
+                    step.houses = vec![h];
+                    step.cells = places;
+                    step.evidence = options.iter().map(|&(c, d)| Candidate::new(c, d)).collect();
+                    step.eliminations = elims;
+                    sink(step)?;
+                }
+            }
+        }
+        if ctx.expired() {
+            break;
+        }
+    }
+    ControlFlow::Continue(())
+}

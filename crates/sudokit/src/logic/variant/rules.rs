@@ -1,0 +1,203 @@
+//! A variant puzzle's constraints compiled for the logic: units (a whole
+//! rule, or one pair of a rule over every neighbouring pair), which units
+//! read each cell, and the masks the rules prune.
+
+use std::sync::Arc;
+
+use crate::variant::{Constraint, Contradiction, Mask, PairRule, Rule};
+use crate::Puzzle;
+
+use super::super::board::Board;
+
+/// One unit of deduction: a whole constraint, or one pair of cells of a
+/// rule that holds between every pair of neighbours (anti-king,
+/// nonconsecutive, the negative dots), so that a step names the two cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Unit {
+    /// Index of the constraint in [`Rules::constraints`].
+    pub rule: usize,
+    /// The cells it reads (row-major indices).
+    pub cells: Vec<usize>,
+    /// For a pair unit: the relation and its tables (`forward[a]`: values
+    /// of the second cell allowed when the first is `a`; `backward` the
+    /// other way).
+    pub pair: Option<(PairRule, [Mask; 17], [Mask; 17])>,
+}
+
+/// The constraints of a variant puzzle, as the variant ladder reads them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Rules {
+    /// The puzzle's constraints.
+    pub constraints: Arc<[Constraint]>,
+    /// Every unit.
+    pub units: Vec<Unit>,
+    /// `watch[cell]`: the units reading the cell.
+    pub watch: Vec<Vec<u32>>,
+    /// `distinct[cell]`: the cells that cannot hold the same digit as it —
+    /// its peers in the houses, the cells of each rule's distinct groups
+    /// (a cage, a thermometer), and the other cell of every pair whose
+    /// relation never holds between equal digits (anti-knight, dots).
+    pub distinct: Vec<Bits>,
+    /// `excl[(cell * n + d) * cells + x]`: the digits (bits) cell `x`
+    /// cannot hold when `cell` holds digit `d + 1`, from `distinct` and
+    /// every two-cell relation of the rules (a kropki dot, an anti-XV
+    /// pair): the weak links forcing steps intersect.
+    pub excl: Vec<Mask>,
+    /// The side.
+    pub n: usize,
+}
+
+/// A set of cells (grids up to 16x16: 256 cells).
+pub(crate) type Bits = [u64; 4];
+
+/// Adds `cell` to `bits`.
+#[inline]
+pub(crate) fn insert(bits: &mut Bits, cell: usize) {
+    bits[cell / 64] |= 1 << (cell % 64);
+}
+
+impl Rules {
+    /// The rules of `puzzle`, `None` when it has no constraints (or a grid
+    /// too big for variant masks, which the readers refuse anyway).
+    pub(crate) fn of(puzzle: &Puzzle) -> Option<Arc<Rules>> {
+        let constraints = puzzle.constraints();
+        let n = puzzle.geometry().size();
+        if constraints.is_empty() || n > crate::variant::MAX_VARIANT_SIZE {
+            return None;
+        }
+        let mut units = Vec::new();
+        for (i, c) in constraints.iter().enumerate() {
+            match c {
+                // A rule over every pair of neighbours: one unit per pair.
+                Constraint::Neighbours(nb) => {
+                    for [a, b] in nb.neighbour_pairs(n) {
+                        units.push(Unit {
+                            rule: i,
+                            cells: vec![a.index(), b.index()],
+                            pair: Some((nb.rule, nb.rule.table(n), nb.rule.flip().table(n))),
+                        });
+                    }
+                }
+                _ => units.push(Unit {
+                    rule: i,
+                    cells: c.cells(n).iter().map(|c| c.index()).collect(),
+                    pair: None,
+                }),
+            }
+        }
+        let mut watch = vec![Vec::new(); n * n];
+        for (u, unit) in units.iter().enumerate() {
+            for &c in &unit.cells {
+                if c < n * n && !watch[c].contains(&(u as u32)) {
+                    watch[c].push(u as u32);
+                }
+            }
+        }
+        let mut distinct = vec![[0u64; 4]; n * n];
+        for (c, bits) in distinct.iter_mut().enumerate() {
+            for p in puzzle.geometry().peers(crate::Cell(c as u32)) {
+                insert(bits, p.index());
+            }
+        }
+        let mut link = |a: usize, b: usize| {
+            if a != b && a < n * n && b < n * n {
+                insert(&mut distinct[a], b);
+                insert(&mut distinct[b], a);
+            }
+        };
+        for c in constraints.iter() {
+            for group in c.distinct_groups(n) {
+                for (i, a) in group.iter().enumerate() {
+                    for b in &group[i + 1..] {
+                        link(a.index(), b.index());
+                    }
+                }
+            }
+            if let Some(pairs) = c.pairs(n) {
+                for (a, b, rule) in pairs {
+                    if (1..=n as u32).all(|v| !rule.holds(v, v, n)) {
+                        link(a.index(), b.index());
+                    }
+                }
+            }
+        }
+        let cells = n * n;
+        let full = crate::variant::full_mask(n);
+        let mut excl = vec![0 as Mask; cells * n * cells];
+        for (c, bits) in distinct.iter().enumerate() {
+            for x in (0..cells).filter(|&x| bits[x / 64] >> (x % 64) & 1 != 0) {
+                for d in 0..n {
+                    excl[(c * n + d) * cells + x] |= 1 << d;
+                }
+            }
+        }
+        for c in constraints.iter() {
+            for (a, b, rule) in c.pairs(n).unwrap_or_default() {
+                let (a, b) = (a.index(), b.index());
+                if a == b || a >= cells || b >= cells {
+                    continue;
+                }
+                let (forward, backward) = (rule.table(n), rule.flip().table(n));
+                for d in 0..n {
+                    excl[(a * n + d) * cells + b] |= full & !forward[d + 1];
+                    excl[(b * n + d) * cells + a] |= full & !backward[d + 1];
+                }
+            }
+        }
+        Some(Arc::new(Rules {
+            constraints: Arc::from(constraints),
+            units,
+            watch,
+            distinct,
+            excl,
+            n,
+        }))
+    }
+
+    /// The constraint of unit `u`.
+    pub(crate) fn constraint(&self, u: usize) -> &Constraint {
+        &self.constraints[self.units[u].rule]
+    }
+
+    /// Prunes `masks` by unit `u`: `Ok(true)` when a candidate went.
+    pub(crate) fn prune(&self, u: usize, masks: &mut [Mask]) -> Result<bool, Contradiction> {
+        let unit = &self.units[u];
+        match &unit.pair {
+            Some((_, forward, backward)) => {
+                let (a, b) = (unit.cells[0], unit.cells[1]);
+                let keep_b = supported(forward, masks[a]);
+                let keep_a = supported(backward, masks[b]);
+                let (na, nb) = (masks[a] & keep_a, masks[b] & keep_b);
+                let changed = na != masks[a] || nb != masks[b];
+                masks[a] = na;
+                masks[b] = nb;
+                if na == 0 || nb == 0 {
+                    return Err(Contradiction);
+                }
+                Ok(changed)
+            }
+            None => self.constraints[unit.rule].prune(masks, self.n),
+        }
+    }
+}
+
+/// The union of `table[a]` over the values `a` in `m`.
+fn supported(table: &[Mask; 17], mut m: Mask) -> Mask {
+    let mut keep = 0;
+    while m != 0 {
+        keep |= table[m.trailing_zeros() as usize + 1];
+        m &= m - 1;
+    }
+    keep
+}
+
+/// The board as the rules read it: a filled cell is its value's bit, an
+/// empty one its candidates.
+pub(crate) fn masks(board: &Board) -> Vec<Mask> {
+    (0..board.cell_count())
+        .map(|c| match board.value(c) {
+            0 => board.candidates(c) as Mask,
+            v => 1 << (v - 1),
+        })
+        .collect()
+}
