@@ -300,3 +300,28 @@ fn a_cancel_raised_from_another_thread_stops_a_search_that_would_never_end() {
     }
     assert!(checked >= 3, "{checked}");
 }
+
+#[test]
+fn a_time_limit_bounds_a_whole_true_candidates_job() {
+    // An empty 25x25 has every candidate true, but the first pass's 16
+    // solutions settle few of them: one search per candidate follows, each
+    // quick, thousands in all. The limit is for the job, not each search.
+    let empty = Puzzle::new(Arc::new(Geometry::boxed(5, 5).unwrap()), Grid::empty(25)).unwrap();
+    let limit = Duration::from_millis(300);
+    for (name, mut engine) in [
+        ("dfs", Box::new(Dfs::new()) as Box<dyn Engine>),
+        ("auto", Box::new(Auto::new())),
+    ] {
+        let budget = Budget::UNLIMITED.with_time_limit(limit);
+        engine.set_budget(budget.clone());
+        let start = Instant::now();
+        let t = engine.true_candidates(&empty, 1).unwrap();
+        let took = start.elapsed();
+        assert!(!t.complete, "{name}");
+        assert_eq!(t.stopped, Some(StopReason::Time), "{name}");
+        // Generous for a shared machine; unbounded, the job takes minutes.
+        assert!(took < Duration::from_secs(5), "{name}: {took:?}");
+        // The engine keeps the budget it was given.
+        assert_eq!(engine.budget(), &budget, "{name}");
+    }
+}

@@ -135,6 +135,10 @@ impl Engine for Auto {
         self.budget = budget;
     }
 
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
     fn supports(&self, geometry: &Geometry) -> bool {
         self.dfs.supports(geometry)
     }

@@ -17,9 +17,10 @@
 
 use std::collections::HashSet;
 use std::ops::ControlFlow;
+use std::time::Instant;
 
 use super::{Engine, Unsupported};
-use crate::budget::StopReason;
+use crate::budget::{Budget, StopReason};
 use crate::digits::{Digit, DigitSet};
 use crate::outcome::Stats;
 use crate::puzzle::Puzzle;
@@ -65,8 +66,9 @@ impl TrueCandidates {
 /// settle every candidate at once.
 pub(crate) const FIRST_PASS: u64 = 16;
 
-/// True candidates through `engine`'s [`Engine::solve_with`] (each search
-/// under the engine's budget).
+/// True candidates through `engine`'s [`Engine::solve_with`]. The engine's
+/// time limit bounds the whole job (each search gets what is left of it);
+/// its node limit bounds each search.
 ///
 /// # Errors
 /// [`Unsupported`] when the engine cannot solve the puzzle.
@@ -76,6 +78,21 @@ pub fn by_solving<E: Engine + ?Sized>(
     cap: u32,
 ) -> Result<TrueCandidates, Unsupported> {
     let cap = cap.max(1);
+    let budget = engine.budget().clone();
+    let deadline = budget.time_limit.map(|t| Instant::now() + t);
+    let result = candidates_within(engine, puzzle, cap, &budget, deadline);
+    engine.set_budget(budget);
+    result
+}
+
+/// [`by_solving`] with the job's `deadline`.
+fn candidates_within<E: Engine + ?Sized>(
+    engine: &mut E,
+    puzzle: &Puzzle,
+    cap: u32,
+    budget: &Budget,
+    deadline: Option<Instant>,
+) -> Result<TrueCandidates, Unsupported> {
     let n = puzzle.size();
     let cells = n * n;
     let mut root: Vec<DigitSet> = match puzzle.candidates() {
@@ -128,6 +145,15 @@ pub fn by_solving<E: Engine + ?Sized>(
             let k = cell * n + d.index();
             if out.counts[k] >= cap || (cap == 1 && out.candidates[cell].contains(d)) {
                 continue;
+            }
+            if let Some(d) = deadline {
+                let left = d.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    out.complete = false;
+                    out.stopped = Some(StopReason::Time);
+                    break 'cells;
+                }
+                engine.set_budget(budget.clone().with_time_limit(left));
             }
             let mut restricted = root.clone();
             restricted[cell] = DigitSet::single(d);

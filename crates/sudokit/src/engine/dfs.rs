@@ -482,6 +482,10 @@ impl Engine for Dfs {
         self.budget = budget;
     }
 
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
     fn solve_with(
         &mut self,
         puzzle: &Puzzle,

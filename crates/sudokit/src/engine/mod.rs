@@ -74,6 +74,10 @@ pub trait Engine {
     /// search node).
     fn set_budget(&mut self, budget: Budget);
 
+    /// The budget [`Engine::set_budget`] last set (what a job of several
+    /// searches, such as [`Engine::true_candidates`], divides up).
+    fn budget(&self) -> &Budget;
+
     /// Solves `puzzle`, stopping after `limit` solutions (a limit of 0 is
     /// treated as 1), and calls `visit` with each solution found; `visit` may
     /// stop the search early by returning [`ControlFlow::Break`]. Solutions
@@ -256,6 +260,10 @@ macro_rules! classic_engine {
 
             fn set_budget(&mut self, budget: $crate::Budget) {
                 self.budget = budget;
+            }
+
+            fn budget(&self) -> &$crate::Budget {
+                &self.budget
             }
 
             fn solve_with(

@@ -263,6 +263,10 @@ impl Engine for Dlx {
         self.budget = budget;
     }
 
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
     fn solve_with(
         &mut self,
         puzzle: &Puzzle,

@@ -199,6 +199,10 @@ impl Engine for Variant {
         self.budget = budget;
     }
 
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
     fn solve_with(
         &mut self,
         puzzle: &Puzzle,
