@@ -174,7 +174,7 @@ fn pictures(solve: &SolveArgs, entry: &Entry) -> Result<Vec<(String, String)>, S
             Some(&Highlight::from(step)),
             &options,
         );
-        out.push((svg, crate::rate::step_line(step)));
+        out.push((svg, step.line()));
         board.apply(step);
     }
     Ok(out)

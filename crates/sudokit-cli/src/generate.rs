@@ -2,7 +2,6 @@
 //! from one seed each, written in order.
 
 use std::collections::BTreeMap;
-use std::hash::{BuildHasher, Hasher};
 use std::io::{self, BufWriter, Write};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -44,7 +43,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
     // Fail on a spec the library refuses before any thread starts.
     make(spec.clone()).map_err(|e| anyhow::anyhow!("{e}"))?;
     let (format, variant) = output_of(args);
-    let seed = args.seed.unwrap_or_else(random_seed);
+    let seed = args.seed.unwrap_or_else(sudokit::generate::random_seed);
     let threads = match args.threads {
         Some(n) => n as usize,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -272,18 +271,6 @@ pub(crate) fn spec_of(args: &GenerateArgs) -> anyhow::Result<Spec> {
         spec.check_nodes = n;
     }
     Ok(spec)
-}
-
-/// A seed for a run without `--seed` (shown by `--stats`).
-pub(crate) fn random_seed() -> u64 {
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-    );
-    h.write_u32(std::process::id());
-    h.finish()
 }
 
 /// Writes what the output starts with: the variant header that `solve` and

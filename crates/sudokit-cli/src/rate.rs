@@ -165,22 +165,6 @@ fn stuck_where(board: &Board) -> String {
     )
 }
 
-/// `Hidden Single: the only place for 7 in box 5 is r4c6`, then the step's
-/// chains. Techniques keep Sudoku Explainer's names (`Hidden Single`,
-/// `X-Wing`, `Naked Triplet`) in the text as in the JSON.
-pub fn step_line(step: &Step) -> String {
-    let mut line = step.name.to_string();
-    if !step.text.is_empty() {
-        line.push_str(": ");
-        line.push_str(&step.text);
-    }
-    for chain in &step.chains {
-        line.push_str("; ");
-        line.push_str(chain);
-    }
-    line
-}
-
 /// A step as JSON (the schema is in the README).
 #[derive(Debug, Serialize)]
 pub struct StepJson {
@@ -290,7 +274,7 @@ mod tests {
             include_str!("../../../examples/poj3076.txt"),
         );
         let (board, step) = hint(&entry);
-        let line = step_line(&step);
+        let line = step.line();
         assert_eq!(
             line, "Hidden Single: the only place for J in box 2 is r1c6",
             "{line}"
@@ -304,7 +288,7 @@ mod tests {
         );
         let (_, step) = hint(&entry);
         assert_eq!(
-            step_line(&step),
+            step.line(),
             "Hidden Single: the only place for 4 in box 4 is r6c2"
         );
     }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use sudokit::format::Entry;
-use sudokit::logic::{self, Board, Ctx, End};
+use sudokit::logic::{self, Board, Ctx};
 use sudokit::render::{self, Highlight, Options};
 use sudokit::{Budget, Engine, Grid, Solutions};
 
@@ -187,23 +187,10 @@ pub(crate) fn draw(
             let mut ctx = Ctx::new(true)
                 .with_deadline(deadline)
                 .with_cancel(args.cancel.clone());
-            let path = logic::solve_path(board.clone(), &mut ctx, true);
-            let n = n as usize;
-            let Some(step) = path.steps.get(n - 1) else {
-                let end = match path.end {
-                    End::Solved => "",
-                    End::Stuck => " (then no technique of the ladder applies)",
-                    End::TimedOut => " (then the time ran out)",
-                };
-                return Err(format!(
-                    "step {n} is out of range: the logical path has {} steps{end}",
-                    path.steps.len()
-                ));
-            };
-            for earlier in &path.steps[..n - 1] {
-                board.apply(earlier);
-            }
-            highlight = Some(Highlight::from(step));
+            let (before, step) =
+                logic::before_step(board, n as usize, &mut ctx).map_err(|e| e.to_string())?;
+            board = before;
+            highlight = Some(Highlight::from(&step));
             let values =
                 Grid::from_values(board.size(), board.values()).map_err(|e| e.to_string())?;
             filled = Some(values);

@@ -3,7 +3,7 @@
 //! arguments, the same seed per puzzle, [`puzzle_seed`]), so a chunk, a
 //! thread count or a Dask partition never changes a puzzle.
 
-use std::hash::{BuildHasher, Hasher};
+use std::hash::Hasher;
 use std::sync::Arc;
 
 use pyo3::prelude::*;
@@ -115,17 +115,10 @@ fn spec_of(ask: &Ask) -> PyResult<Spec> {
     Ok(spec)
 }
 
-/// A seed for a run without one: the clock and the process, hashed.
+/// A seed for a run without one (`sudokit::generate::random_seed`).
 #[pyfunction]
 pub(crate) fn random_seed() -> u64 {
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-    );
-    h.write_u32(std::process::id());
-    h.finish()
+    sudokit::generate::random_seed()
 }
 
 /// The bytes of a generated chunk: puzzles, solutions (`cells` numbers

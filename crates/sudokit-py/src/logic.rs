@@ -28,21 +28,6 @@ pub(crate) fn tenths(d: logic::Difficulty) -> f64 {
     f64::from(d.0) / 10.0
 }
 
-/// `Hidden Single: the only place for 7 in box 5 is r4c6`, then the chains:
-/// the line `sudokit hint` prints.
-pub(crate) fn step_line(step: &Step) -> String {
-    let mut line = step.name.to_string();
-    if !step.text.is_empty() {
-        line.push_str(": ");
-        line.push_str(&step.text);
-    }
-    for chain in &step.chains {
-        line.push_str("; ");
-        line.push_str(chain);
-    }
-    line
-}
-
 /// A step as a dict: `technique`, `difficulty`, `placements` (`r4c6=7`),
 /// `eliminations` (`r4c6<>7`), `cells`, `houses`, `chains`, `text`, `line`.
 pub(crate) fn step_dict<'py>(
@@ -71,7 +56,7 @@ pub(crate) fn step_dict<'py>(
     d.set_item("houses", houses)?;
     d.set_item("chains", step.chains.clone())?;
     d.set_item("text", step.text.clone())?;
-    d.set_item("line", step_line(step))?;
+    d.set_item("line", step.line())?;
     Ok(d)
 }
 

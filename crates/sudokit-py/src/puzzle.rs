@@ -116,25 +116,13 @@ impl NativePuzzle {
             if let Some(n) = step {
                 self.unique("a logical path", &Budget::UNLIMITED)?;
                 let mut ctx = Ctx::new(true);
-                let path = logic::solve_path(board.clone(), &mut ctx, true);
                 if n == 0 {
                     return Err("step counts from 1".into());
                 }
-                let Some(s) = path.steps.get(n - 1) else {
-                    let end = match path.end {
-                        End::Solved => "",
-                        End::Stuck => " (then no technique of the ladder applies)",
-                        End::TimedOut => " (then the time ran out)",
-                    };
-                    return Err(format!(
-                        "step {n} is out of range: the logical path has {} steps{end}",
-                        path.steps.len()
-                    ));
-                };
-                for earlier in &path.steps[..n - 1] {
-                    board.apply(earlier);
-                }
-                highlight = Some(Highlight::from(s));
+                let (before, s) =
+                    logic::before_step(board, n, &mut ctx).map_err(|e| e.to_string())?;
+                board = before;
+                highlight = Some(Highlight::from(&s));
                 filled = Some(
                     Grid::from_values(board.size(), board.values()).map_err(|e| e.to_string())?,
                 );

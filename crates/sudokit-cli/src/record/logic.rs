@@ -142,7 +142,7 @@ pub fn write(settings: &Settings, found: &Found, out: &mut impl Write) -> io::Re
             End::Stuck => writeln!(out, "Unrated"),
             End::TimedOut => writeln!(out, "{}", Answer::GAVE_UP),
         },
-        Found::Step(_, Some(step)) => writeln!(out, "{}", crate::rate::step_line(step)),
+        Found::Step(_, Some(step)) => writeln!(out, "{}", step.line()),
         Found::Step(_, None) => writeln!(out, "{}", crate::rate::SOLVED_TEXT),
         Found::Stuck => writeln!(out, "No step found"),
         Found::GaveUp => writeln!(out, "{}", Answer::GAVE_UP),
@@ -150,13 +150,7 @@ pub fn write(settings: &Settings, found: &Found, out: &mut impl Write) -> io::Re
         Found::Path(board, path) => {
             let width = path.steps.len().to_string().len();
             for (i, s) in path.steps.iter().enumerate() {
-                writeln!(
-                    out,
-                    "{:>width$}. {} {}",
-                    i + 1,
-                    s.difficulty,
-                    crate::rate::step_line(s)
-                )?;
+                writeln!(out, "{:>width$}. {} {}", i + 1, s.difficulty, s.line())?;
             }
             match path.end {
                 End::Solved if crate::rate::complete_as_given(path) => {

@@ -361,7 +361,7 @@ pub async fn hint(Extract(state): Extract<State>, body: Body) -> Answer {
                 before.push(step);
                 continue;
             }
-            let mut text = crate::rate::step_line(&step);
+            let mut text = step.line();
             if !before.is_empty() {
                 // `Pointing ×5, Claiming ×4`: each technique once, in order.
                 let mut names: Vec<(String, usize)> = Vec::new();
@@ -598,7 +598,7 @@ pub async fn generate(Extract(state): Extract<State>, body: Body) -> Answer {
         spec.cancel = Some(limits.cancel.clone());
         let mut generator =
             sudokit::generate::Generator::new(spec).map_err(|e| ApiError::bad(e.to_string()))?;
-        let seed = req.seed.unwrap_or_else(crate::generate::random_seed);
+        let seed = req.seed.unwrap_or_else(sudokit::generate::random_seed);
         let made = generator.generate(seed).map_err(|e| {
             if e.timed_out {
                 gave_up(

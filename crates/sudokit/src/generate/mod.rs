@@ -374,6 +374,20 @@ pub struct GaveUp {
     pub timed_out: bool,
 }
 
+/// A seed for a run that was given none: the clock and the process, hashed
+/// (print it to make the run again).
+pub fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.write_u32(std::process::id());
+    h.finish()
+}
+
 /// The seed of puzzle `index` of a run seeded with `seed`: each puzzle's
 /// randomness is its own, so a run gives the same puzzles in the same order
 /// whatever the number of threads.

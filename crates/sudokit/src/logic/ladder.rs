@@ -276,6 +276,42 @@ pub struct Path {
     pub board: Board,
 }
 
+/// Why [`before_step`] has no step `n`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("step {n} is out of range: the logical path has {steps} steps{}", match .end {
+    End::Solved => "",
+    End::Stuck => " (then no technique of the ladder applies)",
+    End::TimedOut => " (then the time ran out)",
+})]
+pub struct NoSuchStep {
+    /// The step asked for, from 1.
+    pub n: usize,
+    /// How many steps the path has.
+    pub steps: usize,
+    /// How the path ended.
+    pub end: End,
+}
+
+/// Step `n` (from 1) of `board`'s logical path, and the board just before
+/// it: what a picture of that step draws.
+///
+/// # Errors
+/// [`NoSuchStep`] when the path (within `ctx`'s deadline) is shorter.
+pub fn before_step(mut board: Board, n: usize, ctx: &mut Ctx) -> Result<(Board, Step), NoSuchStep> {
+    let mut path = solve_path(board.clone(), ctx, true);
+    if n == 0 || n > path.steps.len() {
+        return Err(NoSuchStep {
+            n,
+            steps: path.steps.len(),
+            end: path.end,
+        });
+    }
+    for earlier in &path.steps[..n - 1] {
+        board.apply(earlier);
+    }
+    Ok((board, path.steps.swap_remove(n - 1)))
+}
+
 /// Solves `board` step by step, easiest step first, as Sudoku Explainer's
 /// rater does, keeping the steps if `keep`.
 pub fn solve_path(mut board: Board, ctx: &mut Ctx, keep: bool) -> Path {

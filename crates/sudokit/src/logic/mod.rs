@@ -27,7 +27,10 @@ pub fn chains_run_on(geometry: &crate::Geometry) -> bool {
     chains::runs_on(geometry)
 }
 pub use ctx::{Ctx, Sink};
-pub use ladder::{next_step, rate_within, solve_path, End, Fit, Level, Path, Rating, LADDER};
+pub use ladder::{
+    before_step, next_step, rate_within, solve_path, End, Fit, Level, NoSuchStep, Path, Rating,
+    LADDER,
+};
 pub use step::{Candidate, Difficulty, Step, Technique};
 pub use variant::VARIANT_LADDER;
 #[cfg(test)]

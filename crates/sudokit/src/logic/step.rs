@@ -235,6 +235,23 @@ impl Step {
         Step::new(technique, name, technique.floor().0)
     }
 
+    /// The step in one line: `Hidden Single: the only place for 7 in box 5
+    /// is r4c6`, then its chains, as `hint` and `explain` print it.
+    /// Techniques keep Sudoku Explainer's names (`Hidden Single`, `X-Wing`,
+    /// `Naked Triplet`).
+    pub fn line(&self) -> String {
+        let mut line = self.name.to_string();
+        if !self.text.is_empty() {
+            line.push_str(": ");
+            line.push_str(&self.text);
+        }
+        for chain in &self.chains {
+            line.push_str("; ");
+            line.push_str(chain);
+        }
+        line
+    }
+
     /// Whether it changes the board at all.
     pub fn is_progress(&self) -> bool {
         !self.placements.is_empty() || !self.eliminations.is_empty()
