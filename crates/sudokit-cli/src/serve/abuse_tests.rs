@@ -8,23 +8,9 @@ use axum::http::{Request, StatusCode};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
+use super::test_client::post;
 use super::tests::limits;
 use super::{router, Limits};
-
-async fn post(app: &axum::Router, path: &str, body: Value) -> (StatusCode, Value) {
-    let request = Request::post(path)
-        .body(Body::from(body.to_string()))
-        .expect("a request");
-    let response = app.clone().oneshot(request).await.expect("an answer");
-    let status = response.status();
-    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
-        .await
-        .expect("a body");
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
 
 async fn workers(app: &axum::Router) -> Value {
     let request = Request::get("/api").body(Body::empty()).expect("a request");

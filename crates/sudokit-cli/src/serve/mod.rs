@@ -34,6 +34,8 @@ mod picture;
 mod play_api;
 mod request;
 #[cfg(test)]
+mod test_client;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod variant_tests;

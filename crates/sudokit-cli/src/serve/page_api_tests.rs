@@ -5,57 +5,14 @@
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use axum::Router;
-use clap::Parser;
 use serde_json::{json, Value};
-use sudokit::format::{self, Format};
-use sudokit::EngineKind;
+use sudokit::format::Format;
 use tower::ServiceExt;
 
-use super::super::{router, Limits};
+use super::super::test_client::{defaults as app, ok as answered, solution_of};
 
 const PUZZLE: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-
-/// The server's own defaults, as `sudokit serve` sets them.
-fn app() -> Router {
-    let cli = crate::cli::Cli::try_parse_from(["sudokit", "serve"]).expect("serve's defaults");
-    let crate::cli::Command::Serve(args) = cli.command else {
-        unreachable!("the arguments start with `serve`")
-    };
-    router(Limits::of(&args))
-}
-
-async fn answered(app: &Router, path: &str, body: Value) -> Value {
-    let request = Request::builder()
-        .method("POST")
-        .uri(path)
-        .body(Body::from(body.to_string()))
-        .expect("a request");
-    let response = app.clone().oneshot(request).await.expect("an answer");
-    let status = response.status();
-    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
-        .await
-        .expect("the body");
-    let value: Value = serde_json::from_slice(&bytes).expect("JSON");
-    assert_eq!(status, StatusCode::OK, "{path} {body}: {value}");
-    value
-}
-
-fn solution_of(line: &str) -> Vec<u8> {
-    let puzzle = format::read(Format::Line, line.as_bytes())
-        .next()
-        .unwrap()
-        .unwrap()
-        .puzzle;
-    EngineKind::Dlx
-        .build()
-        .solve(&puzzle, 1)
-        .unwrap()
-        .first
-        .unwrap()
-        .to_values()
-}
 
 /// The page's rule for taking a step: each placement fills its cell and
 /// leaves its peers' candidates, then each elimination goes.
@@ -174,7 +131,7 @@ async fn a_hint_draws_the_eliminations_it_rests_on() {
     // Walked from the candidates given (the player's position's), each
     // elimination removes one that is there, and the hint places the
     // solution's digit.
-    let solution = solution_of(PUZZLE);
+    let solution = solution_of(PUZZLE, Format::Line);
     let mut cands = masks(&answer["candidates"]);
     assert_eq!(cands.len(), n * n);
     for highlight in drawn {
@@ -202,7 +159,11 @@ async fn the_explained_path_walks_to_the_solution() {
     for highlight in highlights {
         take(&mut values, &mut cands, highlight, n);
     }
-    assert_eq!(values, solution_of(PUZZLE), "the path ends at the solution");
+    assert_eq!(
+        values,
+        solution_of(PUZZLE, Format::Line),
+        "the path ends at the solution"
+    );
 }
 
 #[tokio::test]

@@ -4,15 +4,12 @@
 //! player's digits (played to the end), `check` through the validator,
 //! `candidates`, and 400s in JSON for bad variant input.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use axum::Router;
-use clap::Parser;
 use serde_json::{json, Value};
 use sudokit::format::{self, Format};
-use sudokit::EngineKind;
-use tower::ServiceExt;
 
+use super::test_client::{defaults as app, ok, post, solution_of};
 use super::{router, Limits};
 
 const KILLER: &str = include_str!("../../tests/browser/variants/killer.json");
@@ -20,47 +17,6 @@ const SANDWICH: &str = include_str!("../../tests/browser/variants/sandwich.json"
 const THERMO: &str = include_str!("../../tests/browser/variants/thermo.json");
 const KROPKI: &str = include_str!("../../tests/browser/variants/kropki.json");
 const JIGSAW: &str = include_str!("../../tests/browser/variants/jigsaw.json");
-
-fn app() -> Router {
-    let cli = crate::cli::Cli::try_parse_from(["sudokit", "serve"]).expect("serve's defaults");
-    let crate::cli::Command::Serve(args) = cli.command else {
-        unreachable!("the arguments start with `serve`")
-    };
-    router(Limits::of(&args))
-}
-
-async fn post(app: &Router, path: &str, body: Value) -> (StatusCode, Value) {
-    let request = Request::builder()
-        .method("POST")
-        .uri(path)
-        .body(Body::from(body.to_string()))
-        .expect("a request");
-    let response = app.clone().oneshot(request).await.expect("an answer");
-    let status = response.status();
-    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
-        .await
-        .expect("the body");
-    let value: Value = serde_json::from_slice(&bytes).expect("JSON, errors too");
-    (status, value)
-}
-
-async fn ok(app: &Router, path: &str, body: Value) -> Value {
-    let (status, value) = post(app, path, body.clone()).await;
-    assert_eq!(status, StatusCode::OK, "{path}: {value}");
-    value
-}
-
-/// The unique solution, by the library (the variant engine).
-fn solution_of(text: &str) -> Vec<u8> {
-    let puzzle = format::read(Format::Fpuzzles, text.as_bytes())
-        .next()
-        .unwrap()
-        .unwrap()
-        .puzzle;
-    let solutions = EngineKind::Auto.build().solve(&puzzle, 2).unwrap();
-    assert_eq!(solutions.count, 1, "the fixture has one solution");
-    solutions.first.unwrap().to_values()
-}
 
 fn givens_of(text: &str) -> Vec<u8> {
     format::read(Format::Fpuzzles, text.as_bytes())
@@ -124,7 +80,7 @@ async fn solve_and_count_keep_the_constraints() {
     for text in [KILLER, THERMO, KROPKI, SANDWICH, JIGSAW] {
         let answer = ok(&app, "/api/solve", json!({ "puzzle": text })).await;
         assert_eq!(answer["verdict"], "unique");
-        assert_eq!(answer["values"], json!(solution_of(text)));
+        assert_eq!(answer["values"], json!(solution_of(text, Format::Fpuzzles)));
         let answer = ok(&app, "/api/count", json!({ "puzzle": text, "limit": 5 })).await;
         assert_eq!(answer["count"], 1, "{text}");
     }
@@ -140,7 +96,7 @@ async fn solve_and_count_keep_the_constraints() {
 /// hint's placements, ask again): every placement is the solution's digit,
 /// every elimination spares it.
 async fn play_by_hints(app: &Router, text: &str) -> usize {
-    let solution = solution_of(text);
+    let solution = solution_of(text, Format::Fpuzzles);
     let mut values = givens_of(text);
     let mut hints = 0;
     loop {
@@ -223,7 +179,7 @@ async fn explain_and_rate_give_a_variant_no_se_rating() {
 #[tokio::test]
 async fn check_passes_a_full_grid_through_the_validator() {
     let app = app();
-    let solution = solution_of(KILLER);
+    let solution = solution_of(KILLER, Format::Fpuzzles);
     let answer = ok(
         &app,
         "/api/check",
@@ -283,7 +239,7 @@ async fn check_passes_a_full_grid_through_the_validator() {
 #[tokio::test]
 async fn true_candidates_from_the_players_digits() {
     let app = app();
-    let solution = solution_of(THERMO);
+    let solution = solution_of(THERMO, Format::Fpuzzles);
     let givens = givens_of(THERMO);
     let answer = ok(
         &app,
