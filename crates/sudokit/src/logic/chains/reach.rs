@@ -28,6 +28,10 @@ pub(super) struct Reach {
     bits: Vec<u64>,
     /// Dense index of each potential of the graph (its place in `active`).
     dense: Vec<u32>,
+    /// Whether each potential is in the graph (edges to others are left out).
+    member: Vec<bool>,
+    /// The potentials of the last graph built.
+    active: Vec<u32>,
     /// Words of a potential set.
     w: usize,
     // Tarjan's scratch.
@@ -56,6 +60,8 @@ impl Reach {
             cyclic: Vec::new(),
             bits: Vec::new(),
             dense: vec![0; NODES],
+            member: vec![false; NODES],
+            active: Vec::new(),
             w: 0,
             index: vec![NONE; NODES],
             low: vec![0; NODES],
@@ -66,11 +72,21 @@ impl Reach {
         }
     }
 
-    /// Computes the components and their reach over the potentials `active`
-    /// (every potential an edge can touch must be listed).
+    /// Computes the components and their reach over the potentials `active`:
+    /// the graph they induce (edges to potentials not listed are left out, so
+    /// a caller that needs only the cycles through some potentials may list
+    /// just those that can lie on them). Potentials not listed are in no
+    /// component afterwards.
     pub fn build(&mut self, g: &impl Graph, active: &[u32]) {
+        for &k in &self.active {
+            self.member[k as usize] = false;
+            self.comp[k as usize] = NONE;
+        }
+        self.active.clear();
+        self.active.extend_from_slice(active);
         for (i, &k) in active.iter().enumerate() {
             self.dense[k as usize] = i as u32;
+            self.member[k as usize] = true;
             self.comp[k as usize] = NONE;
             self.index[k as usize] = NONE;
             self.on_stack[k as usize] = false;
@@ -92,6 +108,9 @@ impl Reach {
                     self.calls.last_mut().expect("nonempty").1 = at + 1;
                     let w = g.target(vu, at);
                     let wu = w as usize;
+                    if !self.member[wu] {
+                        continue;
+                    }
                     if self.index[wu] == NONE {
                         self.enter(g, w, &mut next);
                     } else if self.on_stack[wu] {
@@ -148,7 +167,11 @@ impl Reach {
             let (a, b) = g.range(m);
             let mut last = id;
             for e in a..b {
-                let c = self.comp[g.target(m, e) as usize];
+                let t = g.target(m, e) as usize;
+                if !self.member[t] {
+                    continue;
+                }
+                let c = self.comp[t];
                 // Edges into one's own component add nothing; neither does
                 // the component just merged.
                 if c == id || c == last {

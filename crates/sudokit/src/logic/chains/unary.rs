@@ -21,6 +21,8 @@ pub(super) struct Unary {
     tab_grid: Option<[u16; 81]>,
     /// The potentials of the grid's candidates (`cand * 2 + on`).
     keys: Vec<u32>,
+    /// Those of its bivalue cells: the only ones a Y-only cycle can hold.
+    ykeys: Vec<u32>,
     /// The link kinds of the current pass: (y, x).
     links: (bool, bool),
     reach: Reach,
@@ -158,6 +160,7 @@ impl Unary {
             off_at: Vec::new(),
             tab_grid: None,
             keys: Vec::new(),
+            ykeys: Vec::new(),
             links: (false, false),
             reach: Reach::new(),
             now: [0; 9],
@@ -226,7 +229,11 @@ impl Unary {
             off_at: &self.off_at,
             links: self.links,
         };
-        self.reach.build(&links, &self.keys);
+        // Without X links an off implies only its bivalue cell's other
+        // candidate: every potential on a cycle is in a bivalue cell, and the
+        // pass searches only from those (cycles alone, no forcing chains).
+        let keys = if y && !x { &self.ykeys } else { &self.keys };
+        self.reach.build(&links, keys);
         for cell in 0..81 {
             if grid[cell].count_ones() < 2 {
                 continue;
@@ -452,6 +459,7 @@ impl Unary {
         self.tab_grid = Some(*grid);
         self.now = super::propagate::planes(grid);
         self.keys.clear();
+        self.ykeys.clear();
         for on in [true, false] {
             let (tab, at) = if on {
                 (&mut self.on_tab, &mut self.on_at)
@@ -468,6 +476,10 @@ impl Unary {
                     if on {
                         self.keys.push(cand as u32 * 2);
                         self.keys.push(cand as u32 * 2 + 1);
+                        if grid[cand / 9].count_ones() == 2 {
+                            self.ykeys.push(cand as u32 * 2);
+                            self.ykeys.push(cand as u32 * 2 + 1);
+                        }
                     }
                 }
                 let mid = lo + tab[lo as usize..].iter().filter(|e| e.1 == CELL).count() as u32;
