@@ -191,26 +191,28 @@ impl Planes<'_> {
                     if pos.count_ones() < 2 {
                         continue;
                     }
-                    for h2 in k2 * 9..k2 * 9 + 9 {
-                        if hm[h1] & hm[h2] == 0 || pos & !hm[h2] != 0 {
-                            continue;
-                        }
-                        let rem = self.now[d] & hm[h2] & !hm[h1];
-                        let par = self.gone[d] & hm[h1] & !hm[h2];
-                        if rem == 0 || par == 0 {
-                            continue;
-                        }
-                        out.begin();
-                        for &c in &self.geo.house_cells[h2] {
-                            if rem >> c & 1 != 0 {
-                                out.removable.push((c as usize, 1 << d));
-                            }
-                        }
-                        for c in bits(par) {
-                            out.parent(c * 9 + d);
-                        }
-                        out.finish();
+                    // The houses of one kind are disjoint: only the one of
+                    // kind `k2` through a cell of `pos` can hold it all.
+                    let first = pos.trailing_zeros() as usize;
+                    let h2 = usize::from(self.geo.houses_of(first)[k2]);
+                    if pos & !hm[h2] != 0 {
+                        continue;
                     }
+                    let rem = self.now[d] & hm[h2] & !hm[h1];
+                    let par = self.gone[d] & hm[h1] & !hm[h2];
+                    if rem == 0 || par == 0 {
+                        continue;
+                    }
+                    out.begin();
+                    for &c in &self.geo.house_cells[h2] {
+                        if rem >> c & 1 != 0 {
+                            out.removable.push((c as usize, 1 << d));
+                        }
+                    }
+                    for c in bits(par) {
+                        out.parent(c * 9 + d);
+                    }
+                    out.finish();
                 }
             }
         }
@@ -225,8 +227,15 @@ impl Planes<'_> {
             if self.any & hm == 0 {
                 continue;
             }
+            // The digits that lost a place in the house.
+            let mut lost = 0u16;
+            for d in 0..9 {
+                if self.gone[d] & hm != 0 {
+                    lost |= 1 << d;
+                }
+            }
             for (a, b) in pairs() {
-                if (self.gone[a] | self.gone[b]) & hm == 0 {
+                if (lost >> a | lost >> b) & 1 == 0 {
                     continue;
                 }
                 let (pa, pb) = (self.now[a] & hm, self.now[b] & hm);
@@ -275,11 +284,16 @@ impl Planes<'_> {
                 continue;
             }
             let cells = self.geo.house_cells[h];
+            // The places of the house whose cell lost a candidate.
+            let mut lost = 0u16;
+            for (i, &c) in cells.iter().enumerate() {
+                lost |= ((self.any >> c) as u16 & 1) << i;
+            }
             for (a, b) in pairs() {
-                let (ca, cb) = (cells[a] as usize, cells[b] as usize);
-                if (self.any >> ca | self.any >> cb) & 1 == 0 {
+                if (lost >> a | lost >> b) & 1 == 0 {
                     continue;
                 }
+                let (ca, cb) = (cells[a] as usize, cells[b] as usize);
                 let (ma, mb) = (self.grid[ca], self.grid[cb]);
                 let values = ma | mb;
                 if ma.count_ones() <= 1 || mb.count_ones() <= 1 || values.count_ones() != 2 {
@@ -317,11 +331,22 @@ impl Planes<'_> {
         // cell's index in a column is its row, in a row its column.
         for (base, cover) in [(18usize, 9usize), (9, 18)] {
             let index = |c: usize| if base == 18 { c / 9 } else { c % 9 };
+            // Per digit, the base lines that lost a place of it (none for
+            // digits placed too often to make a fish).
+            let mut lost = [0u16; 9];
+            for (d, l) in lost.iter_mut().enumerate() {
+                if fixed.placed[d] as usize + 4 > 9 || self.gone[d] == 0 {
+                    continue;
+                }
+                for k in 0..9 {
+                    if self.gone[d] & hm[base + k] != 0 {
+                        *l |= 1 << k;
+                    }
+                }
+            }
             for (i, j) in pairs() {
                 for d in 0..9 {
-                    if fixed.placed[d] as usize + 4 > 9
-                        || self.gone[d] & (hm[base + i] | hm[base + j]) == 0
-                    {
+                    if (lost[d] >> i | lost[d] >> j) & 1 == 0 {
                         continue;
                     }
                     let (ci, cj) = (self.now[d] & hm[base + i], self.now[d] & hm[base + j]);
