@@ -50,10 +50,21 @@ impl Fixed {
     }
 }
 
-/// Pairs `(i, j)`, `i < j < 9`, in Sudoku Explainer's `Permutations` order
-/// (increasing bit masks: (0,1), (0,2), (1,2), (0,3) ...).
-fn pairs() -> impl Iterator<Item = (usize, usize)> {
-    (1..9).flat_map(|j| (0..j).map(move |i| (i, j)))
+/// Pairs `(i, j)`, `i < j < 9`, with at least one member in `m`, in Sudoku
+/// Explainer's `Permutations` order (increasing bit masks: (0,1), (0,2),
+/// (1,2), (0,3) ...); the pairs it leaves out are those the rules skip.
+fn pairs_touching(m: u16) -> impl Iterator<Item = (usize, usize)> {
+    (1..9).flat_map(move |j| {
+        let below = (1u16 << j) - 1;
+        let mut is = if m >> j & 1 != 0 { below } else { m & below };
+        std::iter::from_fn(move || {
+            (is != 0).then(|| {
+                let i = is.trailing_zeros() as usize;
+                is &= is - 1;
+                (i, j)
+            })
+        })
+    })
 }
 
 /// One pattern's eliminations, in the order of Java's `HashMap<Cell, BitSet>`
@@ -234,10 +245,7 @@ impl Planes<'_> {
                     lost |= 1 << d;
                 }
             }
-            for (a, b) in pairs() {
-                if (lost >> a | lost >> b) & 1 == 0 {
-                    continue;
-                }
+            for (a, b) in pairs_touching(lost) {
                 let (pa, pb) = (self.now[a] & hm, self.now[b] & hm);
                 let common = pa | pb;
                 if pa.count_ones() <= 1 || pb.count_ones() <= 1 || common.count_ones() != 2 {
@@ -289,10 +297,7 @@ impl Planes<'_> {
             for (i, &c) in cells.iter().enumerate() {
                 lost |= ((self.any >> c) as u16 & 1) << i;
             }
-            for (a, b) in pairs() {
-                if (lost >> a | lost >> b) & 1 == 0 {
-                    continue;
-                }
+            for (a, b) in pairs_touching(lost) {
                 let (ca, cb) = (cells[a] as usize, cells[b] as usize);
                 let (ma, mb) = (self.grid[ca], self.grid[cb]);
                 let values = ma | mb;
@@ -344,7 +349,8 @@ impl Planes<'_> {
                     }
                 }
             }
-            for (i, j) in pairs() {
+            let any_lost = lost.iter().fold(0, |a, &l| a | l);
+            for (i, j) in pairs_touching(any_lost) {
                 for d in 0..9 {
                     if (lost[d] >> i | lost[d] >> j) & 1 == 0 {
                         continue;
@@ -382,6 +388,25 @@ impl Planes<'_> {
                     out.finish();
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pairs_touching;
+
+    #[test]
+    fn pairs_touching_is_the_filtered_permutation_order() {
+        let all: Vec<(usize, usize)> = (1..9).flat_map(|j| (0..j).map(move |i| (i, j))).collect();
+        assert_eq!(all.len(), 36);
+        for m in 0u16..512 {
+            let want: Vec<_> = all
+                .iter()
+                .copied()
+                .filter(|&(i, j)| (m >> i | m >> j) & 1 != 0)
+                .collect();
+            assert_eq!(pairs_touching(m).collect::<Vec<_>>(), want, "mask {m:#b}");
         }
     }
 }
