@@ -151,7 +151,30 @@ impl Graph for Links<'_> {
     }
 }
 
+thread_local! {
+    /// A searcher kept between rungs and nested searches: its tables are
+    /// big, and nested levels make one per grid they search.
+    static SPARE: std::cell::RefCell<Option<Box<Unary>>> = const { std::cell::RefCell::new(None) };
+}
+
 impl Unary {
+    /// Runs `f` with a fresh searcher (settings at their defaults), reusing
+    /// the buffers of the last one this thread made.
+    pub fn with<R>(f: impl FnOnce(&mut Unary) -> R) -> R {
+        let mut u = SPARE
+            .with(|s| s.borrow_mut().take())
+            .unwrap_or_else(|| Box::new(Unary::new()));
+        u.first_only = false;
+        u.best = None;
+        u.outer = None;
+        u.limit = usize::MAX;
+        // The tables are the grid's and the geometry's: built again.
+        u.tab_grid = None;
+        let r = f(&mut u);
+        SPARE.with(|s| *s.borrow_mut() = Some(u));
+        r
+    }
+
     pub fn new() -> Unary {
         Unary {
             on_tab: Vec::new(),
