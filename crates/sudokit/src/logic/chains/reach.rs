@@ -23,6 +23,13 @@ pub(super) struct Reach {
     comp: Vec<u32>,
     /// Per component: whether it holds a cycle (two or more potentials).
     cyclic: Vec<bool>,
+    /// Per component: its one potential's dense index when it reaches
+    /// nothing else (a sink, as most offs of a pass are), else NONE:
+    /// merging its reach is setting one bit, not or-ing a set's words.
+    leaf: Vec<u32>,
+    /// Per component: the last component that merged its reach (each
+    /// component's set is merged at most once into another's).
+    merged: Vec<u32>,
     /// Per component: the potentials it reaches (its own included), as
     /// dense indices, `w` words each.
     bits: Vec<u64>,
@@ -58,6 +65,8 @@ impl Reach {
         Reach {
             comp: vec![NONE; NODES],
             cyclic: Vec::new(),
+            leaf: Vec::new(),
+            merged: Vec::new(),
             bits: Vec::new(),
             dense: vec![0; NODES],
             member: vec![false; NODES],
@@ -93,6 +102,8 @@ impl Reach {
         }
         self.w = active.len().div_ceil(64);
         self.cyclic.clear();
+        self.leaf.clear();
+        self.merged.clear();
         self.bits.clear();
         self.stack.clear();
         let mut next = 0u32;
@@ -157,34 +168,44 @@ impl Reach {
             }
         }
         self.cyclic.push(self.members.len() > 1);
+        self.merged.push(id);
         let words = self.w;
         let base = self.bits.len();
         self.bits.resize(base + words, 0);
+        let mut alone = self.members.len() == 1;
         for i in 0..self.members.len() {
             let m = self.members[i] as usize;
             let d = self.dense[m] as usize;
             self.bits[base + d / 64] |= 1 << (d % 64);
             let (a, b) = g.range(m);
-            let mut last = id;
             for e in a..b {
                 let t = g.target(m, e) as usize;
                 if !self.member[t] {
                     continue;
                 }
-                let c = self.comp[t];
+                let c = self.comp[t] as usize;
                 // Edges into one's own component add nothing; neither does
-                // the component just merged.
-                if c == id || c == last {
+                // a component already merged.
+                if c == id as usize || self.merged[c] == id {
                     continue;
                 }
-                last = c;
+                self.merged[c] = id;
+                alone = false;
+                let leaf = self.leaf[c];
+                if leaf != NONE {
+                    let l = leaf as usize;
+                    self.bits[base + l / 64] |= 1 << (l % 64);
+                    continue;
+                }
                 let (done, mine) = self.bits.split_at_mut(base);
-                let from = &done[c as usize * words..(c as usize + 1) * words];
+                let from = &done[c * words..(c + 1) * words];
                 for k in 0..words {
                     mine[k] |= from[k];
                 }
             }
         }
+        let only = self.dense[self.members[0] as usize];
+        self.leaf.push(if alone { only } else { NONE });
     }
 
     /// Whether potential `to` is reachable from potential `from` (both in the graph).
