@@ -25,7 +25,12 @@ pub(super) struct Unary {
     ykeys: Vec<u32>,
     /// The link kinds of the current pass: (y, x).
     links: (bool, bool),
+    /// Reachability for the X and XY passes, and the links of the graph it
+    /// was built on (for the current tables).
     reach: Reach,
+    reach_of: Option<(bool, bool)>,
+    /// Reachability for the Y pass.
+    yreach: Reach,
     /// Digit planes of the grid searched.
     now: [u128; 9],
     /// Inside an outer chain: the outer propagation's grid before it started.
@@ -186,6 +191,8 @@ impl Unary {
             ykeys: Vec::new(),
             links: (false, false),
             reach: Reach::new(),
+            reach_of: None,
+            yreach: Reach::new(),
             now: [0; 9],
             outer: None,
             arena: Arena::default(),
@@ -244,19 +251,33 @@ impl Unary {
         }
         self.tables(geo, grid);
         self.links = (y, x);
-        // Which potentials reach which, over this pass's links.
-        let links = Links {
-            on_tab: &self.on_tab,
-            off_tab: &self.off_tab,
-            on_at: &self.on_at,
-            off_at: &self.off_at,
-            links: self.links,
+        // Which potentials reach which. Without X links an off implies only
+        // its bivalue cell's other candidate: every potential on a cycle is
+        // in a bivalue cell, and the Y pass searches only from those (cycles
+        // alone, no forcing chains). When every pass runs in full (not
+        // `first_only`), the X pass reads the XY graph's reachability, built
+        // once for both: a superset of its own, so still a necessary condition.
+        let y_only = y && !x;
+        let graph = if y_only || self.first_only {
+            (y, x)
+        } else {
+            (true, true)
         };
-        // Without X links an off implies only its bivalue cell's other
-        // candidate: every potential on a cycle is in a bivalue cell, and the
-        // pass searches only from those (cycles alone, no forcing chains).
-        let keys = if y && !x { &self.ykeys } else { &self.keys };
-        self.reach.build(&links, keys);
+        if y_only || self.reach_of != Some(graph) {
+            let links = Links {
+                on_tab: &self.on_tab,
+                off_tab: &self.off_tab,
+                on_at: &self.on_at,
+                off_at: &self.off_at,
+                links: graph,
+            };
+            if y_only {
+                self.yreach.build(&links, &self.ykeys);
+            } else {
+                self.reach.build(&links, &self.keys);
+                self.reach_of = Some(graph);
+            }
+        }
         for cell in 0..81 {
             if grid[cell].count_ones() < 2 {
                 continue;
@@ -297,7 +318,8 @@ impl Unary {
         self.chains.clear();
         // A search the reachability rules out would find nothing.
         let (on, off) = (src * 2 + 1, src * 2);
-        if self.reach.on_cycle(on) {
+        let reach = if y && !x { &self.yreach } else { &self.reach };
+        if reach.on_cycle(on) {
             self.cycles_from(src);
         }
         if x {
@@ -480,6 +502,7 @@ impl Unary {
             return;
         }
         self.tab_grid = Some(*grid);
+        self.reach_of = None;
         self.now = super::propagate::planes(grid);
         self.keys.clear();
         self.ykeys.clear();
