@@ -254,11 +254,15 @@ impl Unary {
         // Which potentials reach which. Without X links an off implies only
         // its bivalue cell's other candidate: every potential on a cycle is
         // in a bivalue cell, and the Y pass searches only from those (cycles
-        // alone, no forcing chains). When every pass runs in full (not
-        // `first_only`), the X pass reads the XY graph's reachability, built
-        // once for both: a superset of its own, so still a necessary condition.
+        // alone, no forcing chains). Unless a bound already rules the XY pass
+        // out, the X pass reads the XY graph's reachability, built once for
+        // both: a superset of its own, so still a necessary condition.
         let y_only = y && !x;
-        let graph = if y_only || self.first_only {
+        let xy_runs = match self.best.filter(|_| self.first_only) {
+            Some(best) => max_complexity(7.0, best) > 0,
+            None => true,
+        };
+        let graph = if y_only || !xy_runs {
             (y, x)
         } else {
             (true, true)
