@@ -351,8 +351,8 @@ impl Planes<'_> {
             }
             let any_lost = lost.iter().fold(0, |a, &l| a | l);
             for (i, j) in pairs_touching(any_lost) {
-                for d in 0..9 {
-                    if (lost[d] >> i | lost[d] >> j) & 1 == 0 {
+                for (d, &l) in lost.iter().enumerate() {
+                    if (l >> i | l >> j) & 1 == 0 {
                         continue;
                     }
                     let (ci, cj) = (self.now[d] & hm[base + i], self.now[d] & hm[base + j]);
