@@ -4,6 +4,8 @@
 # or the differences (exit 1).
 #
 # usage: scripts/peers/chains-check.sh OLD_BINARY NEW_BINARY
+# With a fixed OUT, OLD's outputs are made once and kept (OUT/old/.done; remove it to redo them),
+# so later checks of new binaries against the same OLD run only NEW.
 # env: DATA (bench-data dir, default ../shared/bench-data), OUT (work dir, default a temp dir),
 #      JOBS (-j for rate/hint/explain, default 2). Needs qqwing on PATH for the qqwing set
 #      (skipped without it). From the repository root (examples/, crates/.../logic_hard.txt).
@@ -49,9 +51,14 @@ run() {
   "$B" generate -n 3 --level extreme --seed 13 -j1 > "$O/gen-extreme.txt" 2>&1
   "$B" generate -n 20 --rating 7.0.. --seed 14 -j2 --symmetry rotate180 > "$O/gen-r7sym.txt" 2>&1
 }
-run "$OLD" "$OUT/old"
+if [ ! -e "$OUT/old/.done" ]; then
+  rm -rf "$OUT/old"
+  run "$OLD" "$OUT/old"
+  echo "$OLD" > "$OUT/old/.done"
+fi
+rm -rf "$OUT/new"
 run "$NEW" "$OUT/new"
-if diff -r "$OUT/old" "$OUT/new"; then
+if diff -r -x .done "$OUT/old" "$OUT/new"; then
   echo "IDENTICAL ($(cat "$OUT"/old/* | wc -l) lines in $(ls "$OUT/old" | wc -l) outputs; $OUT)"
 else
   exit 1

@@ -50,10 +50,21 @@ impl Fixed {
     }
 }
 
-/// Pairs `(i, j)`, `i < j < 9`, in Sudoku Explainer's `Permutations` order
-/// (increasing bit masks: (0,1), (0,2), (1,2), (0,3) ...).
-fn pairs() -> impl Iterator<Item = (usize, usize)> {
-    (1..9).flat_map(|j| (0..j).map(move |i| (i, j)))
+/// Pairs `(i, j)`, `i < j < 9`, with at least one member in `m`, in Sudoku
+/// Explainer's `Permutations` order (increasing bit masks: (0,1), (0,2),
+/// (1,2), (0,3) ...); the pairs it leaves out are those the rules skip.
+fn pairs_touching(m: u16) -> impl Iterator<Item = (usize, usize)> {
+    (1..9).flat_map(move |j| {
+        let below = (1u16 << j) - 1;
+        let mut is = if m >> j & 1 != 0 { below } else { m & below };
+        std::iter::from_fn(move || {
+            (is != 0).then(|| {
+                let i = is.trailing_zeros() as usize;
+                is &= is - 1;
+                (i, j)
+            })
+        })
+    })
 }
 
 /// One pattern's eliminations, in the order of Java's `HashMap<Cell, BitSet>`
@@ -191,26 +202,28 @@ impl Planes<'_> {
                     if pos.count_ones() < 2 {
                         continue;
                     }
-                    for h2 in k2 * 9..k2 * 9 + 9 {
-                        if hm[h1] & hm[h2] == 0 || pos & !hm[h2] != 0 {
-                            continue;
-                        }
-                        let rem = self.now[d] & hm[h2] & !hm[h1];
-                        let par = self.gone[d] & hm[h1] & !hm[h2];
-                        if rem == 0 || par == 0 {
-                            continue;
-                        }
-                        out.begin();
-                        for &c in &self.geo.house_cells[h2] {
-                            if rem >> c & 1 != 0 {
-                                out.removable.push((c as usize, 1 << d));
-                            }
-                        }
-                        for c in bits(par) {
-                            out.parent(c * 9 + d);
-                        }
-                        out.finish();
+                    // The houses of one kind are disjoint: only the one of
+                    // kind `k2` through a cell of `pos` can hold it all.
+                    let first = pos.trailing_zeros() as usize;
+                    let h2 = usize::from(self.geo.houses_of(first)[k2]);
+                    if pos & !hm[h2] != 0 {
+                        continue;
                     }
+                    let rem = self.now[d] & hm[h2] & !hm[h1];
+                    let par = self.gone[d] & hm[h1] & !hm[h2];
+                    if rem == 0 || par == 0 {
+                        continue;
+                    }
+                    out.begin();
+                    for &c in &self.geo.house_cells[h2] {
+                        if rem >> c & 1 != 0 {
+                            out.removable.push((c as usize, 1 << d));
+                        }
+                    }
+                    for c in bits(par) {
+                        out.parent(c * 9 + d);
+                    }
+                    out.finish();
                 }
             }
         }
@@ -225,10 +238,14 @@ impl Planes<'_> {
             if self.any & hm == 0 {
                 continue;
             }
-            for (a, b) in pairs() {
-                if (self.gone[a] | self.gone[b]) & hm == 0 {
-                    continue;
+            // The digits that lost a place in the house.
+            let mut lost = 0u16;
+            for d in 0..9 {
+                if self.gone[d] & hm != 0 {
+                    lost |= 1 << d;
                 }
+            }
+            for (a, b) in pairs_touching(lost) {
                 let (pa, pb) = (self.now[a] & hm, self.now[b] & hm);
                 let common = pa | pb;
                 if pa.count_ones() <= 1 || pb.count_ones() <= 1 || common.count_ones() != 2 {
@@ -275,11 +292,13 @@ impl Planes<'_> {
                 continue;
             }
             let cells = self.geo.house_cells[h];
-            for (a, b) in pairs() {
+            // The places of the house whose cell lost a candidate.
+            let mut lost = 0u16;
+            for (i, &c) in cells.iter().enumerate() {
+                lost |= ((self.any >> c) as u16 & 1) << i;
+            }
+            for (a, b) in pairs_touching(lost) {
                 let (ca, cb) = (cells[a] as usize, cells[b] as usize);
-                if (self.any >> ca | self.any >> cb) & 1 == 0 {
-                    continue;
-                }
                 let (ma, mb) = (self.grid[ca], self.grid[cb]);
                 let values = ma | mb;
                 if ma.count_ones() <= 1 || mb.count_ones() <= 1 || values.count_ones() != 2 {
@@ -317,11 +336,23 @@ impl Planes<'_> {
         // cell's index in a column is its row, in a row its column.
         for (base, cover) in [(18usize, 9usize), (9, 18)] {
             let index = |c: usize| if base == 18 { c / 9 } else { c % 9 };
-            for (i, j) in pairs() {
-                for d in 0..9 {
-                    if fixed.placed[d] as usize + 4 > 9
-                        || self.gone[d] & (hm[base + i] | hm[base + j]) == 0
-                    {
+            // Per digit, the base lines that lost a place of it (none for
+            // digits placed too often to make a fish).
+            let mut lost = [0u16; 9];
+            for (d, l) in lost.iter_mut().enumerate() {
+                if fixed.placed[d] as usize + 4 > 9 || self.gone[d] == 0 {
+                    continue;
+                }
+                for k in 0..9 {
+                    if self.gone[d] & hm[base + k] != 0 {
+                        *l |= 1 << k;
+                    }
+                }
+            }
+            let any_lost = lost.iter().fold(0, |a, &l| a | l);
+            for (i, j) in pairs_touching(any_lost) {
+                for (d, &l) in lost.iter().enumerate() {
+                    if (l >> i | l >> j) & 1 == 0 {
                         continue;
                     }
                     let (ci, cj) = (self.now[d] & hm[base + i], self.now[d] & hm[base + j]);
@@ -357,6 +388,25 @@ impl Planes<'_> {
                     out.finish();
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pairs_touching;
+
+    #[test]
+    fn pairs_touching_is_the_filtered_permutation_order() {
+        let all: Vec<(usize, usize)> = (1..9).flat_map(|j| (0..j).map(move |i| (i, j))).collect();
+        assert_eq!(all.len(), 36);
+        for m in 0u16..512 {
+            let want: Vec<_> = all
+                .iter()
+                .copied()
+                .filter(|&(i, j)| (m >> i | m >> j) & 1 != 0)
+                .collect();
+            assert_eq!(pairs_touching(m).collect::<Vec<_>>(), want, "mask {m:#b}");
         }
     }
 }

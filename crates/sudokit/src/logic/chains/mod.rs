@@ -69,13 +69,14 @@ pub(super) fn find(
         |m: Mode| Multi::new(fixed(), nested::more).search(&geo, &grid, m, ctx, &mut hints);
     let done = match technique {
         Technique::ForcingChains => {
-            let mut u = unary::Unary::new();
-            u.first_only = ctx.first_only;
-            u.cap(ctx.ceiling);
-            // X-cycles and forcing X-chains, then Y-cycles, then both.
-            u.pass(&geo, &grid, false, true, &mut hints);
-            u.pass(&geo, &grid, true, false, &mut hints);
-            u.pass(&geo, &grid, true, true, &mut hints);
+            unary::Unary::with(|u| {
+                u.first_only = ctx.first_only;
+                u.cap(ctx.ceiling);
+                // X-cycles and forcing X-chains, then Y-cycles, then both.
+                u.pass(&geo, &grid, false, true, &mut hints);
+                u.pass(&geo, &grid, true, false, &mut hints);
+                u.pass(&geo, &grid, true, true, &mut hints);
+            });
             Some(())
         }
         Technique::Nishio => search(mode(false, true, true, 0)),

@@ -295,8 +295,17 @@ impl Multi {
             // A candidate both states of `cand` turn on (its cell's others go)
             // or turn off (it goes).
             for (order, now_on) in [(&on.on_order, true), (&on.off_order, false)] {
+                // Candidates both propagations have in this state, as digit planes.
+                let (a, b) = (on.bits(now_on), self.off.bits(now_on));
+                let both: [u128; 9] = std::array::from_fn(|d| a[d] & b[d]);
+                if both.iter().all(|&m| m == 0) {
+                    continue;
+                }
                 for &n in order {
                     let c = on.arena.nodes[n as usize].cand as usize;
+                    if both[c % 9] >> (c / 9) & 1 == 0 {
+                        continue;
+                    }
                     let o = if now_on {
                         self.off.on_node(c)
                     } else {
@@ -511,17 +520,21 @@ fn agree(
         } else {
             &first.off_order
         };
+        // What every assumption implies alike, as digit planes: the nodes
+        // of the first outside them need no look-up in the others.
+        let mut all = *first.bits(want_on);
+        for &p in &ps[1..] {
+            let b = prop(p).bits(want_on);
+            for d in 0..9 {
+                all[d] &= b[d];
+            }
+        }
+        if all.iter().all(|&m| m == 0) {
+            continue;
+        }
         for &n in order {
             let t = first.arena.nodes[n as usize].cand as usize;
-            let all = ps[1..].iter().all(|&p| {
-                let pr = prop(p);
-                if want_on {
-                    pr.has_on(t)
-                } else {
-                    pr.has_off(t)
-                }
-            });
-            if !all {
+            if all[t % 9] >> (t / 9) & 1 == 0 {
                 continue;
             }
             let r = removable(grid, t, want_on);

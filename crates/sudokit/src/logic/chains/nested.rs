@@ -79,11 +79,12 @@ fn forcing_chains(geo: &Geo, save: &[u16; 81], grid: &[u16; 81]) -> Rc<Vec<Hint>
         return h;
     }
     let mut hints = Vec::new();
-    let mut u = Unary::new();
-    u.outer = Some(*save);
-    u.pass(geo, grid, false, true, &mut hints);
-    u.pass(geo, grid, true, false, &mut hints);
-    u.pass(geo, grid, true, true, &mut hints);
+    Unary::with(|u| {
+        u.outer = Some(*save);
+        u.pass(geo, grid, false, true, &mut hints);
+        u.pass(geo, grid, true, false, &mut hints);
+        u.pass(geo, grid, true, true, &mut hints);
+    });
     let hints = Rc::new(hints);
     CACHE.with(|c| {
         let mut c = c.borrow_mut();

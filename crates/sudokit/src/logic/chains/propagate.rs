@@ -342,6 +342,16 @@ impl Prop {
         self.off_bits[cand % 9] >> (cand / 9) & 1 != 0
     }
 
+    /// The cells of each digit found on (`on`) or off so far.
+    #[inline]
+    pub fn bits(&self, on: bool) -> &[u128; 9] {
+        if on {
+            &self.on_bits
+        } else {
+            &self.off_bits
+        }
+    }
+
     /// The on node of `cand`, NONE if it has none.
     #[inline]
     pub fn on_node(&self, cand: usize) -> u32 {

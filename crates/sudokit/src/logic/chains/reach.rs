@@ -23,11 +23,22 @@ pub(super) struct Reach {
     comp: Vec<u32>,
     /// Per component: whether it holds a cycle (two or more potentials).
     cyclic: Vec<bool>,
+    /// Per component: its one potential's dense index when it reaches
+    /// nothing else (a sink, as most offs of a pass are), else NONE:
+    /// merging its reach is setting one bit, not or-ing a set's words.
+    leaf: Vec<u32>,
+    /// Per component: the last component that merged its reach (each
+    /// component's set is merged at most once into another's).
+    merged: Vec<u32>,
     /// Per component: the potentials it reaches (its own included), as
     /// dense indices, `w` words each.
     bits: Vec<u64>,
     /// Dense index of each potential of the graph (its place in `active`).
     dense: Vec<u32>,
+    /// Whether each potential is in the graph (edges to others are left out).
+    member: Vec<bool>,
+    /// The potentials of the last graph built.
+    active: Vec<u32>,
     /// Words of a potential set.
     w: usize,
     // Tarjan's scratch.
@@ -54,8 +65,12 @@ impl Reach {
         Reach {
             comp: vec![NONE; NODES],
             cyclic: Vec::new(),
+            leaf: Vec::new(),
+            merged: Vec::new(),
             bits: Vec::new(),
             dense: vec![0; NODES],
+            member: vec![false; NODES],
+            active: Vec::new(),
             w: 0,
             index: vec![NONE; NODES],
             low: vec![0; NODES],
@@ -66,17 +81,29 @@ impl Reach {
         }
     }
 
-    /// Computes the components and their reach over the potentials `active`
-    /// (every potential an edge can touch must be listed).
+    /// Computes the components and their reach over the potentials `active`:
+    /// the graph they induce (edges to potentials not listed are left out, so
+    /// a caller that needs only the cycles through some potentials may list
+    /// just those that can lie on them). Potentials not listed are in no
+    /// component afterwards.
     pub fn build(&mut self, g: &impl Graph, active: &[u32]) {
+        for &k in &self.active {
+            self.member[k as usize] = false;
+            self.comp[k as usize] = NONE;
+        }
+        self.active.clear();
+        self.active.extend_from_slice(active);
         for (i, &k) in active.iter().enumerate() {
             self.dense[k as usize] = i as u32;
+            self.member[k as usize] = true;
             self.comp[k as usize] = NONE;
             self.index[k as usize] = NONE;
             self.on_stack[k as usize] = false;
         }
         self.w = active.len().div_ceil(64);
         self.cyclic.clear();
+        self.leaf.clear();
+        self.merged.clear();
         self.bits.clear();
         self.stack.clear();
         let mut next = 0u32;
@@ -92,6 +119,9 @@ impl Reach {
                     self.calls.last_mut().expect("nonempty").1 = at + 1;
                     let w = g.target(vu, at);
                     let wu = w as usize;
+                    if !self.member[wu] {
+                        continue;
+                    }
                     if self.index[wu] == NONE {
                         self.enter(g, w, &mut next);
                     } else if self.on_stack[wu] {
@@ -138,30 +168,44 @@ impl Reach {
             }
         }
         self.cyclic.push(self.members.len() > 1);
+        self.merged.push(id);
         let words = self.w;
         let base = self.bits.len();
         self.bits.resize(base + words, 0);
+        let mut alone = self.members.len() == 1;
         for i in 0..self.members.len() {
             let m = self.members[i] as usize;
             let d = self.dense[m] as usize;
             self.bits[base + d / 64] |= 1 << (d % 64);
             let (a, b) = g.range(m);
-            let mut last = id;
             for e in a..b {
-                let c = self.comp[g.target(m, e) as usize];
-                // Edges into one's own component add nothing; neither does
-                // the component just merged.
-                if c == id || c == last {
+                let t = g.target(m, e) as usize;
+                if !self.member[t] {
                     continue;
                 }
-                last = c;
+                let c = self.comp[t] as usize;
+                // Edges into one's own component add nothing; neither does
+                // a component already merged.
+                if c == id as usize || self.merged[c] == id {
+                    continue;
+                }
+                self.merged[c] = id;
+                alone = false;
+                let leaf = self.leaf[c];
+                if leaf != NONE {
+                    let l = leaf as usize;
+                    self.bits[base + l / 64] |= 1 << (l % 64);
+                    continue;
+                }
                 let (done, mine) = self.bits.split_at_mut(base);
-                let from = &done[c as usize * words..(c as usize + 1) * words];
+                let from = &done[c * words..(c + 1) * words];
                 for k in 0..words {
                     mine[k] |= from[k];
                 }
             }
         }
+        let only = self.dense[self.members[0] as usize];
+        self.leaf.push(if alone { only } else { NONE });
     }
 
     /// Whether potential `to` is reachable from potential `from` (both in the graph).

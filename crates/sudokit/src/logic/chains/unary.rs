@@ -21,9 +21,16 @@ pub(super) struct Unary {
     tab_grid: Option<[u16; 81]>,
     /// The potentials of the grid's candidates (`cand * 2 + on`).
     keys: Vec<u32>,
+    /// Those of its bivalue cells: the only ones a Y-only cycle can hold.
+    ykeys: Vec<u32>,
     /// The link kinds of the current pass: (y, x).
     links: (bool, bool),
+    /// Reachability for the X and XY passes, and the links of the graph it
+    /// was built on (for the current tables).
     reach: Reach,
+    reach_of: Option<(bool, bool)>,
+    /// Reachability for the Y pass.
+    yreach: Reach,
     /// Digit planes of the grid searched.
     now: [u128; 9],
     /// Inside an outer chain: the outer propagation's grid before it started.
@@ -149,7 +156,30 @@ impl Graph for Links<'_> {
     }
 }
 
+thread_local! {
+    /// A searcher kept between rungs and nested searches: its tables are
+    /// big, and nested levels make one per grid they search.
+    static SPARE: std::cell::RefCell<Option<Box<Unary>>> = const { std::cell::RefCell::new(None) };
+}
+
 impl Unary {
+    /// Runs `f` with a fresh searcher (settings at their defaults), reusing
+    /// the buffers of the last one this thread made.
+    pub fn with<R>(f: impl FnOnce(&mut Unary) -> R) -> R {
+        let mut u = SPARE
+            .with(|s| s.borrow_mut().take())
+            .unwrap_or_else(|| Box::new(Unary::new()));
+        u.first_only = false;
+        u.best = None;
+        u.outer = None;
+        u.limit = usize::MAX;
+        // The tables are the grid's and the geometry's: built again.
+        u.tab_grid = None;
+        let r = f(&mut u);
+        SPARE.with(|s| *s.borrow_mut() = Some(u));
+        r
+    }
+
     pub fn new() -> Unary {
         Unary {
             on_tab: Vec::new(),
@@ -158,8 +188,11 @@ impl Unary {
             off_at: Vec::new(),
             tab_grid: None,
             keys: Vec::new(),
+            ykeys: Vec::new(),
             links: (false, false),
             reach: Reach::new(),
+            reach_of: None,
+            yreach: Reach::new(),
             now: [0; 9],
             outer: None,
             arena: Arena::default(),
@@ -218,15 +251,37 @@ impl Unary {
         }
         self.tables(geo, grid);
         self.links = (y, x);
-        // Which potentials reach which, over this pass's links.
-        let links = Links {
-            on_tab: &self.on_tab,
-            off_tab: &self.off_tab,
-            on_at: &self.on_at,
-            off_at: &self.off_at,
-            links: self.links,
+        // Which potentials reach which. Without X links an off implies only
+        // its bivalue cell's other candidate: every potential on a cycle is
+        // in a bivalue cell, and the Y pass searches only from those (cycles
+        // alone, no forcing chains). Unless a bound already rules the XY pass
+        // out, the X pass reads the XY graph's reachability, built once for
+        // both: a superset of its own, so still a necessary condition.
+        let y_only = y && !x;
+        let xy_runs = match self.best.filter(|_| self.first_only) {
+            Some(best) => max_complexity(7.0, best) > 0,
+            None => true,
         };
-        self.reach.build(&links, &self.keys);
+        let graph = if y_only || !xy_runs {
+            (y, x)
+        } else {
+            (true, true)
+        };
+        if y_only || self.reach_of != Some(graph) {
+            let links = Links {
+                on_tab: &self.on_tab,
+                off_tab: &self.off_tab,
+                on_at: &self.on_at,
+                off_at: &self.off_at,
+                links: graph,
+            };
+            if y_only {
+                self.yreach.build(&links, &self.ykeys);
+            } else {
+                self.reach.build(&links, &self.keys);
+                self.reach_of = Some(graph);
+            }
+        }
         for cell in 0..81 {
             if grid[cell].count_ones() < 2 {
                 continue;
@@ -267,7 +322,8 @@ impl Unary {
         self.chains.clear();
         // A search the reachability rules out would find nothing.
         let (on, off) = (src * 2 + 1, src * 2);
-        if self.reach.on_cycle(on) {
+        let reach = if y && !x { &self.yreach } else { &self.reach };
+        if reach.on_cycle(on) {
             self.cycles_from(src);
         }
         if x {
@@ -450,8 +506,10 @@ impl Unary {
             return;
         }
         self.tab_grid = Some(*grid);
+        self.reach_of = None;
         self.now = super::propagate::planes(grid);
         self.keys.clear();
+        self.ykeys.clear();
         for on in [true, false] {
             let (tab, at) = if on {
                 (&mut self.on_tab, &mut self.on_at)
@@ -468,6 +526,10 @@ impl Unary {
                     if on {
                         self.keys.push(cand as u32 * 2);
                         self.keys.push(cand as u32 * 2 + 1);
+                        if grid[cand / 9].count_ones() == 2 {
+                            self.ykeys.push(cand as u32 * 2);
+                            self.ykeys.push(cand as u32 * 2 + 1);
+                        }
                     }
                 }
                 let mid = lo + tab[lo as usize..].iter().filter(|e| e.1 == CELL).count() as u32;
