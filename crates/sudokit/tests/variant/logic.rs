@@ -59,7 +59,7 @@ fn every_step_of_the_committed_corpus_is_sound() {
     }
     // The floor of what the ladder solves today (see docs/variant-logic.md):
     // a weaker ladder fails here, not only a wrong one.
-    assert!(solved >= 120, "solved {solved} of {}", entries.len());
+    assert!(solved >= 122, "solved {solved} of {}", entries.len());
 }
 
 #[test]
@@ -104,6 +104,10 @@ fn every_step_of_the_setter_corpus_is_sound() {
         }
     }
     eprintln!("setter corpus: the variant ladder solves {solved}");
+    // 72 of its 77 puzzles with constraints (SudokuVariantSolverJS's
+    // logical solve completes 68 of them, all among these;
+    // docs/variant-logic.md): a floor, so that a weaker ladder fails here.
+    assert!(solved >= 72, "solved {solved}");
 }
 
 #[test]

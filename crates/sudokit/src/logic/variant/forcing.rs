@@ -22,25 +22,26 @@ fn common(
     masks: &[Mask],
     options: &[(usize, u8)],
     skip: &[usize],
+    scratch: &mut (Vec<Mask>, Vec<Mask>),
 ) -> Vec<Candidate> {
-    let mut removed: Option<Vec<Mask>> = None;
-    let mut work = masks.to_vec();
-    for &(c, d) in options {
+    let (removed, work) = scratch;
+    for (i, &(c, d)) in options.iter().enumerate() {
         work.copy_from_slice(masks);
-        if prop.direct(&mut work, c, d).is_err() {
+        if prop.direct(work, c, d).is_err() {
             return Vec::new();
         }
-        let gone: Vec<Mask> = masks.iter().zip(&work).map(|(m, w)| m & !w).collect();
-        removed = Some(match removed {
-            None => gone,
-            Some(r) => r.iter().zip(&gone).map(|(a, b)| a & b).collect(),
-        });
-        if removed.as_ref().is_some_and(|r| r.iter().all(|&m| m == 0)) {
+        let mut any = false;
+        for ((r, m), w) in removed.iter_mut().zip(masks).zip(work.iter()) {
+            let gone = m & !w;
+            *r = if i == 0 { gone } else { *r & gone };
+            any |= *r != 0;
+        }
+        if !any {
             return Vec::new();
         }
     }
     let mut out = Vec::new();
-    for (c, &m) in removed.unwrap_or_default().iter().enumerate() {
+    for (c, &m) in removed.iter().enumerate() {
         if skip.contains(&c) || m == 0 {
             continue;
         }
@@ -57,6 +58,7 @@ pub(super) fn forcing(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> Cont
     let masks = masks(board);
     let mut prop = Propagator::new(board, rules);
     let n = board.size();
+    let mut scratch = (masks.clone(), masks.clone());
     for k in 2..=n {
         for c in 0..board.cell_count() {
             let m = board.candidates(c);
@@ -64,7 +66,7 @@ pub(super) fn forcing(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> Cont
                 continue;
             }
             let options: Vec<(usize, u8)> = text::digits_of(m).map(|d| (c, d)).collect();
-            let elims = common(&mut prop, &masks, &options, &[c]);
+            let elims = common(&mut prop, &masks, &options, &[c], &mut scratch);
             if !elims.is_empty() {
                 let mut step = Step::new(
                     Technique::CellForcing,
@@ -100,7 +102,7 @@ pub(super) fn forcing(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> Cont
                     continue;
                 }
                 let options: Vec<(usize, u8)> = places.iter().map(|&c| (c, d)).collect();
-                let elims = common(&mut prop, &masks, &options, &places);
+                let elims = common(&mut prop, &masks, &options, &places, &mut scratch);
                 if !elims.is_empty() {
                     let mut step = Step::new(
                         Technique::CellForcing,

@@ -22,7 +22,14 @@ pub(crate) struct Unit {
     /// of the second cell allowed when the first is `a`; `backward` the
     /// other way).
     pub pair: Option<(PairRule, [Mask; 17], [Mask; 17])>,
+    /// Whether some of its cells share a house the rule does not know of
+    /// (an arrow along a row): its pruning then also enumerates the
+    /// assignments with those cells different, when there are few.
+    pub enumerate: bool,
 }
+
+/// The most assignments of a unit's cells [`Rules::prune`] enumerates.
+const ENUMERATION_CAP: u64 = 2048;
 
 /// The constraints of a variant puzzle, as the variant ladder reads them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,14 +82,38 @@ impl Rules {
                             rule: i,
                             cells: vec![a.index(), b.index()],
                             pair: Some((nb.rule, nb.rule.table(n), nb.rule.flip().table(n))),
+                            enumerate: false,
                         });
                     }
                 }
-                _ => units.push(Unit {
-                    rule: i,
-                    cells: c.cells(n).iter().map(|c| c.index()).collect(),
-                    pair: None,
-                }),
+                _ => {
+                    let cells: Vec<usize> = c.cells(n).iter().map(|c| c.index()).collect();
+                    let groups = c.distinct_groups(n);
+                    let known = |a: usize, b: usize| {
+                        groups.iter().any(|g| {
+                            g.iter().any(|x| x.index() == a) && g.iter().any(|x| x.index() == b)
+                        })
+                    };
+                    let geometry = puzzle.geometry();
+                    let enumerate = c.pairs(n).is_none()
+                        && cells.iter().enumerate().any(|(i, &a)| {
+                            cells[i + 1..].iter().any(|&b| {
+                                a != b
+                                    && a < n * n
+                                    && b < n * n
+                                    && !known(a, b)
+                                    && geometry
+                                        .peers(crate::Cell(a as u32))
+                                        .contains(&crate::Cell(b as u32))
+                            })
+                        });
+                    units.push(Unit {
+                        rule: i,
+                        cells,
+                        pair: None,
+                        enumerate,
+                    })
+                }
             }
         }
         let mut watch = vec![Vec::new(); n * n];
@@ -176,8 +207,43 @@ impl Rules {
                 }
                 Ok(changed)
             }
-            None => self.constraints[unit.rule].prune(masks, self.n),
+            None => {
+                let rule = &self.constraints[unit.rule];
+                let changed = rule.prune(masks, self.n)?;
+                if !unit.enumerate {
+                    return Ok(changed);
+                }
+                Ok(self.enumerate(u, masks)? || changed)
+            }
         }
+    }
+
+    /// Exact pruning of a unit whose cells share houses: every assignment
+    /// within the masks, the cells of one house all different, that the
+    /// rule's own check accepts (when there are at most
+    /// [`ENUMERATION_CAP`]).
+    fn enumerate(&self, u: usize, masks: &mut [Mask]) -> Result<bool, Contradiction> {
+        let unit = &self.units[u];
+        let rule = &self.constraints[unit.rule];
+        let n = self.n;
+        let cells: Vec<crate::Cell> = unit.cells.iter().map(|&c| crate::Cell(c as u32)).collect();
+        let peers: Vec<(usize, usize)> = (0..cells.len())
+            .flat_map(|i| (i + 1..cells.len()).map(move |j| (i, j)))
+            .filter(|&(i, j)| {
+                let (a, b) = (unit.cells[i], unit.cells[j]);
+                a != b && self.distinct[a][b / 64] >> (b % 64) & 1 != 0
+            })
+            .collect();
+        let mut values = vec![1u8; n * n];
+        crate::variant::prune_by_enumeration(&cells, masks, ENUMERATION_CAP, |vals| {
+            if peers.iter().any(|&(i, j)| vals[i] == vals[j]) {
+                return false;
+            }
+            for (c, &v) in unit.cells.iter().zip(vals) {
+                values[*c] = v as u8;
+            }
+            rule.check(&values, n)
+        })
     }
 }
 
