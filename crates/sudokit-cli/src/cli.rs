@@ -20,6 +20,7 @@ mod serve;
 mod tools;
 pub use generate::GenerateArgs;
 use generate::{GENERATE_EXAMPLES, GENERATE_LONG_ABOUT};
+pub use logic::ExplainArgs;
 use logic::{
     EXPLAIN_EXAMPLES, EXPLAIN_LONG_ABOUT, HINT_EXAMPLES, HINT_LONG_ABOUT, RATE_EXAMPLES,
     RATE_LONG_ABOUT,
@@ -209,7 +210,7 @@ pub enum Command {
     Hint(SolveArgs),
     /// Print the whole logical path of every puzzle, one step per line, then its rating.
     #[command(long_about = EXPLAIN_LONG_ABOUT, after_help = EXPLAIN_EXAMPLES, mut_args(logic_arg))]
-    Explain(crate::explain_render::ExplainArgs),
+    Explain(ExplainArgs),
     /// Generate puzzles with one solution: any size, shape, symmetry, clue count and difficulty.
     #[command(long_about = GENERATE_LONG_ABOUT, after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),

@@ -7,32 +7,17 @@
 //! their files.
 
 use std::io::{self, BufRead, Cursor, IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
-use clap::Args;
 use sudokit::format::Entry;
 use sudokit::logic::{self, Ctx, End};
 use sudokit::render::{self, Highlight, Options};
 use sudokit::Grid;
 
-use crate::cli::SolveArgs;
+use crate::cli::{ExplainArgs, SolveArgs};
 use crate::input::Input;
 use crate::status::Status;
-
-/// `sudokit explain`'s arguments: `solve`'s, and where to draw the steps.
-#[derive(Debug, Args)]
-pub struct ExplainArgs {
-    #[command(flatten)]
-    pub solve: SolveArgs,
-    /// Also draw every step of each puzzle's path: DIR/step-001.svg … (with
-    /// several puzzles DIR/p2-step-001.svg …), and DIR/steps.txt naming them.
-    #[arg(long, value_name = "DIR")]
-    pub render: Option<PathBuf>,
-    /// With --render: a PNG beside each SVG.
-    #[arg(long, requires = "render")]
-    pub png: bool,
-}
 
 /// Runs `sudokit explain`: `explain` prints the path (the usual run of
 /// `solve`'s machinery); with `--render`, the pictures follow. Stdin, read

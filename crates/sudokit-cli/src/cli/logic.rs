@@ -1,5 +1,25 @@
 //! The help texts of `rate`, `hint` and `explain`, which share `solve`'s
-//! arguments and record contract.
+//! arguments and record contract, and `explain`'s own arguments.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::SolveArgs;
+
+/// `sudokit explain`'s arguments: `solve`'s, and where to draw the steps.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub solve: SolveArgs,
+    /// Also draw every step of each puzzle's path: DIR/step-001.svg … (with
+    /// several puzzles DIR/p2-step-001.svg …), and DIR/steps.txt naming them.
+    #[arg(long, value_name = "DIR")]
+    pub render: Option<PathBuf>,
+    /// With --render: a PNG beside each SVG.
+    #[arg(long, requires = "render")]
+    pub png: bool,
+}
 
 pub(super) const RATE_LONG_ABOUT: &str = "\
 Rate every puzzle of the inputs as Sudoku Explainer 1.2.1 does (its `serate`

@@ -9,14 +9,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sudokit::format::{Entry, Style};
 use sudokit::logic::{self, Board, Ctx, End, Step};
-use sudokit::{Budget, Engine, EngineKind, Grid, Solutions};
+use sudokit::{Engine, Grid, Solutions};
 
 use super::board::{self, BoardJson};
 #[cfg(test)]
 #[path = "page_api_tests.rs"]
 mod page_api_tests;
 use super::request::{decode, Body, PuzzleReq, PUZZLE_FIELDS};
-use super::{on_worker, ApiError, Lane, Limits, State};
+use super::{engine, gave_up, on_worker, ApiError, Lane, Limits, State};
 use crate::rate::{RatingJson, StepJson};
 
 /// The side of the largest grid `generate` makes here (a 25x25 try takes
@@ -37,29 +37,6 @@ fn plural(n: usize, what: &str) -> String {
 }
 
 type Answer = Result<Json<Value>, ApiError>;
-
-/// The engine named by `name` (`auto` when absent), with the time limit.
-pub(super) fn engine(
-    name: Option<&str>,
-    limits: &Limits,
-) -> Result<Box<dyn Engine + Send>, ApiError> {
-    let kind = match name {
-        None => EngineKind::Auto,
-        Some(name) => name.parse::<EngineKind>().map_err(|_| {
-            ApiError::bad(format!(
-                "unknown engine `{name}`: expected one of {}",
-                EngineKind::NAMES.join(", ")
-            ))
-        })?,
-    };
-    let mut engine = kind.build();
-    engine.set_budget(
-        Budget::UNLIMITED
-            .with_time_limit(limits.time)
-            .with_cancel(limits.cancel.clone()),
-    );
-    Ok(engine)
-}
 
 /// Searches `entry` up to `limit` solutions: 422 for a puzzle the engine
 /// refuses (givens that clash) or a search out of time.
@@ -82,14 +59,6 @@ fn search(
         );
     }
     Ok(solutions)
-}
-
-/// 422: the work ran out of the server's time for one request.
-pub(super) fn gave_up(limits: &Limits, what: &str) -> ApiError {
-    ApiError::unprocessable(format!(
-        "gave up {what}: the server's limit is {} s per request; the CLI has none",
-        (limits.time + limits.waited).as_secs_f64()
-    ))
 }
 
 /// The one solution of `entry`, or 422 saying why there is none to work from.

@@ -19,6 +19,7 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use sudokit::{Budget, Engine, EngineKind};
 use tokio::sync::Semaphore;
 
 use crate::cli::ServeArgs;
@@ -386,4 +387,32 @@ async fn serve(addr: SocketAddr, limits: Limits) -> anyhow::Result<()> {
     )
     .await;
     Ok(())
+}
+
+/// The engine named by `name` (`auto` when absent), with the time limit.
+fn engine(name: Option<&str>, limits: &Limits) -> Result<Box<dyn Engine + Send>, ApiError> {
+    let kind = match name {
+        None => EngineKind::Auto,
+        Some(name) => name.parse::<EngineKind>().map_err(|_| {
+            ApiError::bad(format!(
+                "unknown engine `{name}`: expected one of {}",
+                EngineKind::NAMES.join(", ")
+            ))
+        })?,
+    };
+    let mut engine = kind.build();
+    engine.set_budget(
+        Budget::UNLIMITED
+            .with_time_limit(limits.time)
+            .with_cancel(limits.cancel.clone()),
+    );
+    Ok(engine)
+}
+
+/// 422: the work ran out of the server's time for one request.
+fn gave_up(limits: &Limits, what: &str) -> ApiError {
+    ApiError::unprocessable(format!(
+        "gave up {what}: the server's limit is {} s per request; the CLI has none",
+        (limits.time + limits.waited).as_secs_f64()
+    ))
 }

@@ -7,8 +7,9 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use clap::Parser;
 
-use super::api::{clap_message, engine, gave_up};
+use super::api::clap_message;
 use super::request::{decode, Body, PuzzleReq, PUZZLE_FIELDS};
+use super::{engine, gave_up};
 use super::{on_worker, ApiError, Lane, Limits, State};
 
 /// The largest PNG side `render` draws here, in pixels.

@@ -12,9 +12,8 @@ use sudokit::format::Entry;
 use sudokit::variant::Rule;
 use sudokit::{Grid, Puzzle};
 
-use super::api::{engine, gave_up};
 use super::request::{decode, Body, PuzzleReq, PUZZLE_FIELDS};
-use super::{on_worker, ApiError, Lane, Limits, State};
+use super::{engine, gave_up, on_worker, ApiError, Lane, Limits, State};
 
 type Answer = Result<Json<Value>, ApiError>;
 

@@ -41,7 +41,7 @@ pub struct Board {
     symbols: Option<Arc<[char]>>,
     /// The puzzle's variant constraints, compiled for the variant ladder
     /// (`None`: a classic puzzle).
-    rules: Option<Arc<super::variant::Rules>>,
+    rules: Option<Arc<super::variant::rules::Rules>>,
 }
 
 impl Board {
@@ -77,7 +77,7 @@ impl Board {
             values: vec![0; cells],
             cands: vec![full; cells],
             se_order: se.into(),
-            rules: super::variant::Rules::of(puzzle),
+            rules: super::variant::rules::Rules::of(puzzle),
             geometry,
             symbols: None,
         };
@@ -133,7 +133,7 @@ impl Board {
 
     /// The compiled variant constraints of the puzzle, `None` for a classic
     /// puzzle (whose steps come from Sudoku Explainer's ladder).
-    pub(crate) fn rules(&self) -> Option<&super::variant::Rules> {
+    pub(crate) fn rules(&self) -> Option<&super::variant::rules::Rules> {
         self.rules.as_deref()
     }
 

@@ -11,7 +11,8 @@ use crate::variant::Mask;
 use super::super::board::Board;
 use super::super::ctx::{Ctx, Sink};
 use super::super::step::{Candidate, Step, Technique};
-use super::rules::{masks, Rules};
+use super::propagate::masks;
+use super::rules::Rules;
 use super::words;
 
 /// The removals of unit `u` on `masks` (the board as the rules read it):

@@ -9,8 +9,8 @@ use std::ops::ControlFlow;
 use super::super::board::Board;
 use super::super::ctx::{Ctx, Sink};
 use super::super::step::{Candidate, Step, Technique};
+use super::propagate::masks;
 use super::propagate::{Failure, Propagator};
-use super::rules::masks;
 use super::words;
 
 /// The contradiction in words: `r5c6 has no candidate left`.

@@ -10,8 +10,8 @@ use super::super::board::Board;
 use super::super::ctx::{Ctx, Sink};
 use super::super::step::{Candidate, Step, Technique};
 use super::super::text;
+use super::propagate::masks;
 use super::propagate::Propagator;
-use super::rules::masks;
 use super::words;
 
 /// The candidates every one of `options` removes from cells other than

@@ -13,7 +13,7 @@ mod constraint;
 mod contradiction;
 mod forcing;
 mod propagate;
-mod rules;
+pub(crate) mod rules;
 mod words;
 
 use std::ops::ControlFlow;
@@ -21,8 +21,6 @@ use std::ops::ControlFlow;
 use super::board::Board;
 use super::ctx::{Ctx, Sink};
 use super::step::{Step, Technique};
-
-pub(crate) use rules::Rules;
 
 /// The variant ladder, easiest rung first: the step of a variant puzzle is
 /// the first step of the first rung that has one.

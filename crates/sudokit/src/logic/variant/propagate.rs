@@ -355,3 +355,14 @@ fn cells_of(bits: &super::rules::Bits) -> impl Iterator<Item = usize> + '_ {
         })
     })
 }
+
+/// The board as the rules read it: a filled cell is its value's bit, an
+/// empty one its candidates.
+pub(crate) fn masks(board: &Board) -> Vec<Mask> {
+    (0..board.cell_count())
+        .map(|c| match board.value(c) {
+            0 => board.candidates(c) as Mask,
+            v => 1 << (v - 1),
+        })
+        .collect()
+}

@@ -7,8 +7,6 @@ use std::sync::Arc;
 use crate::variant::{Constraint, Contradiction, Mask, PairRule, Rule};
 use crate::Puzzle;
 
-use super::super::board::Board;
-
 /// One unit of deduction: a whole constraint, or one pair of cells of a
 /// rule that holds between every pair of neighbours (anti-king,
 /// nonconsecutive, the negative dots), so that a step names the two cells.
@@ -255,15 +253,4 @@ fn supported(table: &[Mask; 17], mut m: Mask) -> Mask {
         m &= m - 1;
     }
     keep
-}
-
-/// The board as the rules read it: a filled cell is its value's bit, an
-/// empty one its candidates.
-pub(crate) fn masks(board: &Board) -> Vec<Mask> {
-    (0..board.cell_count())
-        .map(|c| match board.value(c) {
-            0 => board.candidates(c) as Mask,
-            v => 1 << (v - 1),
-        })
-        .collect()
 }
