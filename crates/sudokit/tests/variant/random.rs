@@ -335,7 +335,7 @@ fn instances() -> u64 {
         return n;
     }
     if full_scale() {
-        20_000
+        12_000
     } else {
         3_000
     }
