@@ -184,6 +184,21 @@ impl Page {
         self.run("localStorage.clear();").await;
     }
 
+    /// A phone of `width` x `height` CSS pixels: the viewport, a 2x
+    /// screen and touch.
+    pub async fn as_phone(&self, width: u32, height: u32) {
+        self.cdp(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": 2, "mobile": true }),
+        )
+        .await;
+        self.cdp(
+            "Emulation.setTouchEmulationEnabled",
+            json!({ "enabled": true }),
+        )
+        .await;
+    }
+
     /// A Chrome DevTools command through chromedriver.
     pub async fn cdp(&self, cmd: &str, params: Value) {
         let url = format!("{}/session/{}/goog/cdp/execute", self.driver, self.session);

@@ -35,16 +35,7 @@ fn example_line(name: &str) -> String {
 }
 
 pub async fn phone(page: &Page) {
-    page.cdp(
-        "Emulation.setDeviceMetricsOverride",
-        json!({ "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": true }),
-    )
-    .await;
-    page.cdp(
-        "Emulation.setTouchEmulationEnabled",
-        json!({ "enabled": true }),
-    )
-    .await;
+    page.as_phone(390, 844).await;
     for (name, line, cells) in [
         ("9x9", PUZZLE.to_owned(), 81),
         ("16x16", example_line("line16.txt"), 256),

@@ -339,16 +339,7 @@ pub async fn variants(page: &Page) {
     link_keeps_progress(page).await;
     steps_and_true_candidates(page).await;
     dark_and_audit(page).await;
-    page.cdp(
-        "Emulation.setDeviceMetricsOverride",
-        json!({ "width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": true }),
-    )
-    .await;
-    page.cdp(
-        "Emulation.setTouchEmulationEnabled",
-        json!({ "enabled": true }),
-    )
-    .await;
+    page.as_phone(360, 740).await;
     for f in &FIXTURES {
         let link = fresh_link(page, f).await;
         play(page, f, "phone", Some(&link)).await;
