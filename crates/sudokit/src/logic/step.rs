@@ -231,7 +231,11 @@ impl Step {
 
     /// An empty step of a rung of sets or fish: its one name and its floor.
     pub(crate) fn of_set(technique: Technique) -> Step {
-        let name = technique.set_name().unwrap_or_default();
+        Step::at_floor(technique, technique.set_name().unwrap_or_default())
+    }
+
+    /// An empty step named `name` at its technique's floor difficulty.
+    pub(crate) fn at_floor(technique: Technique, name: impl Into<Cow<'static, str>>) -> Step {
         Step::new(technique, name, technique.floor().0)
     }
 

@@ -78,11 +78,7 @@ pub(super) fn constraint(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> C
             others.extend(cells.iter().copied().filter(|&c| c != f));
             others.sort_unstable();
             others.dedup();
-            let mut step = Step::new(
-                Technique::Constraint,
-                words::title(constraint),
-                Technique::Constraint.floor().0,
-            );
+            let mut step = Step::at_floor(Technique::Constraint, words::title(constraint));
             if ctx.want_text {
                 step.text = format!(
                     "{} is {}, and for its pairs with {} {}, so {}",
@@ -99,11 +95,7 @@ pub(super) fn constraint(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> C
             continue;
         }
         elims.sort_unstable();
-        let mut step = Step::new(
-            Technique::Constraint,
-            words::title(constraint),
-            Technique::Constraint.floor().0,
-        );
+        let mut step = Step::at_floor(Technique::Constraint, words::title(constraint));
         if ctx.want_text {
             step.text = format!(
                 "{}, so {}",

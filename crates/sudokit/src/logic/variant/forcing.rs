@@ -68,11 +68,7 @@ pub(super) fn forcing(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> Cont
             let options: Vec<(usize, u8)> = text::digits_of(m).map(|d| (c, d)).collect();
             let elims = common(&mut prop, &masks, &options, &[c], &mut scratch);
             if !elims.is_empty() {
-                let mut step = Step::new(
-                    Technique::CellForcing,
-                    "Cell Forcing",
-                    Technique::CellForcing.floor().0,
-                );
+                let mut step = Step::at_floor(Technique::CellForcing, "Cell Forcing");
                 if ctx.want_text {
                     step.text = format!(
                         "{} is {}, and each of them removes {}",
@@ -104,11 +100,7 @@ pub(super) fn forcing(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> Cont
                 let options: Vec<(usize, u8)> = places.iter().map(|&c| (c, d)).collect();
                 let elims = common(&mut prop, &masks, &options, &places, &mut scratch);
                 if !elims.is_empty() {
-                    let mut step = Step::new(
-                        Technique::CellForcing,
-                        "Digit Forcing",
-                        Technique::CellForcing.floor().0,
-                    );
+                    let mut step = Step::at_floor(Technique::CellForcing, "Digit Forcing");
                     if ctx.want_text {
                         step.text = format!(
                             "{} in {} goes in {}, and each place removes {}",
