@@ -44,12 +44,7 @@ async fn call_raw(app: &Router, method: &str, path: &str, body: Vec<u8>) -> (Sta
         .header("content-type", "application/x-www-form-urlencoded")
         .body(Body::from(body))
         .expect("a request");
-    let response = app.clone().oneshot(request).await.expect("an answer");
-    let status = response.status();
-    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
-        .await
-        .expect("the body");
-    (status, bytes.to_vec())
+    super::test_client::send(app, request).await
 }
 
 async fn call(app: &Router, path: &str, body: Value) -> (StatusCode, Value) {

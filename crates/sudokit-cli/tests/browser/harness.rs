@@ -37,12 +37,18 @@ fn screenshots() -> PathBuf {
 
 /// A 9x9 line puzzle's unique solution, by the library.
 pub fn solution_of(line: &str) -> Vec<u8> {
-    let puzzle = format::read(Format::Line, line.as_bytes())
+    solution_in(line, Format::Line)
+}
+
+/// The solution of the first puzzle of `text`, read as `format`, by the
+/// library.
+pub fn solution_in(text: &str, format: Format) -> Vec<u8> {
+    let puzzle = format::read(format, text.as_bytes())
         .next()
         .unwrap()
         .unwrap()
         .puzzle;
-    EngineKind::Dlx
+    EngineKind::Auto
         .build()
         .solve(&puzzle, 1)
         .unwrap()
@@ -197,6 +203,17 @@ impl Page {
             json!({ "enabled": true }),
         )
         .await;
+    }
+
+    /// Back from [`Page::as_phone`]: the window's own viewport, no touch.
+    pub async fn as_desktop(&self) {
+        self.cdp(
+            "Emulation.setTouchEmulationEnabled",
+            json!({ "enabled": false }),
+        )
+        .await;
+        self.cdp("Emulation.clearDeviceMetricsOverride", json!({}))
+            .await;
     }
 
     /// A Chrome DevTools command through chromedriver.

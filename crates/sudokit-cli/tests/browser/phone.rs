@@ -63,13 +63,7 @@ pub async fn phone(page: &Page) {
         &format!("window.sudokit.values[{empty}] === 5"),
     )
     .await;
-    page.cdp(
-        "Emulation.setTouchEmulationEnabled",
-        json!({ "enabled": false }),
-    )
-    .await;
-    page.cdp("Emulation.clearDeviceMetricsOverride", json!({}))
-        .await;
+    page.as_desktop().await;
 }
 
 /// The page background's brightness, 0 (black) to 255.

@@ -9,11 +9,10 @@
 //! carries progress, the step list, true candidates, the dark theme and
 //! the axe audit.
 
-use serde_json::{json, Value};
-use sudokit::format::{self, Format};
-use sudokit::EngineKind;
+use serde_json::json;
+use sudokit::format::Format;
 
-use super::harness::Page;
+use super::harness::{solution_in, Page};
 use super::phone::audit;
 
 struct Fixture {
@@ -61,21 +60,6 @@ const WATCH: &str = "window.__errors = [];
   addEventListener('error', (e) => keep(e.message || (e.target && (e.target.src || e.target.href)) || 'a resource failed'), true);
   addEventListener('unhandledrejection', (e) => keep(e.reason));
   document.addEventListener('securitypolicyviolation', (e) => keep(`CSP: ${e.violatedDirective} ${e.blockedURI}`));";
-
-fn solution_of(text: &str) -> Vec<u8> {
-    let puzzle = format::read(Format::Fpuzzles, text.as_bytes())
-        .next()
-        .unwrap()
-        .unwrap()
-        .puzzle;
-    EngineKind::Auto
-        .build()
-        .solve(&puzzle, 1)
-        .unwrap()
-        .first
-        .unwrap()
-        .to_values()
-}
 
 /// What is wrong with the drawing, as a list: the layer's classes, the
 /// layer laid on the cells (its grid on the cells' inner box, one cell of
@@ -198,7 +182,11 @@ async fn play(page: &Page, f: &Fixture, view: &str, link: Option<&str>) {
         played["status"].as_str().unwrap().contains("Well done"),
         "{what}: {played}"
     );
-    assert_eq!(played["digits"], json!(solution_of(f.json)), "{what}");
+    assert_eq!(
+        played["digits"],
+        json!(solution_in(f.json, Format::Fpuzzles)),
+        "{what}"
+    );
     eprintln!(
         "{what}: {} hints to the end",
         played["hints"].as_u64().unwrap() + 1
@@ -286,7 +274,7 @@ async fn steps_and_true_candidates(page: &Page) {
     page.click("#steps-close").await;
     page.click("#truth").await;
     page.until("true candidates", "window.sudokit.truth").await;
-    let solution = solution_of(f.json);
+    let solution = solution_in(f.json, Format::Fpuzzles);
     let truth: Vec<u64> = serde_json::from_value(page.js("window.sudokit.truth").await).unwrap();
     let givens: Vec<u8> =
         serde_json::from_value(page.js("window.sudokit.board.givens").await).unwrap();
@@ -344,13 +332,6 @@ pub async fn variants(page: &Page) {
         let link = fresh_link(page, f).await;
         play(page, f, "phone", Some(&link)).await;
     }
-    page.cdp(
-        "Emulation.setTouchEmulationEnabled",
-        json!({ "enabled": false }),
-    )
-    .await;
-    page.cdp("Emulation.clearDeviceMetricsOverride", json!({}))
-        .await;
+    page.as_desktop().await;
     page.forget().await;
-    let _ = Value::Null;
 }
