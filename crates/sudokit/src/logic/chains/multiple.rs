@@ -77,6 +77,13 @@ pub(super) struct Multi {
     /// Propagations stop where every node left would be too deep for a hint
     /// that could sort first (top-level first-only searches without extra rules).
     limit: usize,
+    /// Static searches: the region forcing chains (bit = house slot of the
+    /// first cell) and cell forcing chains (bit = cell) whose starts reach
+    /// some potential in common in the grid's static graph; the others
+    /// cannot agree on anything and are skipped.
+    gated: bool,
+    region_gate: Vec<u8>,
+    cell_gate: u128,
 }
 
 fn others(grid: &[u16; 81], cand: usize) -> Vec<Candidate> {
@@ -110,7 +117,62 @@ impl Multi {
             off: Prop::new(),
             counter: Counter::new(),
             limit: usize::MAX,
+            gated: false,
+            region_gate: vec![0; CANDS],
+            cell_gate: 0,
         }
+    }
+
+    /// Computes the gates of a static search (see `gated`).
+    fn gates(&mut self, geo: &Geo, grid: &[u16; 81], mode: Mode) {
+        self.gated = !mode.dynamic && !mode.nishio;
+        if !self.gated {
+            return;
+        }
+        let (rg, cg) = (&mut self.region_gate, &mut self.cell_gate);
+        let planes = &self.planes;
+        *cg = 0;
+        super::unary::Unary::with(|u| {
+            u.xy_reach(geo, grid, |r| {
+                let mut ks = [0usize; 9];
+                for cell in 0..81 {
+                    if grid[cell].count_ones() <= 2 {
+                        continue;
+                    }
+                    let mut n = 0;
+                    let mut m = grid[cell];
+                    while m != 0 {
+                        let d = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        ks[n] = (cell * 9 + d) * 2 + 1;
+                        n += 1;
+                        let mut gate = 0;
+                        for (slot, &h) in geo.houses_of(cell).iter().enumerate() {
+                            // The digit's places in the house, this cell first.
+                            let mut at = planes[d] & geo.house_mask[h as usize];
+                            let np = at.count_ones();
+                            if !(np == 2 || (mode.multiple && np > 2))
+                                || at.trailing_zeros() as usize != cell
+                            {
+                                continue;
+                            }
+                            let mut ps = [0usize; 9];
+                            for p in &mut ps[..np as usize] {
+                                *p = at.trailing_zeros() as usize * 18 + d * 2 + 1;
+                                at &= at - 1;
+                            }
+                            if r.meet(&ps[..np as usize]) {
+                                gate |= 1 << slot;
+                            }
+                        }
+                        rg[cell * 9 + d] = gate;
+                    }
+                    if mode.multiple && r.meet(&ks[..n]) {
+                        *cg |= 1 << cell;
+                    }
+                }
+            })
+        });
     }
 
     fn ensure_on(&mut self, geo: &Geo, grid: &[u16; 81], cand: usize, mode: Mode) {
@@ -176,6 +238,7 @@ impl Multi {
     ) -> Option<()> {
         self.ctx = ctx.clone();
         self.planes = planes(grid);
+        self.gates(geo, grid, mode);
         if nishio_clear(mode, self.outer.is_some()) {
             NISHIO.with(|c| c.borrow_mut().houses(&geo.house_mask));
         }
@@ -227,7 +290,9 @@ impl Multi {
                 continue;
             }
             let full = self.on[cand].is_none() && self.limit == usize::MAX;
-            self.ensure_on(geo, grid, cand, mode);
+            if !self.gated {
+                self.ensure_on(geo, grid, cand, mode);
+            }
             // Only contradictions and double implications read the "off"
             // propagation, and static multiple chains look for neither.
             if mode.dynamic || mode.nishio {
@@ -253,7 +318,8 @@ impl Multi {
                 self.regions(geo, grid, cand, mode, hints);
             }
         }
-        if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
+        let open = !self.gated || self.cell_gate >> cell & 1 != 0;
+        if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) && open {
             self.cell_reduction(geo, grid, cell, mode, hints);
         }
     }
@@ -340,7 +406,7 @@ impl Multi {
         hints: &mut Vec<Hint>,
     ) {
         let (cell, d) = (cand / 9, cand % 9);
-        for &h in geo.houses_of(cell) {
+        for (slot, &h) in geo.houses_of(cell).iter().enumerate() {
             let mut ps = [0usize; 9];
             let mut np = 0;
             for &c in &geo.house_cells[h as usize] {
@@ -352,7 +418,10 @@ impl Multi {
             if !(np == 2 || (mode.multiple && np > 2)) || ps[0] != cand {
                 continue;
             }
-            for &p in &ps[1..np] {
+            if self.gated && self.region_gate[cand] >> slot & 1 == 0 {
+                continue;
+            }
+            for &p in &ps[..np] {
                 self.ensure_on(geo, grid, p, mode);
             }
             let why = (Kind::Region, HOUSE0 + h);
@@ -375,6 +444,9 @@ impl Multi {
             ps[np] = cell * 9 + m.trailing_zeros() as usize;
             np += 1;
             m &= m - 1;
+        }
+        for &p in &ps[..np] {
+            self.ensure_on(geo, grid, p, mode);
         }
         self.agree(
             geo,

@@ -215,6 +215,18 @@ impl Reach {
         c != NONE && self.bits[c as usize * self.w + d / 64] >> (d % 64) & 1 != 0
     }
 
+    /// Whether some potential is reachable from every potential of `ks`
+    /// (all in the graph).
+    pub fn meet(&self, ks: &[usize]) -> bool {
+        let w = self.w;
+        (0..w).any(|i| {
+            ks.iter()
+                .map(|&k| self.bits[self.comp[k] as usize * w + i])
+                .fold(u64::MAX, |a, b| a & b)
+                != 0
+        })
+    }
+
     /// Whether potential `k` lies on a directed cycle.
     pub fn on_cycle(&self, k: usize) -> bool {
         let c = self.comp[k];

@@ -2,7 +2,7 @@
 //! Explainer's static "unary" chaining: no grid changes, single parents).
 
 use super::super::step::Candidate;
-use super::geo::{Geo, CANDS};
+use super::geo::{Geo, CANDS, MAX_HOUSES};
 use super::hint::{least, length_added, About, Hint, Kind};
 use super::propagate::{max_complexity, measure_hint, Arena, Counter, Outer, CELL, HOUSE0, NONE};
 use super::queues::Queues;
@@ -17,8 +17,10 @@ pub(super) struct Unary {
     /// house links start, where they end.
     on_at: Vec<[u32; 3]>,
     off_at: Vec<[u32; 3]>,
-    /// The grid the tables were built for: the three passes share them.
+    /// The grid and houses the tables were built for: the three passes,
+    /// and the rungs of one state, share them.
     tab_grid: Option<[u16; 81]>,
+    tab_houses: [u128; MAX_HOUSES],
     /// The potentials of the grid's candidates (`cand * 2 + on`).
     keys: Vec<u32>,
     /// Those of its bivalue cells: the only ones a Y-only cycle can hold.
@@ -173,8 +175,8 @@ impl Unary {
         u.best = None;
         u.outer = None;
         u.limit = usize::MAX;
-        // The tables are the grid's and the geometry's: built again.
-        u.tab_grid = None;
+        // The tables are the grid's and the geometry's: kept for the same
+        // grid on the same houses (the rungs of one state share them).
         let r = f(&mut u);
         SPARE.with(|s| *s.borrow_mut() = Some(u));
         r
@@ -187,6 +189,7 @@ impl Unary {
             on_at: Vec::new(),
             off_at: Vec::new(),
             tab_grid: None,
+            tab_houses: [0; MAX_HOUSES],
             keys: Vec::new(),
             ykeys: Vec::new(),
             links: (false, false),
@@ -369,6 +372,24 @@ impl Unary {
         }
     }
 
+    /// Reachability over `grid`'s static graph with both link kinds (what a
+    /// static multiple-chain propagation walks), for `f`.
+    pub fn xy_reach<R>(&mut self, geo: &Geo, grid: &[u16; 81], f: impl FnOnce(&Reach) -> R) -> R {
+        self.tables(geo, grid);
+        if self.reach_of != Some((true, true)) {
+            let links = Links {
+                on_tab: &self.on_tab,
+                off_tab: &self.off_tab,
+                on_at: &self.on_at,
+                off_at: &self.off_at,
+                links: (true, true),
+            };
+            self.reach.build(&links, &self.keys);
+            self.reach_of = Some((true, true));
+        }
+        f(&self.reach)
+    }
+
     fn cycles_from(&mut self, src: usize) {
         self.q.reset();
         let s = self.arena.add(src, true, &[]);
@@ -502,10 +523,11 @@ impl Unary {
     /// links first, then house links, as [`implied`] lists them), once per
     /// grid: the X, Y and XY passes read parts of them.
     fn tables(&mut self, geo: &Geo, grid: &[u16; 81]) {
-        if self.tab_grid.as_ref() == Some(grid) {
+        if self.tab_grid.as_ref() == Some(grid) && self.tab_houses == geo.house_mask {
             return;
         }
         self.tab_grid = Some(*grid);
+        self.tab_houses = geo.house_mask;
         self.reach_of = None;
         self.now = super::propagate::planes(grid);
         self.keys.clear();
