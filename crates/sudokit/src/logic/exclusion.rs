@@ -106,11 +106,81 @@ pub(super) fn aligned(
         }
     }
     let base = &base[..nbase];
+    // Triplets whose inputs are all as on the last board where the full
+    // search found nothing (see `Memo`) are skipped.
+    let memo = MEMO.with(|m| m.borrow_mut().take());
+    let (clean, dirty) = match &memo {
+        Some(m) if k == 3 && m.peers == peers[..cells] => {
+            let mut dirty = 0u128;
+            for (c, (&was, &now)) in m.cand.iter().zip(cand).enumerate() {
+                if was != now {
+                    dirty |= 1 << c;
+                }
+            }
+            (m.base & base_set & !dirty, dirty)
+        }
+        _ => (0, u128::MAX),
+    };
+    let flow = search(
+        board,
+        k,
+        (cand, &peers, &excluders),
+        (base, base_set),
+        (clean, dirty),
+        ctx,
+        sink,
+    );
+    let finished = flow.is_continue() && !ctx.timed_out();
+    MEMO.with(|m| {
+        *m.borrow_mut() = match flow {
+            ControlFlow::Continue(false) if finished && k == 3 => Some(Memo {
+                peers: peers[..cells].to_vec(),
+                cand: cand.to_vec(),
+                base: base_set,
+            }),
+            _ => memo,
+        }
+    });
+    match flow {
+        ControlFlow::Break(()) => ControlFlow::Break(()),
+        ControlFlow::Continue(_) => ControlFlow::Continue(()),
+    }
+}
+
+/// What a board where the triplet search ran to its end without finding
+/// anything held: each triplet's verdict depends only on its cells'
+/// candidates, whether they are base cells, and the candidates of the
+/// cells the first two see in common (the excluders are among them). So a
+/// triplet of cells that were base cells there, with the same candidates,
+/// whose first two cells' common peers are unchanged too, removes nothing.
+struct Memo {
+    peers: Vec<u128>,
+    cand: Vec<u64>,
+    base: u128,
+}
+
+thread_local! {
+    static MEMO: std::cell::RefCell<Option<Memo>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The pair and triplet search over the base cells; `Continue(true)` when it
+/// passed a step on.
+#[allow(clippy::too_many_arguments)]
+fn search(
+    board: &Board,
+    k: usize,
+    (cand, peers, excluders): (&[u64], &[u128; MAX_CELLS], &[u128; MAX_CELLS]),
+    (base, base_set): (&[usize], u128),
+    (clean, dirty): (u128, u128),
+    ctx: &mut Ctx,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<(), bool> {
+    let mut found = false;
     // Candidates of the common excluders of the current base cells.
     let mut locks = [0u64; MAX_CELLS];
     for j in 1..base.len() {
         if k == 3 && ctx.expired() {
-            return ControlFlow::Continue(());
+            return ControlFlow::Continue(found);
         }
         let c1 = base[j];
         for &c0 in &base[..j] {
@@ -124,6 +194,7 @@ pub(super) fn aligned(
                 let n = fill(&mut locks, pair_common, cand, cand[c0] | cand[c1]);
                 let allowed = allowed_pair([cand[c0], cand[c1]], s01, &locks[..n]);
                 if allowed != [cand[c0], cand[c1]] {
+                    found = true;
                     sink(step(board, &[c0, c1], &allowed, ctx))?;
                 }
                 continue;
@@ -132,9 +203,12 @@ pub(super) fn aligned(
             let first = excluders[c0] & base_set & not_pair;
             let second = excluders[c1] & base_set & not_pair & !first;
             let c01 = [cand[c0], cand[c1]];
+            let unchanged =
+                clean >> c0 & clean >> c1 & 1 != 0 && peers[c0] & peers[c1] & dirty == 0;
+            let skip = if unchanged { clean } else { 0 };
             // First cell's excluders, then the second's others, each by index.
             for part in [first, second] {
-                let mut m = part;
+                let mut m = part & !skip;
                 while m != 0 {
                     let c2 = m.trailing_zeros() as usize;
                     m &= m - 1;
@@ -155,13 +229,14 @@ pub(super) fn aligned(
                     }
                     let allowed = allowed_triple(c, sees, &locks[..n]);
                     if allowed != c {
+                        found = true;
                         sink(step(board, &[c0, c1, c2], &allowed, ctx))?;
                     }
                 }
             }
         }
     }
-    ControlFlow::Continue(())
+    ControlFlow::Continue(found)
 }
 
 /// Writes to the front of `locks` the candidates of the cells of `m` that
