@@ -13,7 +13,7 @@
 //! and a `Board` per query would cost too much in this innermost loop.
 
 use super::super::board::Board;
-use super::geo::{Geo, MAX_HOUSES};
+use super::geo::{two_bits, two_or_more, Geo, MAX_HOUSES};
 use super::propagate::{Prop, ADVANCED, NONE};
 
 /// What the rules read besides the grids: the board's filled cells.
@@ -199,7 +199,7 @@ impl Planes<'_> {
                         continue;
                     }
                     let pos = self.now[d] & hm[h1];
-                    if pos.count_ones() < 2 {
+                    if !two_or_more(pos) {
                         continue;
                     }
                     // The houses of one kind are disjoint: only the one of
@@ -248,7 +248,7 @@ impl Planes<'_> {
             for (a, b) in pairs_touching(lost) {
                 let (pa, pb) = (self.now[a] & hm, self.now[b] & hm);
                 let common = pa | pb;
-                if pa.count_ones() <= 1 || pb.count_ones() <= 1 || common.count_ones() != 2 {
+                if !two_or_more(pa) || !two_or_more(pb) || !two_bits(common) {
                     continue;
                 }
                 if (self.gone[a] | self.gone[b]) & hm & !common == 0 {
@@ -301,7 +301,7 @@ impl Planes<'_> {
                 let (ca, cb) = (cells[a] as usize, cells[b] as usize);
                 let (ma, mb) = (self.grid[ca], self.grid[cb]);
                 let values = ma | mb;
-                if ma.count_ones() <= 1 || mb.count_ones() <= 1 || values.count_ones() != 2 {
+                if !two_or_more(ma.into()) || !two_or_more(mb.into()) || !two_bits(values.into()) {
                     continue;
                 }
                 if (self.save[ca] | self.save[cb]) & !values == 0 {
@@ -356,14 +356,14 @@ impl Planes<'_> {
                         continue;
                     }
                     let (ci, cj) = (self.now[d] & hm[base + i], self.now[d] & hm[base + j]);
-                    if ci.count_ones() <= 1 || cj.count_ones() <= 1 {
+                    if !two_or_more(ci) || !two_or_more(cj) {
                         continue;
                     }
                     let mut common = 0u16;
                     for c in bits(ci | cj) {
                         common |= 1 << index(c);
                     }
-                    if common.count_ones() != 2 {
+                    if !two_bits(common.into()) {
                         continue;
                     }
                     let covers = bits(common as u128).fold(0u128, |m, k| m | hm[cover + k]);

@@ -130,3 +130,30 @@ pub(super) fn masks(board: &Board) -> [u16; 81] {
     }
     out
 }
+
+// Bit-count tests for the innermost loops: the crate builds for baseline
+// x86-64, where `count_ones` has no popcount instruction and costs a dozen.
+
+/// Whether `m` has at least two bits set.
+#[inline]
+pub(super) fn two_or_more(m: u128) -> bool {
+    m & m.wrapping_sub(1) != 0
+}
+
+/// Whether `m` has exactly one bit set.
+#[inline]
+pub(super) fn one_bit(m: u128) -> bool {
+    m != 0 && !two_or_more(m)
+}
+
+/// Whether `m` has exactly two bits set.
+#[inline]
+pub(super) fn two_bits(m: u128) -> bool {
+    one_bit(m & m.wrapping_sub(1))
+}
+
+/// Whether `m` has three or more bits set.
+#[inline]
+pub(super) fn three_or_more(m: u128) -> bool {
+    two_or_more(m & m.wrapping_sub(1))
+}

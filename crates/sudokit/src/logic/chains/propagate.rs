@@ -2,7 +2,7 @@
 //! that must be on or off, each remembering what implied it (Sudoku
 //! Explainer's `doChaining`, same queue order, same first-found parents).
 
-use super::geo::{Geo, CANDS, MAX_HOUSES, MAX_PER_CELL};
+use super::geo::{one_bit, two_bits, Geo, CANDS, MAX_HOUSES, MAX_PER_CELL};
 
 pub(super) const NONE: u32 = u32::MAX;
 
@@ -520,7 +520,7 @@ impl Prop {
         // before this off is applied).
         let mut found = [(0usize, 0u8); 1 + MAX_PER_CELL];
         let mut nfound = 0;
-        if rules.y && st.grid[cell].count_ones() == 2 {
+        if rules.y && two_bits(u128::from(st.grid[cell])) {
             let w = (st.grid[cell] & !(1 << d)).trailing_zeros() as usize;
             found[nfound] = (cell * 9 + w, CELL);
             nfound += 1;
@@ -528,7 +528,7 @@ impl Prop {
         let me: u128 = 1 << cell;
         for &h in geo.houses_of(cell) {
             let others = st.now[d] & geo.house_mask[h as usize] & !me;
-            if others.count_ones() == 1 {
+            if one_bit(others) {
                 found[nfound] = (others.trailing_zeros() as usize * 9 + d, HOUSE0 + h);
                 nfound += 1;
             }

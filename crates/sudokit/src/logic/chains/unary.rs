@@ -2,7 +2,7 @@
 //! Explainer's static "unary" chaining: no grid changes, single parents).
 
 use super::super::step::Candidate;
-use super::geo::{Geo, CANDS, MAX_HOUSES};
+use super::geo::{one_bit, three_or_more, two_bits, two_or_more, Geo, CANDS, MAX_HOUSES};
 use super::hint::{least, length_added, About, Hint, Kind};
 use super::propagate::{max_complexity, measure_hint, Arena, Counter, Outer, CELL, HOUSE0, NONE};
 use super::queues::Queues;
@@ -94,7 +94,7 @@ pub(super) fn implied(
         }
         return;
     }
-    if y && grid[cell].count_ones() == 2 {
+    if y && two_bits(u128::from(grid[cell])) {
         out.push((
             cell * 9 + (grid[cell] & !(1 << d)).trailing_zeros() as usize,
             CELL,
@@ -103,7 +103,7 @@ pub(super) fn implied(
     if x {
         for &h in geo.houses_of(cell) {
             let others = now[d] & geo.house_mask[h as usize] & !(1u128 << cell);
-            if others.count_ones() == 1 {
+            if one_bit(others) {
                 let c = others.trailing_zeros() as usize * 9 + d;
                 if !out.iter().any(|&(o, _)| o == c) {
                     out.push((c, HOUSE0 + h));
@@ -286,7 +286,7 @@ impl Unary {
             }
         }
         for cell in 0..81 {
-            if grid[cell].count_ones() < 2 {
+            if !two_or_more(u128::from(grid[cell])) {
                 continue;
             }
             let mut m = grid[cell];
@@ -317,7 +317,7 @@ impl Unary {
         x: bool,
         hints: &mut Vec<Hint>,
     ) {
-        if !x && grid[src / 9].count_ones() > 2 {
+        if !x && three_or_more(u128::from(grid[src / 9])) {
             return;
         }
         self.arena.clear();
@@ -548,7 +548,7 @@ impl Unary {
                     if on {
                         self.keys.push(cand as u32 * 2);
                         self.keys.push(cand as u32 * 2 + 1);
-                        if grid[cand / 9].count_ones() == 2 {
+                        if two_bits(u128::from(grid[cand / 9])) {
                             self.ykeys.push(cand as u32 * 2);
                             self.ykeys.push(cand as u32 * 2 + 1);
                         }
