@@ -2,7 +2,7 @@
 //! Explainer's static "unary" chaining: no grid changes, single parents).
 
 use super::super::step::Candidate;
-use super::geo::{one_bit, three_or_more, two_bits, two_or_more, Geo, CANDS, MAX_HOUSES};
+use super::geo::{one_bit, three_or_more, two_bits, two_or_more, Geo, MAX_HOUSES};
 use super::hint::{least, length_added, About, Hint, Kind};
 use super::propagate::{max_complexity, measure_hint, Arena, Counter, Outer, CELL, HOUSE0, NONE};
 use super::queues::Queues;
@@ -41,7 +41,6 @@ pub(super) struct Unary {
     q: Queues,
     cycles: Vec<u32>,
     chains: Vec<u32>,
-    out: Vec<(usize, u8)>,
     counter: Counter,
     /// Only the first hint (in Sudoku Explainer's sort) is wanted: searches
     /// stop where every hint they could still find sorts after `best`.
@@ -202,7 +201,6 @@ impl Unary {
             q: Queues::new(),
             cycles: Vec::new(),
             chains: Vec::new(),
-            out: Vec::new(),
             counter: Counter::new(),
             first_only: false,
             best: None,
@@ -532,30 +530,72 @@ impl Unary {
         self.now = super::propagate::planes(grid);
         self.keys.clear();
         self.ykeys.clear();
-        for on in [true, false] {
-            let (tab, at) = if on {
-                (&mut self.on_tab, &mut self.on_at)
-            } else {
-                (&mut self.off_tab, &mut self.off_at)
-            };
-            tab.clear();
-            at.clear();
-            for cand in 0..CANDS {
+        // What `implied` lists with both link kinds, written in place (this
+        // runs once per grid a nested chain searches: many thousand times).
+        let (now, tab, at) = (&self.now, &mut self.on_tab, &mut self.on_at);
+        tab.clear();
+        at.clear();
+        for (cell, &g) in grid.iter().enumerate() {
+            let houses = geo.houses_of(cell);
+            let bivalue = two_bits(u128::from(g));
+            for d in 0..9 {
                 let lo = tab.len() as u32;
-                if grid[cand / 9] >> (cand % 9) & 1 != 0 {
-                    implied(geo, grid, &self.now, cand, on, true, true, &mut self.out);
-                    tab.extend_from_slice(&self.out);
-                    if on {
-                        self.keys.push(cand as u32 * 2);
-                        self.keys.push(cand as u32 * 2 + 1);
-                        if two_bits(u128::from(grid[cand / 9])) {
-                            self.ykeys.push(cand as u32 * 2);
-                            self.ykeys.push(cand as u32 * 2 + 1);
+                if g >> d & 1 == 0 {
+                    at.push([lo, lo, lo]);
+                    continue;
+                }
+                let cand = (cell * 9 + d) as u32;
+                self.keys.extend([cand * 2, cand * 2 + 1]);
+                if bivalue {
+                    self.ykeys.extend([cand * 2, cand * 2 + 1]);
+                }
+                let mut m = g & !(1 << d);
+                while m != 0 {
+                    tab.push((cell * 9 + m.trailing_zeros() as usize, CELL));
+                    m &= m - 1;
+                }
+                let mid = tab.len() as u32;
+                let mut seen: u128 = 1 << cell;
+                for &h in houses {
+                    let hm = geo.house_mask[h as usize];
+                    let mut m = now[d] & hm & !seen;
+                    seen |= hm;
+                    while m != 0 {
+                        tab.push((m.trailing_zeros() as usize * 9 + d, HOUSE0 + h));
+                        m &= m - 1;
+                    }
+                }
+                at.push([lo, mid, tab.len() as u32]);
+            }
+        }
+        let (tab, at) = (&mut self.off_tab, &mut self.off_at);
+        tab.clear();
+        at.clear();
+        for (cell, &g) in grid.iter().enumerate() {
+            let houses = geo.houses_of(cell);
+            let bivalue = two_bits(u128::from(g));
+            let me: u128 = 1 << cell;
+            for d in 0..9 {
+                let lo = tab.len() as u32;
+                if g >> d & 1 == 0 {
+                    at.push([lo, lo, lo]);
+                    continue;
+                }
+                if bivalue {
+                    tab.push((cell * 9 + (g & !(1 << d)).trailing_zeros() as usize, CELL));
+                }
+                let mid = tab.len();
+                for &h in houses {
+                    let others = now[d] & geo.house_mask[h as usize] & !me;
+                    if one_bit(others) {
+                        let c = others.trailing_zeros() as usize * 9 + d;
+                        // One place may close two houses (a box and a line).
+                        if !tab[mid..].iter().any(|&(o, _)| o == c) {
+                            tab.push((c, HOUSE0 + h));
                         }
                     }
                 }
-                let mid = lo + tab[lo as usize..].iter().filter(|e| e.1 == CELL).count() as u32;
-                at.push([lo, mid, tab.len() as u32]);
+                at.push([lo, mid as u32, tab.len() as u32]);
             }
         }
     }
