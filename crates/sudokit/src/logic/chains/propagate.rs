@@ -308,6 +308,7 @@ impl Prop {
     }
 
     /// Records the depth of queued node `n` (its first parent's plus one).
+    #[inline]
     fn queued(&mut self, n: u32) {
         if self.limit == usize::MAX {
             return;
@@ -316,10 +317,16 @@ impl Prop {
             Some(&p) => self.depth[p as usize] + 1,
             None => 0,
         };
-        if self.depth.len() <= n as usize {
-            self.depth.resize(n as usize + 1, 0);
+        // Nodes come in order; only unqueued ones (contradictions) leave gaps.
+        let n = n as usize;
+        if self.depth.len() < n {
+            self.depth.resize(n, 0);
         }
-        self.depth[n as usize] = d;
+        if self.depth.len() == n {
+            self.depth.push(d);
+        } else {
+            self.depth[n] = d;
+        }
         if (d as usize) < self.limit {
             self.shallow += 1;
         }
@@ -373,10 +380,16 @@ impl Prop {
     }
 
     /// Records node `n` as its candidate's on (or off) node and queues it.
+    #[inline]
     fn push(&mut self, n: u32) {
         let node = self.arena.nodes[n as usize];
-        let c = node.cand as usize;
-        let (bits, idx, order) = if node.on {
+        self.push_as(n, node.cand as usize, node.on);
+    }
+
+    /// [`Prop::push`] of a node whose candidate and state the caller knows.
+    #[inline]
+    fn push_as(&mut self, n: u32, c: usize, on: bool) {
+        let (bits, idx, order) = if on {
             (&mut self.on_bits, &mut self.on_idx, &mut self.on_order)
         } else {
             (&mut self.off_bits, &mut self.off_idx, &mut self.off_order)
@@ -462,7 +475,7 @@ impl Prop {
         }
         if !self.has_off(c) {
             let n = self.arena.add_full(c, false, &[p], cause, NONE);
-            self.push(n);
+            self.push_as(n, c, false);
         }
         false
     }
@@ -496,7 +509,7 @@ impl Prop {
                 let c2 = fresh.trailing_zeros() as usize;
                 fresh &= fresh - 1;
                 let n = self.arena.add_full(c2 * 9 + d, false, &[p], cause, NONE);
-                self.push(n);
+                self.push_as(n, c2 * 9 + d, false);
             }
             if bad != 0 {
                 return self.imply_off(bad.trailing_zeros() as usize * 9 + d, p, cause);
@@ -518,24 +531,28 @@ impl Prop {
         // Up to one "on" result per cell and house of the cell; parents are
         // gathered only for those that are new or contradict (grid as it was
         // before this off is applied).
-        let mut found = [(0usize, 0u8); 1 + MAX_PER_CELL];
+        let mut found = [(0u16, 0u8); 1 + MAX_PER_CELL];
         let mut nfound = 0;
         if rules.y && two_bits(u128::from(st.grid[cell])) {
             let w = (st.grid[cell] & !(1 << d)).trailing_zeros() as usize;
-            found[nfound] = (cell * 9 + w, CELL);
+            found[nfound] = ((cell * 9 + w) as u16, CELL);
             nfound += 1;
         }
         let me: u128 = 1 << cell;
         for &h in geo.houses_of(cell) {
             let others = st.now[d] & geo.house_mask[h as usize] & !me;
             if one_bit(others) {
-                found[nfound] = (others.trailing_zeros() as usize * 9 + d, HOUSE0 + h);
+                found[nfound] = (
+                    (others.trailing_zeros() as usize * 9 + d) as u16,
+                    HOUSE0 + h,
+                );
                 nfound += 1;
             }
         }
         let mut buf = std::mem::take(&mut self.buf);
         let mut hit = false;
         for &(c, cause) in &found[..nfound] {
+            let c = c as usize;
             let contra = self.has_off(c);
             if !contra && self.has_on(c) {
                 continue;
@@ -564,7 +581,7 @@ impl Prop {
                 hit = true;
                 break;
             }
-            self.push(n);
+            self.push_as(n, c, true);
         }
         if rules.dynamic {
             st.grid[cell] &= !(1 << d);
