@@ -332,7 +332,7 @@ fn static_chain(hint: &Hint, geo: &Geo, grid: &[u16; 81]) -> Option<String> {
         // The first cycle from the source with the hint's length and result.
         let mut counter = Counter::new();
         st.cycles(src).into_iter().find(|&n| {
-            counter.measure(&st.arena, &[], n, &mut Measure::default()) == hint.complexity
+            counter.measure(&st.arena, &[], n, &mut Measure::default(), u32::MAX) == hint.complexity
                 && st.cycle_removable(n) == hint.removable
         })?
     } else {

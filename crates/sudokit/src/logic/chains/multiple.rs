@@ -123,6 +123,11 @@ impl Multi {
         }
     }
 
+    /// The largest complexity a hint may have to matter (see `limit`).
+    fn cap(&self) -> u32 {
+        u32::try_from(self.limit).unwrap_or(u32::MAX)
+    }
+
     /// Computes the gates of a static search (see `gated`).
     fn gates(&mut self, geo: &Geo, grid: &[u16; 81], mode: Mode) {
         self.gated = !mode.dynamic && !mode.nishio;
@@ -340,20 +345,26 @@ impl Multi {
             initial: i,
             current: grid,
         });
+        let cap = self.cap();
         if do_contradiction {
             if let Some((a, b)) = on.contradiction {
-                let m = measure_two(&mut self.counter, geo, outer, (&on, a), (&on, b));
-                let about = about(&on.arena, cand, true, a, true);
-                let r = removable(grid, cand, false);
-                hints.push(self.hint(mode, Kind::Contradiction, m, r, about));
+                if let Some(m) = measure_two(&mut self.counter, geo, outer, (&on, a), (&on, b), cap)
+                {
+                    let about = about(&on.arena, cand, true, a, true);
+                    let r = removable(grid, cand, false);
+                    hints.push(self.hint(mode, Kind::Contradiction, m, r, about));
+                }
             }
             if let Some((a, b)) = self.off.contradiction {
                 let r = others(grid, cand);
+                let off = &self.off;
                 if !r.is_empty() {
-                    let off = &self.off;
-                    let m = measure_two(&mut self.counter, geo, outer, (off, a), (off, b));
-                    let about = about(&off.arena, cand, false, a, true);
-                    hints.push(self.hint(mode, Kind::Contradiction, m, r, about));
+                    if let Some(m) =
+                        measure_two(&mut self.counter, geo, outer, (off, a), (off, b), cap)
+                    {
+                        let about = about(&off.arena, cand, false, a, true);
+                        hints.push(self.hint(mode, Kind::Contradiction, m, r, about));
+                    }
                 }
             }
         }
@@ -388,7 +399,12 @@ impl Multi {
                     if r.is_empty() {
                         continue;
                     }
-                    let m = measure_two(&mut self.counter, geo, outer, (&on, n), (&self.off, o));
+                    let off = &self.off;
+                    let Some(m) =
+                        measure_two(&mut self.counter, geo, outer, (&on, n), (off, o), cap)
+                    else {
+                        continue;
+                    };
                     let about = about(&on.arena, cand, true, n, now_on);
                     hints.push(self.hint(mode, Kind::Double, m, r, about));
                 }
@@ -477,7 +493,7 @@ impl Multi {
             initial: i,
             current: grid,
         });
-        let at = (geo, grid, outer);
+        let at = (geo, grid, outer, self.cap());
         agree(
             &self.on,
             &mut self.counter,
@@ -525,12 +541,13 @@ fn measure_two(
     outer: Option<Outer<'_>>,
     (pa, a): (&Prop, u32),
     (pb, b): (&Prop, u32),
-) -> (u32, u64, Vec<u16>) {
+    cap: u32,
+) -> Option<(u32, u64, Vec<u16>)> {
     let t = [
         (&pa.arena, &pa.nested[..], a),
         (&pb.arena, &pb.nested[..], b),
     ];
-    measure_hint(counter, geo, &t, 2, outer, 0, false)
+    measure_hint(counter, geo, &t, 2, outer, 0, false, cap)
 }
 
 /// The words of a hint: assumption `src` (on or off), conclusion node `n`.
@@ -575,7 +592,7 @@ fn run(
 fn agree(
     on: &[Option<Box<Prop>>],
     counter: &mut Counter,
-    at: (&Geo, &[u16; 81], Option<Outer<'_>>),
+    at: (&Geo, &[u16; 81], Option<Outer<'_>>, u32),
     ps: &[usize],
     mode: Mode,
     kind: Kind,
@@ -583,7 +600,7 @@ fn agree(
     (source, house, digit): (usize, u8, u8),
     hints: &mut Vec<Hint>,
 ) {
-    let (geo, grid, outer) = at;
+    let (geo, grid, outer, cap) = at;
     let prop = |p: usize| on[p].as_deref().expect("computed");
     let first = prop(ps[0]);
     for want_on in [true, false] {
@@ -609,23 +626,28 @@ fn agree(
             if all[t % 9] >> (t / 9) & 1 == 0 {
                 continue;
             }
-            let r = removable(grid, t, want_on);
-            if r.is_empty() {
+            // An "on" removes its cell's other candidates: none, no hint.
+            if want_on && grid[t / 9] & !(1 << (t % 9)) == 0 {
                 continue;
             }
-            let tg: Vec<Target<'_>> = ps
-                .iter()
-                .map(|&p| {
-                    let pr = prop(p);
-                    let node = if want_on {
-                        pr.on_node(t)
-                    } else {
-                        pr.off_node(t)
-                    };
-                    (&pr.arena, &pr.nested[..], node)
-                })
-                .collect();
-            let (cx, sig, parents) = measure_hint(counter, geo, &tg, tg.len(), outer, cause, false);
+            let none: Target<'_> = (&first.arena, &[], NONE);
+            let mut tg = [none; 9];
+            for (slot, &p) in tg.iter_mut().zip(ps) {
+                let pr = prop(p);
+                let node = if want_on {
+                    pr.on_node(t)
+                } else {
+                    pr.off_node(t)
+                };
+                *slot = (&pr.arena, &pr.nested[..], node);
+            }
+            let tg = &tg[..ps.len()];
+            let Some((cx, sig, parents)) =
+                measure_hint(counter, geo, tg, tg.len(), outer, cause, false, cap)
+            else {
+                continue;
+            };
+            let r = removable(grid, t, want_on);
             hints.push(Hint {
                 kind,
                 difficulty: mode.base() + length_added(cx),

@@ -100,12 +100,15 @@ impl Counter {
     /// (Sudoku Explainer's `getAncestorCount`), and what `m` asks besides:
     /// the nested hints met (complexity added once per distinct chain), the
     /// chain's signature, the rule parents.
+    ///
+    /// Stops as soon as the count passes `cap` (and returns it, over `cap`).
     pub fn measure(
         &mut self,
         arena: &Arena,
         nested: &[(u32, u64)],
         n: u32,
         m: &mut Measure<'_>,
+        cap: u32,
     ) -> u32 {
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
@@ -124,6 +127,9 @@ impl Counter {
                 if self.stamp[k] != self.gen {
                     self.stamp[k] = self.gen;
                     count += 1;
+                    if count > cap {
+                        return count;
+                    }
                     m.sig = (m.sig ^ k as u64).wrapping_mul(0x100000001b3);
                     let node = arena.nodes[p as usize];
                     if node.nested != NONE {
@@ -618,7 +624,9 @@ pub(super) struct Outer<'a> {
 /// A hint's complexity (flat over the first `flat` targets, plus the nested
 /// chains of all targets), its chain signature and, inside an outer chain,
 /// its rule parents (Sudoku Explainer's `getComplexity`, `FullChain`,
-/// `getRuleParents`).
+/// `getRuleParents`). `None` as soon as the flat complexity must pass `cap`:
+/// a bounded search has no use for such a hint.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn measure_hint(
     counter: &mut Counter,
     geo: &Geo,
@@ -627,7 +635,8 @@ pub(super) fn measure_hint(
     outer: Option<Outer<'_>>,
     default_cause: u8,
     cycle: bool,
-) -> (u32, u64, Vec<u16>) {
+    cap: u32,
+) -> Option<(u32, u64, Vec<u16>)> {
     let mut m = Measure {
         parents: outer.map(|o| RuleParents {
             geo,
@@ -641,11 +650,18 @@ pub(super) fn measure_hint(
     };
     let mut cx = 0;
     for (i, &(arena, nested, n)) in targets.iter().enumerate() {
-        let a = counter.measure(arena, nested, n, &mut m);
         if i < flat {
+            // What this branch may count: every later flat one counts one at least.
+            let budget = cap.saturating_sub(cx).saturating_sub((flat - i - 1) as u32);
+            let a = counter.measure(arena, nested, n, &mut m, budget);
+            if a > budget {
+                return None;
+            }
             cx += a;
+        } else {
+            counter.measure(arena, nested, n, &mut m, u32::MAX);
         }
     }
     let parents = m.parents.map(|p| p.out).unwrap_or_default();
-    (cx + m.nested, m.sig, parents)
+    Some((cx + m.nested, m.sig, parents))
 }

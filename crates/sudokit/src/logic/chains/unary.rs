@@ -538,7 +538,7 @@ impl Unary {
         for (cell, &g) in grid.iter().enumerate() {
             let houses = geo.houses_of(cell);
             let bivalue = two_bits(u128::from(g));
-            for d in 0..9 {
+            for (d, &plane) in now.iter().enumerate() {
                 let lo = tab.len() as u32;
                 if g >> d & 1 == 0 {
                     at.push([lo, lo, lo]);
@@ -558,7 +558,7 @@ impl Unary {
                 let mut seen: u128 = 1 << cell;
                 for &h in houses {
                     let hm = geo.house_mask[h as usize];
-                    let mut m = now[d] & hm & !seen;
+                    let mut m = plane & hm & !seen;
                     seen |= hm;
                     while m != 0 {
                         tab.push((m.trailing_zeros() as usize * 9 + d, HOUSE0 + h));
@@ -575,7 +575,7 @@ impl Unary {
             let houses = geo.houses_of(cell);
             let bivalue = two_bits(u128::from(g));
             let me: u128 = 1 << cell;
-            for d in 0..9 {
+            for (d, &plane) in now.iter().enumerate() {
                 let lo = tab.len() as u32;
                 if g >> d & 1 == 0 {
                     at.push([lo, lo, lo]);
@@ -586,7 +586,7 @@ impl Unary {
                 }
                 let mid = tab.len();
                 for &h in houses {
-                    let others = now[d] & geo.house_mask[h as usize] & !me;
+                    let others = plane & geo.house_mask[h as usize] & !me;
                     if one_bit(others) {
                         let c = others.trailing_zeros() as usize * 9 + d;
                         // One place may close two houses (a box and a line).
@@ -703,7 +703,8 @@ impl Unary {
         });
         let tg = [(&self.arena, &[][..], end)];
         let (complexity, sig, parents) =
-            measure_hint(&mut self.counter, geo, &tg, 1, outer, 0, cycle);
+            measure_hint(&mut self.counter, geo, &tg, 1, outer, 0, cycle, u32::MAX)
+                .expect("no cap");
         let base = match (x && y, cycle) {
             (true, _) => 7.0,
             (false, true) => 6.5,
