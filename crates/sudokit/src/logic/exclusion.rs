@@ -106,11 +106,11 @@ pub(super) fn aligned(
         }
     }
     let base = &base[..nbase];
-    // Triplets whose inputs are all as on the last board where the full
-    // search found nothing (see `Memo`) are skipped.
-    let memo = MEMO.with(|m| m.borrow_mut().take());
+    // Pairs and triplets whose inputs are all as on the last board where
+    // the full search of their degree found nothing (see `Memo`) are skipped.
+    let memo = MEMO.with(|m| m.borrow_mut()[k - 2].take());
     let (clean, dirty) = match &memo {
-        Some(m) if k == 3 && m.peers == peers[..cells] => {
+        Some(m) if m.peers == peers[..cells] => {
             let mut dirty = 0u128;
             for (c, (&was, &now)) in m.cand.iter().zip(cand).enumerate() {
                 if was != now {
@@ -132,8 +132,8 @@ pub(super) fn aligned(
     );
     let finished = flow.is_continue() && !ctx.timed_out();
     MEMO.with(|m| {
-        *m.borrow_mut() = match flow {
-            ControlFlow::Continue(false) if finished && k == 3 => Some(Memo {
+        m.borrow_mut()[k - 2] = match flow {
+            ControlFlow::Continue(false) if finished => Some(Memo {
                 peers: peers[..cells].to_vec(),
                 cand: cand.to_vec(),
                 base: base_set,
@@ -147,12 +147,13 @@ pub(super) fn aligned(
     }
 }
 
-/// What a board where the triplet search ran to its end without finding
-/// anything held: each triplet's verdict depends only on its cells'
-/// candidates, whether they are base cells, and the candidates of the
-/// cells the first two see in common (the excluders are among them). So a
-/// triplet of cells that were base cells there, with the same candidates,
-/// whose first two cells' common peers are unchanged too, removes nothing.
+/// What a board where the pair (or triplet) search ran to its end without
+/// finding anything held: each pair's or triplet's verdict depends only on
+/// its cells' candidates, whether they are base cells, and the candidates
+/// of the cells the first two see in common (the excluders are among them).
+/// So a pair or triplet of cells that were base cells there, with the same
+/// candidates, whose first two cells' common peers are unchanged too,
+/// removes nothing.
 struct Memo {
     peers: Vec<u128>,
     cand: Vec<u64>,
@@ -160,7 +161,8 @@ struct Memo {
 }
 
 thread_local! {
-    static MEMO: std::cell::RefCell<Option<Memo>> = const { std::cell::RefCell::new(None) };
+    /// Per degree (pairs, triplets).
+    static MEMO: std::cell::RefCell<[Option<Memo>; 2]> = const { std::cell::RefCell::new([None, None]) };
 }
 
 /// The pair and triplet search over the base cells; `Continue(true)` when it
@@ -190,7 +192,12 @@ fn search(
                 continue;
             }
             let s01 = peers[c0] >> c1 & 1 != 0;
+            let unchanged =
+                clean >> c0 & clean >> c1 & 1 != 0 && peers[c0] & peers[c1] & dirty == 0;
             if k == 2 {
+                if unchanged {
+                    continue;
+                }
                 let n = fill(&mut locks, pair_common, cand, cand[c0] | cand[c1]);
                 let allowed = allowed_pair([cand[c0], cand[c1]], s01, &locks[..n]);
                 if allowed != [cand[c0], cand[c1]] {
@@ -203,8 +210,6 @@ fn search(
             let first = excluders[c0] & base_set & not_pair;
             let second = excluders[c1] & base_set & not_pair & !first;
             let c01 = [cand[c0], cand[c1]];
-            let unchanged =
-                clean >> c0 & clean >> c1 & 1 != 0 && peers[c0] & peers[c1] & dirty == 0;
             let skip = if unchanged { clean } else { 0 };
             // First cell's excluders, then the second's others, each by index.
             for part in [first, second] {
