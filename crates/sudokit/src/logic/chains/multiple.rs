@@ -77,6 +77,9 @@ pub(super) struct Multi {
     /// Propagations stop where every node left would be too deep for a hint
     /// that could sort first (top-level first-only searches without extra rules).
     limit: usize,
+    /// The largest complexity a hint may have to matter (first-only
+    /// searches, any level).
+    cap: u32,
     /// Static searches: the region forcing chains (bit = house slot of the
     /// first cell) and cell forcing chains (bit = cell) whose starts reach
     /// some potential in common in the grid's static graph; the others
@@ -117,15 +120,11 @@ impl Multi {
             off: Prop::new(),
             counter: Counter::new(),
             limit: usize::MAX,
+            cap: u32::MAX,
             gated: false,
             region_gate: vec![0; CANDS],
             cell_gate: 0,
         }
-    }
-
-    /// The largest complexity a hint may have to matter (see `limit`).
-    fn cap(&self) -> u32 {
-        u32::try_from(self.limit).unwrap_or(u32::MAX)
     }
 
     /// Computes the gates of a static search (see `gated`).
@@ -248,13 +247,27 @@ impl Multi {
             NISHIO.with(|c| c.borrow_mut().houses(&geo.house_mask));
         }
         self.limit = usize::MAX;
-        let bound = ctx.first_only && mode.level == 0 && self.outer.is_none();
+        self.cap = u32::MAX;
+        // A first-only search needs no hint that sorts after the best so far:
+        // its measures stop at the bound; without extra rules (whose offs
+        // may have shallow parents) its propagations stop there too.
+        let capped = ctx.first_only && self.outer.is_none();
+        let bound = capped && mode.level == 0;
         let mut best: Option<(f64, u32)> = None;
-        if let Some(c) = ctx.ceiling.filter(|_| bound) {
+        let base = mode.base();
+        let tighten = |this: &mut Multi, b: (f64, u32)| {
+            let cx = super::propagate::max_complexity(base, b);
+            this.cap = u32::try_from(cx).unwrap_or(u32::MAX);
+            if bound {
+                this.limit = cx;
+            }
+        };
+        if let Some(c) = ctx.ceiling.filter(|_| capped) {
             // Hints of `c` tenths or more are not wanted: bound as if one
             // just under it were found.
-            best = Some((f64::from(c.0) / 10.0 - 0.05, 0));
-            self.limit = super::propagate::max_complexity(mode.base(), best.expect("set"));
+            let b = (f64::from(c.0) / 10.0 - 0.05, 0);
+            best = Some(b);
+            tighten(self, b);
         }
         for cell in 0..81 {
             let card = grid[cell].count_ones();
@@ -266,11 +279,10 @@ impl Multi {
             }
             let from = hints.len();
             self.cell(geo, grid, cell, mode, hints);
-            if bound && hints.len() > from {
+            if capped && hints.len() > from {
                 let b = super::hint::least(best, &hints[from..]);
                 best = Some(b);
-                let base = mode.base();
-                self.limit = super::propagate::max_complexity(base, b);
+                tighten(self, b);
             }
         }
         Some(())
@@ -345,7 +357,7 @@ impl Multi {
             initial: i,
             current: grid,
         });
-        let cap = self.cap();
+        let cap = self.cap;
         if do_contradiction {
             if let Some((a, b)) = on.contradiction {
                 if let Some(m) = measure_two(&mut self.counter, geo, outer, (&on, a), (&on, b), cap)
@@ -493,7 +505,7 @@ impl Multi {
             initial: i,
             current: grid,
         });
-        let at = (geo, grid, outer, self.cap());
+        let at = (geo, grid, outer, self.cap);
         agree(
             &self.on,
             &mut self.counter,
