@@ -20,6 +20,8 @@ use super::text::{self, digits_of as digits};
 struct Plain {
     kinds: Vec<[usize; 3]>,
     peers: Vec<u128>,
+    /// The cells of each house, as a mask.
+    houses: Vec<u128>,
 }
 
 /// Whether unique loops and BUG run on this board: no extra houses (a
@@ -46,10 +48,49 @@ fn plain(board: &Board) -> Option<Plain> {
             k[slot] = h as usize;
         }
     }
-    let peers = (0..cells)
-        .map(|c| board.peers(c).iter().fold(0u128, |m, p| m | 1 << p.index()))
+    let houses: Vec<u128> = (0..board.house_count())
+        .map(|h| board.house(h).iter().fold(0u128, |m, c| m | 1 << c.index()))
         .collect();
-    Some(Plain { kinds, peers })
+    // A plain cell's peers are the other cells of its three houses.
+    let peers = kinds
+        .iter()
+        .enumerate()
+        .map(|(c, k)| {
+            k.iter()
+                .fold(0u128, |m, &h| m | houses.get(h).copied().unwrap_or(0))
+                & !(1u128 << c)
+        })
+        .collect();
+    Some(Plain {
+        kinds,
+        peers,
+        houses,
+    })
+}
+
+/// The cells of `cells` that can lie on a loop within it: a loop leaves each
+/// of its cells by a house other than the one it came in by, so each has
+/// another cell of the set in two of its houses. Cells without are dropped
+/// until none is left to drop (the largest such subset, which holds every
+/// loop of the set).
+fn loop_core(p: &Plain, mut cells: u128) -> u128 {
+    loop {
+        let mut dropped = false;
+        for c in cells_of(cells) {
+            let others = cells & !(1u128 << c);
+            let linked = p.kinds[c]
+                .iter()
+                .filter(|&&h| p.houses[h] & others != 0)
+                .count();
+            if linked < 2 {
+                cells = others;
+                dropped = true;
+            }
+        }
+        if !dropped {
+            return cells;
+        }
+    }
 }
 
 fn cells_of(mut m: u128) -> impl Iterator<Item = usize> {
@@ -177,6 +218,8 @@ struct LoopSearch<'a> {
     board: &'a Board,
     p: &'a Plain,
     pair: u64,
+    /// The cells a loop of `pair` from the start may use (see [`loop_core`]).
+    core: u128,
     path: Vec<usize>,
     in_path: u128,
     parity: Vec<u8>,
@@ -205,12 +248,18 @@ impl LoopSearch<'_> {
             if kind == last {
                 continue;
             }
-            for next in self.board.house(h).iter().map(|c| c.index()) {
-                if next == self.path[0] && self.path.len() >= 4 {
-                    if self.open == 0 {
+            // The house's cells in house order (ascending on a plain
+            // board): the start, and the core cells not on the path.
+            let start = self.path[0];
+            let mut m = self.p.houses[h] & (self.core & !self.in_path | 1 << start);
+            while m != 0 {
+                let next = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if next == start {
+                    if self.path.len() >= 4 && self.open == 0 {
                         self.found.push(self.path.clone());
                     }
-                } else if self.in_path >> next & 1 == 0 {
+                } else {
                     let pots = self.board.candidates(next);
                     // A loop through an earlier bivalue cell was found from
                     // there, with the same hints (kept first): skip it.
@@ -246,15 +295,44 @@ pub(super) fn unique_loops(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) ->
         board,
         p: &p,
         pair: 0,
+        core: 0,
         path: Vec::new(),
         in_path: 0,
         parity: vec![0; board.house_count()],
         open: 0,
         found: Vec::new(),
     };
+    // The cells holding each digit, and the bivalue cells seen so far.
+    let mut digit = vec![0u128; board.size()];
+    for (c, &m) in board.all_candidates().iter().enumerate() {
+        let mut m = m;
+        while m != 0 {
+            digit[m.trailing_zeros() as usize] |= 1 << c;
+            m &= m - 1;
+        }
+    }
+    let mut bivalue = 0u128;
     for start in 0..board.cell_count() {
         let pair = board.candidates(start);
         if pair.count_ones() != 2 {
+            continue;
+        }
+        let (v1, v2) = (
+            pair.trailing_zeros() as usize,
+            63 - pair.leading_zeros() as usize,
+        );
+        let holding = digit[v1] & digit[v2];
+        // The search skips earlier cells of just this pair (see `visit`).
+        let earlier = cells_of(bivalue & holding).fold(0u128, |m, c| {
+            if board.candidates(c) == pair {
+                m | 1 << c
+            } else {
+                m
+            }
+        });
+        bivalue |= 1 << start;
+        search.core = loop_core(&p, holding & !earlier);
+        if search.core >> start & 1 == 0 {
             continue;
         }
         search.pair = pair;
