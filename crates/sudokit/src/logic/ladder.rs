@@ -409,10 +409,11 @@ pub fn rate_within(
             Fit::Above
         }
     };
-    if fast && close(&mut board, &BULK[..BASIC_BULK], ctx).is_none() {
+    if fast && !saturate(&mut board, &BULK[..BASIC_BULK], 0, ctx) {
         return stopped(ctx);
     }
-    if closure_bound(&board, ctx).is_some_and(|b| b < low) {
+    let closed = if fast { BASIC_BULK } else { 0 };
+    if closure_bound(&board, low, closed, ctx).is_some_and(|b| b < low) {
         return Fit::Below(None);
     }
     let mut tally = Tally::default();
@@ -420,7 +421,7 @@ pub fn rate_within(
     loop {
         if fast
             && !std::mem::replace(&mut closed, false)
-            && close(&mut board, &BULK[..BASIC_BULK], ctx).is_none()
+            && !saturate(&mut board, &BULK[..BASIC_BULK], 0, ctx)
         {
             return stopped(ctx);
         }
@@ -515,12 +516,20 @@ const BASIC_RUNGS: usize = 14;
 const BASIC_BULK: usize = 9;
 
 /// Closes `board` under the singles and `rungs`, applying every step found at
-/// once. The index in `rungs` of the hardest rung used (`None`: singles
-/// only), or `None` outside when the board proves contradictory or the
-/// deadline passes.
-fn close(board: &mut Board, rungs: &[Technique], ctx: &mut Ctx) -> Option<Option<usize>> {
+/// once, back to the singles after each rung that finds something. The
+/// board is known closed under the singles and `rungs[..closed]`: the first
+/// round starts after them. The index in `rungs` of the hardest rung used
+/// (`None`: singles only), or `None` outside when the board proves
+/// contradictory or the deadline passes.
+fn close(
+    board: &mut Board,
+    rungs: &[Technique],
+    closed: usize,
+    ctx: &mut Ctx,
+) -> Option<Option<usize>> {
     let mut top = None;
     let mut steps = Vec::new();
+    let mut first = closed;
     loop {
         if !board.fill_singles() {
             return None;
@@ -529,27 +538,70 @@ fn close(board: &mut Board, rungs: &[Technique], ctx: &mut Ctx) -> Option<Option
             return Some(top);
         }
         let mut progressed = false;
-        for (j, t) in rungs.iter().enumerate() {
-            steps.clear();
-            let _ = t.find(board, ctx, &mut |s| {
-                steps.push(s);
-                ControlFlow::Continue(())
-            });
-            if !steps.is_empty() {
-                for s in &steps {
-                    board.apply(s);
-                }
+        for (j, t) in rungs.iter().enumerate().skip(first) {
+            if apply_all(board, *t, &mut steps, ctx) {
                 top = top.max(Some(j));
                 progressed = true;
                 break;
             }
-            if ctx.expired() {
-                return None;
-            }
+        }
+        if ctx.expired() {
+            return None;
         }
         if !progressed {
             return Some(top);
         }
+        first = 0;
+    }
+}
+
+/// Applies every step `t` finds on `board`; whether there was one.
+fn apply_all(board: &mut Board, t: Technique, steps: &mut Vec<Step>, ctx: &mut Ctx) -> bool {
+    steps.clear();
+    let _ = t.find(board, ctx, &mut |s| {
+        steps.push(s);
+        ControlFlow::Continue(())
+    });
+    for s in steps.iter() {
+        board.apply(s);
+    }
+    !steps.is_empty()
+}
+
+/// The board [`close`] reaches, when only that board matters (not the
+/// hardest rung used): the rungs are monotone, so any order gets there. Each
+/// round applies the steps of every rung in turn, back to the first rung only
+/// after a full round (fewer calls of the rungs that find nothing). False when
+/// the board proves contradictory or the deadline passes.
+fn saturate(board: &mut Board, rungs: &[Technique], closed: usize, ctx: &mut Ctx) -> bool {
+    let mut steps = Vec::new();
+    let mut first = closed;
+    loop {
+        if !board.fill_singles() {
+            return false;
+        }
+        if board.is_solved() {
+            return true;
+        }
+        let mut progressed = false;
+        for t in &rungs[first..] {
+            if apply_all(board, *t, &mut steps, ctx) {
+                progressed = true;
+                if !board.fill_singles() {
+                    return false;
+                }
+                if board.is_solved() {
+                    return true;
+                }
+            }
+        }
+        if ctx.expired() {
+            return false;
+        }
+        if !progressed {
+            return true;
+        }
+        first = 0;
     }
 }
 
@@ -558,10 +610,21 @@ fn close(board: &mut Board, rungs: &[Technique], ctx: &mut Ctx) -> Option<Option
 /// one of those rungs or an earlier one, so its ER is at most the hardest
 /// such rung can rate: 2.3 when singles did it all, 4.4 up to XYZ-wings; up
 /// to aligned pairs, 6.2 on a 9x9 board (uniqueness loops top out at 5.6, BUG
-/// at 6.2), no bound elsewhere.
-pub(crate) fn closure_bound(board: &Board, ctx: &mut Ctx) -> Option<Difficulty> {
+/// at 6.2), no bound elsewhere. The board is known closed under the singles
+/// and `BULK[..closed]`. Where any of those bounds is below `low`, only
+/// whether the closure solves the board matters, and the bound found may be
+/// higher than the least (still below `low`).
+pub(crate) fn closure_bound(
+    board: &Board,
+    low: Difficulty,
+    closed: usize,
+    ctx: &mut Ctx,
+) -> Option<Difficulty> {
     let mut b = board.clone();
-    let top = close(&mut b, &BULK, ctx)?;
+    if b.size() == 9 && low > Difficulty(62) {
+        return (saturate(&mut b, &BULK, closed, ctx) && b.is_solved()).then_some(Difficulty(62));
+    }
+    let top = close(&mut b, &BULK, closed, ctx)?;
     if !b.is_solved() {
         return None;
     }
