@@ -195,6 +195,12 @@ fn pointing_claiming_with(
 ) -> ControlFlow<()> {
     for_each_lock(board, masks, |lock| {
         let bit = 1u64 << (lock.digit - 1);
+        // Most locks remove nothing: the cell sets tell at once.
+        if let Some(m) = masks {
+            if m.digit[lock.digit as usize - 1] & m.house[lock.h2] & !m.house[lock.h1] == 0 {
+                return ControlFlow::Continue(());
+            }
+        }
         let elims: Vec<Candidate> = board
             .house(lock.h2)
             .iter()
@@ -240,6 +246,12 @@ fn direct_pointing_with(
 ) -> ControlFlow<()> {
     for_each_lock(board, masks, |lock| {
         let bit = 1u64 << (lock.digit - 1);
+        // A lock that removes nothing leaves no house a single.
+        if let Some(m) = masks {
+            if m.digit[lock.digit as usize - 1] & m.house[lock.h2] & !m.house[lock.h1] == 0 {
+                return ControlFlow::Continue(());
+            }
+        }
         let kind1 = board.house_kind(lock.h1);
         // Removed: candidates of h2 outside h1.
         let removed = |c: usize| in_house(board, c, lock.h2) && !in_house(board, c, lock.h1);
