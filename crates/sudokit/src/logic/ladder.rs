@@ -409,19 +409,23 @@ pub fn rate_within(
             Fit::Above
         }
     };
-    if fast && !saturate(&mut board, &BULK[..BASIC_BULK], 0, ctx) {
+    if fast && !saturate(&mut board, &BULK[..BASIC_BULK], 0, &mut 0, ctx) {
         return stopped(ctx);
     }
     let closed = if fast { BASIC_BULK } else { 0 };
-    if closure_bound(&board, low, closed, ctx).is_some_and(|b| b < low) {
+    let mut quiet = 0;
+    if closure_bound(&board, low, closed, &mut quiet, ctx).is_some_and(|b| b < low) {
         return Fit::Below(None);
     }
+    // The rungs the bound found nothing with on this very board: the first
+    // state of the path need not try them again.
+    let mut known_quiet = &BULK[closed..closed + quiet];
     let mut tally = Tally::default();
     let mut closed = fast;
     loop {
         if fast
             && !std::mem::replace(&mut closed, false)
-            && !saturate(&mut board, &BULK[..BASIC_BULK], 0, ctx)
+            && !saturate(&mut board, &BULK[..BASIC_BULK], 0, &mut 0, ctx)
         {
             return stopped(ctx);
         }
@@ -454,7 +458,11 @@ pub fn rate_within(
             // below it: finding nothing there decides as well.
             let capped = floors[i + 1] >= ceiling && t.floor() < ceiling;
             ctx.ceiling = capped.then_some(ceiling);
-            let step = t.first(&board, ctx);
+            let step = if known_quiet.contains(&t) {
+                None
+            } else {
+                t.first(&board, ctx)
+            };
             ctx.ceiling = None;
             if let Some(step) = step {
                 found = Some(step);
@@ -471,6 +479,7 @@ pub fn rate_within(
                 };
             }
         }
+        known_quiet = &[];
         let Some(step) = found.filter(Step::is_progress) else {
             return Fit::Above;
         };
@@ -572,10 +581,19 @@ fn apply_all(board: &mut Board, t: Technique, steps: &mut Vec<Step>, ctx: &mut C
 /// hardest rung used): the rungs are monotone, so any order gets there. Each
 /// round applies the steps of every rung in turn, back to the first rung only
 /// after a full round (fewer calls of the rungs that find nothing). False when
-/// the board proves contradictory or the deadline passes.
-fn saturate(board: &mut Board, rungs: &[Technique], closed: usize, ctx: &mut Ctx) -> bool {
+/// the board proves contradictory or the deadline passes. `quiet` counts the
+/// rungs from `rungs[closed]` on that found nothing on the board as given
+/// (before the first change past the singles).
+fn saturate(
+    board: &mut Board,
+    rungs: &[Technique],
+    closed: usize,
+    quiet: &mut usize,
+    ctx: &mut Ctx,
+) -> bool {
     let mut steps = Vec::new();
     let mut first = closed;
+    let mut unchanged = true;
     loop {
         if !board.fill_singles() {
             return false;
@@ -586,6 +604,7 @@ fn saturate(board: &mut Board, rungs: &[Technique], closed: usize, ctx: &mut Ctx
         let mut progressed = false;
         for t in &rungs[first..] {
             if apply_all(board, *t, &mut steps, ctx) {
+                unchanged = false;
                 progressed = true;
                 if !board.fill_singles() {
                     return false;
@@ -593,8 +612,11 @@ fn saturate(board: &mut Board, rungs: &[Technique], closed: usize, ctx: &mut Ctx
                 if board.is_solved() {
                     return true;
                 }
+            } else if unchanged {
+                *quiet += 1;
             }
         }
+        unchanged = false;
         if ctx.expired() {
             return false;
         }
@@ -613,16 +635,19 @@ fn saturate(board: &mut Board, rungs: &[Technique], closed: usize, ctx: &mut Ctx
 /// at 6.2), no bound elsewhere. The board is known closed under the singles
 /// and `BULK[..closed]`. Where any of those bounds is below `low`, only
 /// whether the closure solves the board matters, and the bound found may be
-/// higher than the least (still below `low`).
+/// higher than the least (still below `low`). `quiet`: how many rungs from
+/// `BULK[closed]` on are known to find nothing on `board`.
 pub(crate) fn closure_bound(
     board: &Board,
     low: Difficulty,
     closed: usize,
+    quiet: &mut usize,
     ctx: &mut Ctx,
 ) -> Option<Difficulty> {
     let mut b = board.clone();
     if b.size() == 9 && low > Difficulty(62) {
-        return (saturate(&mut b, &BULK, closed, ctx) && b.is_solved()).then_some(Difficulty(62));
+        let solved = saturate(&mut b, &BULK, closed, quiet, ctx) && b.is_solved();
+        return solved.then_some(Difficulty(62));
     }
     let top = close(&mut b, &BULK, closed, ctx)?;
     if !b.is_solved() {
