@@ -54,25 +54,20 @@ struct Lock<'a> {
     /// Pointing (the second house is a row or a column) or claiming.
     pointing: bool,
     /// The board's cell sets, on a board of at most 128 cells.
-    masks: Option<&'a Masks>,
+    masks: Option<&'a Masks<'a>>,
 }
 
 /// Houses and digit candidates as cell sets (bit = cell), for boards of at
 /// most 128 cells: a lock and what it removes become a few bit operations.
-struct Masks {
-    house: Vec<u128>,
+struct Masks<'b> {
+    house: &'b [u128],
     /// The cells where each digit (index digit - 1) is a candidate.
     digit: Vec<u128>,
 }
 
-impl Masks {
-    fn of(board: &Board) -> Option<Masks> {
-        if board.cell_count() > 128 {
-            return None;
-        }
-        let house = (0..board.house_count())
-            .map(|h| board.house(h).iter().fold(0u128, |m, c| m | 1 << c.index()))
-            .collect();
+impl Masks<'_> {
+    fn of(board: &Board) -> Option<Masks<'_>> {
+        let house = &board.cell_sets()?.houses;
         let mut digit = vec![0u128; board.size()];
         for (c, &m) in board.all_candidates().iter().enumerate() {
             let mut m = m;
@@ -89,7 +84,7 @@ impl Masks {
 /// digits, then first houses, then second houses (by index).
 fn for_each_lock(
     board: &Board,
-    masks: Option<&Masks>,
+    masks: Option<&Masks<'_>>,
     mut f: impl FnMut(&Lock<'_>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let kinds: Vec<HouseKind> = (0..board.house_count())
@@ -189,7 +184,7 @@ pub(super) fn locking(
 /// cell sets, or without them (`None`: the generic scan).
 fn pointing_claiming_with(
     board: &Board,
-    masks: Option<&Masks>,
+    masks: Option<&Masks<'_>>,
     ctx: &mut Ctx,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
@@ -240,7 +235,7 @@ fn pointing_claiming_with(
 /// With the cell sets, or without them (`None`: the generic scan).
 fn direct_pointing_with(
     board: &Board,
-    masks: Option<&Masks>,
+    masks: Option<&Masks<'_>>,
     ctx: &mut Ctx,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
