@@ -58,6 +58,27 @@ pub(crate) struct CellSets {
 }
 
 impl CellSets {
+    /// The sets of `geometry`, from a one-geometry cache per thread (a
+    /// generator or a batch rates many boards of one geometry; the cache
+    /// holds the geometry, so a match by address is that geometry).
+    fn shared(geometry: &Arc<Geometry>) -> Option<Arc<CellSets>> {
+        type Cached = Option<(Arc<Geometry>, Option<Arc<CellSets>>)>;
+        thread_local! {
+            static LAST: std::cell::RefCell<Cached> = const { std::cell::RefCell::new(None) };
+        }
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            match &*last {
+                Some((g, sets)) if Arc::ptr_eq(g, geometry) => sets.clone(),
+                _ => {
+                    let sets = CellSets::of(geometry).map(Arc::new);
+                    *last = Some((Arc::clone(geometry), sets.clone()));
+                    sets
+                }
+            }
+        })
+    }
+
     fn of(geometry: &Geometry) -> Option<CellSets> {
         let cells = geometry.cell_count();
         if cells > 128 {
@@ -115,7 +136,7 @@ impl Board {
             cands: vec![full; cells],
             se_order: se.into(),
             rules: super::variant::rules::Rules::of(puzzle),
-            sets: CellSets::of(&geometry).map(Arc::new),
+            sets: CellSets::shared(&geometry),
             geometry,
             symbols: None,
         };
