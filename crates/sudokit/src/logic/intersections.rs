@@ -90,7 +90,14 @@ fn for_each_lock(
     let kinds: Vec<HouseKind> = (0..board.house_count())
         .map(|h| board.house_kind(h))
         .collect();
-    let present = |k: HouseKind| kinds.contains(&k);
+    // The houses of each kind, ascending (by the kind's place in the enum).
+    let mut of_kind: [Vec<usize>; 6] = Default::default();
+    for (h, &k) in kinds.iter().enumerate() {
+        if let Some(list) = of_kind.get_mut(k as usize) {
+            list.push(h);
+        }
+    }
+    let present = |k: HouseKind| of_kind.get(k as usize).is_some_and(|l| !l.is_empty());
     for (kind1, kind2) in KIND_PAIRS {
         if !present(kind1) || !present(kind2) {
             continue;
@@ -98,7 +105,11 @@ fn for_each_lock(
         let pointing = matches!(kind2, HouseKind::Row | HouseKind::Column);
         for digit in 1..=board.size() as u8 {
             let bit = 1u64 << (digit - 1);
-            for h1 in (0..board.house_count()).filter(|&h| kinds[h] == kind1) {
+            // A digit with fewer than two candidates locks nowhere.
+            if masks.is_some_and(|m| m.digit[digit as usize - 1].count_ones() < 2) {
+                continue;
+            }
+            for &h1 in &of_kind[kind1 as usize] {
                 // A cell of the digit in h1 (any will do: the second houses
                 // holding every candidate are among its houses, ascending).
                 let first = match masks {

@@ -16,12 +16,13 @@ use super::step::{Candidate, Step, Technique};
 use super::text::{self, digits_of as digits};
 
 /// Per cell, its houses in Sudoku Explainer's region-type order (region,
-/// row, column), and its peers as a mask.
-struct Plain {
+/// row, column); the board's peers and houses as masks.
+struct Plain<'a> {
     kinds: Vec<[usize; 3]>,
-    peers: Vec<u128>,
-    /// The cells of each house, as a mask.
-    houses: Vec<u128>,
+    /// The peers of each cell.
+    peers: &'a [u128],
+    /// The cells of each house.
+    houses: &'a [u128],
 }
 
 /// Whether unique loops and BUG run on this board: no extra houses (a
@@ -31,11 +32,12 @@ pub(super) fn supported(board: &Board) -> bool {
     board.is_plain() && board.cell_count() <= 128
 }
 
-fn plain(board: &Board) -> Option<Plain> {
+fn plain(board: &Board) -> Option<Plain<'_>> {
     let cells = board.cell_count();
     if !supported(board) {
         return None;
     }
+    let sets = board.cell_sets()?;
     let mut kinds = vec![[usize::MAX; 3]; cells];
     for (c, k) in kinds.iter_mut().enumerate() {
         for &h in board.houses_of(c) {
@@ -48,23 +50,10 @@ fn plain(board: &Board) -> Option<Plain> {
             k[slot] = h as usize;
         }
     }
-    let houses: Vec<u128> = (0..board.house_count())
-        .map(|h| board.house(h).iter().fold(0u128, |m, c| m | 1 << c.index()))
-        .collect();
-    // A plain cell's peers are the other cells of its three houses.
-    let peers = kinds
-        .iter()
-        .enumerate()
-        .map(|(c, k)| {
-            k.iter()
-                .fold(0u128, |m, &h| m | houses.get(h).copied().unwrap_or(0))
-                & !(1u128 << c)
-        })
-        .collect();
     Some(Plain {
         kinds,
-        peers,
-        houses,
+        peers: &sets.peers,
+        houses: &sets.houses,
     })
 }
 
@@ -73,7 +62,7 @@ fn plain(board: &Board) -> Option<Plain> {
 /// another cell of the set in two of its houses. Cells without are dropped
 /// until none is left to drop (the largest such subset, which holds every
 /// loop of the set).
-fn loop_core(p: &Plain, mut cells: u128) -> u128 {
+fn loop_core(p: &Plain<'_>, mut cells: u128) -> u128 {
     loop {
         let mut dropped = false;
         for c in cells_of(cells) {
@@ -216,7 +205,7 @@ fn loop_base(len: usize) -> f64 {
 /// order.
 struct LoopSearch<'a> {
     board: &'a Board,
-    p: &'a Plain,
+    p: &'a Plain<'a>,
     pair: u64,
     /// The cells a loop of `pair` from the start may use (see [`loop_core`]).
     core: u128,
@@ -338,7 +327,7 @@ pub(super) fn unique_loops(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) ->
         search.pair = pair;
         search.found.clear();
         search.visit(start, 2, 0, usize::MAX);
-        for lp in std::mem::take(&mut search.found) {
+        for lp in search.found.drain(..) {
             loop_hints(board, &p, &lp, pair, &mut hints);
         }
     }
@@ -355,7 +344,7 @@ pub(super) fn unique_loops(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) ->
     ControlFlow::Continue(())
 }
 
-fn loop_hints(board: &Board, p: &Plain, lp: &[usize], pair: u64, hints: &mut Vec<LoopHint>) {
+fn loop_hints(board: &Board, p: &Plain<'_>, lp: &[usize], pair: u64, hints: &mut Vec<LoopHint>) {
     let v1 = pair.trailing_zeros() as u8 + 1;
     let v2 = 64 - pair.leading_zeros() as u8;
     let set = lp.iter().fold(0u128, |m, &c| m | 1 << c);
@@ -452,7 +441,7 @@ type Type3 = (LoopKind, usize, u64, Vec<usize>, Vec<Candidate>, f64);
 /// of a shared house, or a hidden set there holding both loop digits.
 fn type3(
     board: &Board,
-    p: &Plain,
+    p: &Plain<'_>,
     c1: usize,
     c2: usize,
     pair: u64,
