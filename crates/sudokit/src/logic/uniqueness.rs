@@ -213,7 +213,8 @@ struct LoopSearch<'a> {
     in_path: u128,
     parity: Vec<u8>,
     open: usize,
-    found: Vec<Vec<usize>>,
+    /// The hints of the loops found so far, in the order found.
+    hints: Vec<LoopHint>,
 }
 
 impl LoopSearch<'_> {
@@ -246,7 +247,7 @@ impl LoopSearch<'_> {
                 m &= m - 1;
                 if next == start {
                     if self.path.len() >= 4 && self.open == 0 {
-                        self.found.push(self.path.clone());
+                        loop_hints(self.board, self.p, &self.path, self.pair, &mut self.hints);
                     }
                 } else {
                     let pots = self.board.candidates(next);
@@ -279,7 +280,6 @@ pub(super) fn unique_loops(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) ->
     let Some(p) = plain(board) else {
         return ControlFlow::Continue(());
     };
-    let mut hints: Vec<LoopHint> = Vec::new();
     let mut search = LoopSearch {
         board,
         p: &p,
@@ -289,7 +289,7 @@ pub(super) fn unique_loops(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) ->
         in_path: 0,
         parity: vec![0; board.house_count()],
         open: 0,
-        found: Vec::new(),
+        hints: Vec::new(),
     };
     // The cells holding each digit, and the bivalue cells seen so far.
     let mut digit = vec![0u128; board.size()];
@@ -325,12 +325,9 @@ pub(super) fn unique_loops(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) ->
             continue;
         }
         search.pair = pair;
-        search.found.clear();
         search.visit(start, 2, 0, usize::MAX);
-        for lp in search.found.drain(..) {
-            loop_hints(board, &p, &lp, pair, &mut hints);
-        }
     }
+    let mut hints = search.hints;
     // Sudoku Explainer sorts (stably) by difficulty, then type.
     hints.sort_by(|a, b| {
         a.difficulty
@@ -359,26 +356,37 @@ fn loop_hints(board: &Board, p: &Plain<'_>, lp: &[usize], pair: u64, hints: &mut
             hints.push(h);
         }
     };
-    let hint = |kind, house, values, others: Vec<usize>, elims, difficulty| LoopHint {
-        kind,
-        cells: lp.to_vec(),
-        set,
-        v1,
-        v2,
-        house,
-        values,
-        others,
-        elims,
-        difficulty,
-    };
+    // A hint without eliminations is dropped: its cells are not copied.
+    let hint =
+        |kind, house, values, others: Vec<usize>, elims: Vec<Candidate>, difficulty| LoopHint {
+            kind,
+            cells: if elims.is_empty() {
+                Vec::new()
+            } else {
+                lp.to_vec()
+            },
+            set,
+            v1,
+            v2,
+            house,
+            values,
+            others,
+            elims,
+            difficulty,
+        };
     let type2 = |extra: &[usize]| {
         let value = (board.candidates(extra[0]) & !pair).trailing_zeros() as u8 + 1;
         let common = extra.iter().fold(!0u128, |m, &c| m & p.peers[c]);
-        let elims = cells_of(common)
+        let elims: Vec<Candidate> = cells_of(common)
             .filter(|&c| board.has(c, value))
             .map(|c| Candidate::new(c, value))
             .collect();
-        hint(LoopKind::Two, 0, bit(value), extra.to_vec(), elims, base)
+        let others = if elims.is_empty() {
+            Vec::new()
+        } else {
+            extra.to_vec()
+        };
+        hint(LoopKind::Two, 0, bit(value), others, elims, base)
     };
     match extra.len() {
         1 => {
