@@ -198,7 +198,7 @@ impl Digger<'_> {
     /// givens and whether every clue left was proven needed when it was tried
     /// (a clue that was needed stays needed as others leave, so the pass alone
     /// proves minimality when each orbit is one cell and nothing stopped it).
-    pub(crate) fn run(&mut self, order: &[Vec<usize>], stop: usize, floor: usize) -> (Grid, bool) {
+    pub(crate) fn run(&mut self, order: &[&[usize]], stop: usize, floor: usize) -> (Grid, bool) {
         let mut givens = self.solution.clone();
         let mut clues = givens.filled();
         let mut proven = true;
@@ -219,7 +219,7 @@ impl Digger<'_> {
                 proven &= orbit.len() == 1;
                 continue;
             }
-            for &c in orbit {
+            for &c in *orbit {
                 givens.set(Cell(c as u32), None);
             }
             match self.check(&givens, orbit) {
@@ -240,11 +240,11 @@ impl Digger<'_> {
     /// almost never loses uniqueness, and a block keeps one solution exactly
     /// when each of its removals in turn would (every state in between has
     /// more clues). Returns how many orbits it decided (all removed).
-    fn gallop(&mut self, order: &[Vec<usize>], givens: &mut Grid, clues: &mut usize) -> usize {
+    fn gallop(&mut self, order: &[&[usize]], givens: &mut Grid, clues: &mut usize) -> usize {
         let (mut i, mut size) = (0, 16usize);
         while i < order.len() && size > 1 {
             let block = &order[i..(i + size).min(order.len())];
-            let cells: Vec<usize> = block.iter().flatten().copied().collect();
+            let cells: Vec<usize> = block.iter().flat_map(|o| o.iter().copied()).collect();
             if !self.unavoidable.remove(&cells) {
                 size /= 2;
                 continue;
