@@ -575,6 +575,7 @@ impl Generator {
                 budget: check_budget.clone(),
                 deadline,
                 expired: false,
+                timed: false,
             };
             let (givens, proven) = digger.run(&order, stop, floor);
             let minimal = !self.spec.minimal || proven || digger.is_minimal(&givens);
