@@ -460,16 +460,24 @@ fn type3(
     let mut out = Vec::new();
     let v1 = pair.trailing_zeros() as u8 + 1;
     let v2 = 64 - pair.leading_zeros() as u8;
-    for degree in 2..=n.saturating_sub(2) {
-        for kind in 0..3 {
+    // The houses of both cells: each with its cells, empty count and the
+    // places of c1 and c2 (made once, not for every degree).
+    type Shared = (usize, Vec<usize>, usize, usize, usize, Vec<u64>);
+    let shared: Vec<Shared> = (0..3)
+        .filter(|&kind| p.kinds[c1][kind] == p.kinds[c2][kind])
+        .map(|kind| {
             let h = p.kinds[c1][kind];
-            if h != p.kinds[c2][kind] {
-                continue;
-            }
             let house: Vec<usize> = board.house(h).iter().map(|c| c.index()).collect();
             let empty = house.iter().filter(|&&c| board.value(c) == 0).count();
             let i1 = house.iter().position(|&c| c == c1).unwrap();
             let i2 = house.iter().position(|&c| c == c2).unwrap();
+            let places = (1..=n as u8).map(|d| board.positions(h, d)).collect();
+            (h, house, empty, i1, i2, places)
+        })
+        .collect();
+    for degree in 2..=n.saturating_sub(2) {
+        for (h, house, empty, i1, i2, places) in &shared {
+            let (h, empty, i1, i2) = (*h, *empty, *i1, *i2);
             if degree * 2 <= empty && degree >= extra.count_ones() as usize {
                 for m in combinations(degree as u32, n as u32) {
                     if m >> i1 & 1 == 0 || m >> i2 & 1 != 0 {
@@ -478,13 +486,11 @@ fn type3(
                     let mut naked = extra & board.candidates(c1) & board.candidates(c2);
                     let mut union = 0;
                     let mut all_big = true;
-                    let mut others = Vec::with_capacity(degree - 1);
                     for i in (0..n).filter(|i| m >> i & 1 != 0) {
                         let pots = if i == i1 {
                             extra
                         } else {
                             let c = house[i];
-                            others.push(c);
                             naked |= board.candidates(c);
                             board.candidates(c)
                         };
@@ -497,6 +503,10 @@ fn type3(
                     {
                         continue;
                     }
+                    let others: Vec<usize> = (0..n)
+                        .filter(|&i| m >> i & 1 != 0 && i != i1)
+                        .map(|i| house[i])
+                        .collect();
                     let members = others
                         .iter()
                         .chain([&c1, &c2])
@@ -520,8 +530,10 @@ fn type3(
                     for d in (0..rem.len()).filter(|i| m >> i & 1 != 0).map(|i| rem[i]) {
                         values |= bit(d);
                     }
-                    for d in digits(values) {
-                        let pos = board.positions(h, d) & !(1 << i2);
+                    let mut rest = values;
+                    while rest != 0 {
+                        let pos = places[rest.trailing_zeros() as usize] & !(1 << i2);
+                        rest &= rest - 1;
                         ok &= pos != 0;
                         union |= pos;
                     }
