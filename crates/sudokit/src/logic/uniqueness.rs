@@ -511,7 +511,7 @@ fn type3(
                         .iter()
                         .chain([&c1, &c2])
                         .fold(0u128, |s, &c| s | 1 << c);
-                    let elims = naked_set_eliminations(board, &house, union, members);
+                    let elims = naked_set_eliminations(board, house, union, members);
                     let d = base + (union.count_ones() as f64 - 1.0) * 0.1;
                     out.push((LoopKind::ThreeNaked, h, union, others, elims, d));
                 }
