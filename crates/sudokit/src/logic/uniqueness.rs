@@ -479,8 +479,16 @@ fn type3(
         for (h, house, empty, i1, i2, places) in &shared {
             let (h, empty, i1, i2) = (*h, *empty, *i1, *i2);
             if degree * 2 <= empty && degree >= extra.count_ones() as usize {
+                // The set's other cells need two candidates or more.
+                let big = (0..n).fold(1u64 << i1, |b, i| {
+                    if board.candidates(house[i]).count_ones() > 1 {
+                        b | 1 << i
+                    } else {
+                        b
+                    }
+                });
                 for m in combinations(degree as u32, n as u32) {
-                    if m >> i1 & 1 == 0 || m >> i2 & 1 != 0 {
+                    if m >> i1 & 1 == 0 || m >> i2 & 1 != 0 || m & !big != 0 {
                         continue;
                     }
                     let mut naked = extra & board.candidates(c1) & board.candidates(c2);
