@@ -51,39 +51,47 @@ impl Unavoidable {
         let rows = &place[..n * n];
         let mut sets = vec![0u32; cells * per];
         let mut clues = Vec::new();
-        let mut parent = [0u8; crate::MAX_SIZE];
-        let mut id = [u32::MAX; crate::MAX_SIZE];
-        fn root(parent: &mut [u8], mut x: u8) -> u8 {
-            while parent[x as usize] != x {
-                parent[x as usize] = parent[parent[x as usize] as usize];
-                x = parent[x as usize];
-            }
-            x
-        }
+        // Per row, the rows its a and b are joined to by another house (a
+        // bit set: sides up to 64); the parts are the connected row sets,
+        // numbered in the order of their first row.
+        let mut link = [0u64; 64];
+        let mut id = [u32::MAX; 64];
         for a in 0..n {
             for b in a + 1..n {
-                for (r, p) in parent.iter_mut().enumerate().take(n) {
-                    *p = r as u8;
-                }
+                link[..n].fill(0);
                 for h in n..houses.len() {
-                    let ra = (place[h * n + a] as usize / n) as u8;
-                    let rb = (place[h * n + b] as usize / n) as u8;
-                    let (x, y) = (root(&mut parent, ra), root(&mut parent, rb));
-                    parent[x as usize] = y;
-                }
-                for r in 0..n {
-                    let k = root(&mut parent, r as u8) as usize;
-                    if id[k] == u32::MAX {
-                        id[k] = clues.len() as u32;
-                        clues.push(0);
-                    }
-                    let (ca, cb) = (rows[r * n + a] as usize, rows[r * n + b] as usize);
-                    // Slot of the other digit among the n - 1 digits other than the cell's own.
-                    sets[ca * per + b - 1] = id[k];
-                    sets[cb * per + a] = id[k];
-                    clues[id[k] as usize] += 2;
+                    let ra = place[h * n + a] as usize / n;
+                    let rb = place[h * n + b] as usize / n;
+                    link[ra] |= 1 << rb;
+                    link[rb] |= 1 << ra;
                 }
                 id[..n].fill(u32::MAX);
+                for r in 0..n {
+                    if id[r] == u32::MAX {
+                        // The part of row r: grow it along the links.
+                        let k = clues.len() as u32;
+                        clues.push(0);
+                        let (mut part, mut todo) = (1u64 << r, 1u64 << r);
+                        while todo != 0 {
+                            let x = todo.trailing_zeros() as usize;
+                            todo &= todo - 1;
+                            let new = link[x] & !part;
+                            part |= new;
+                            todo |= new;
+                        }
+                        let mut m = part;
+                        while m != 0 {
+                            id[m.trailing_zeros() as usize] = k;
+                            m &= m - 1;
+                        }
+                    }
+                    let k = id[r];
+                    let (ca, cb) = (rows[r * n + a] as usize, rows[r * n + b] as usize);
+                    // Slot of the other digit among the n - 1 digits other than the cell's own.
+                    sets[ca * per + b - 1] = k;
+                    sets[cb * per + a] = k;
+                    clues[k as usize] += 2;
+                }
             }
         }
         Unavoidable { sets, per, clues }
@@ -130,7 +138,12 @@ pub(crate) struct Digger<'a> {
     pub(crate) deadline: Option<Instant>,
     /// A check found the deadline passed: the try is worth nothing.
     pub(crate) expired: bool,
+    /// The engine's budget has a time limit (else it is `budget`).
+    pub(crate) timed: bool,
 }
+
+/// How far from the deadline a check may run without a time limit.
+const FAR: std::time::Duration = std::time::Duration::from_secs(1);
 
 impl Digger<'_> {
     /// Whether `givens` (the solution minus `removed` and earlier removals, a
@@ -154,8 +167,20 @@ impl Digger<'_> {
                 self.expired = true;
                 return Check::Unknown;
             }
-            self.engine
-                .set_budget(self.budget.clone().with_time_limit(deadline - now));
+            // A check up to 9x9 takes milliseconds at most: far from the
+            // deadline it runs on its node budget alone, and the engine
+            // reads no clock (three reads a check otherwise).
+            let left = deadline - now;
+            if self.geometry.size() <= 9 && left > FAR {
+                if self.timed {
+                    self.engine.set_budget(self.budget.clone());
+                    self.timed = false;
+                }
+            } else {
+                self.engine
+                    .set_budget(self.budget.clone().with_time_limit(left));
+                self.timed = true;
+            }
         }
         self.checks += 1;
         let Ok(puzzle) = Puzzle::new(Arc::clone(self.geometry), givens.clone()) else {
@@ -190,7 +215,7 @@ impl Digger<'_> {
     /// givens and whether every clue left was proven needed when it was tried
     /// (a clue that was needed stays needed as others leave, so the pass alone
     /// proves minimality when each orbit is one cell and nothing stopped it).
-    pub(crate) fn run(&mut self, order: &[Vec<usize>], stop: usize, floor: usize) -> (Grid, bool) {
+    pub(crate) fn run(&mut self, order: &[&[usize]], stop: usize, floor: usize) -> (Grid, bool) {
         let mut givens = self.solution.clone();
         let mut clues = givens.filled();
         let mut proven = true;
@@ -211,7 +236,7 @@ impl Digger<'_> {
                 proven &= orbit.len() == 1;
                 continue;
             }
-            for &c in orbit {
+            for &c in *orbit {
                 givens.set(Cell(c as u32), None);
             }
             match self.check(&givens, orbit) {
@@ -232,11 +257,11 @@ impl Digger<'_> {
     /// almost never loses uniqueness, and a block keeps one solution exactly
     /// when each of its removals in turn would (every state in between has
     /// more clues). Returns how many orbits it decided (all removed).
-    fn gallop(&mut self, order: &[Vec<usize>], givens: &mut Grid, clues: &mut usize) -> usize {
+    fn gallop(&mut self, order: &[&[usize]], givens: &mut Grid, clues: &mut usize) -> usize {
         let (mut i, mut size) = (0, 16usize);
         while i < order.len() && size > 1 {
             let block = &order[i..(i + size).min(order.len())];
-            let cells: Vec<usize> = block.iter().flatten().copied().collect();
+            let cells: Vec<usize> = block.iter().flat_map(|o| o.iter().copied()).collect();
             if !self.unavoidable.remove(&cells) {
                 size /= 2;
                 continue;
@@ -279,5 +304,92 @@ impl Digger<'_> {
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The union-find the parts were first found with, as the reference.
+    fn reference(geometry: &Geometry, solution: &Grid) -> (Vec<u32>, Vec<u32>) {
+        let n = geometry.size();
+        let cells = geometry.cell_count();
+        let houses = geometry.houses();
+        let per = n.saturating_sub(1);
+        let mut place = vec![0u32; houses.len() * n];
+        for (h, house) in houses.iter().enumerate() {
+            for c in house.cells() {
+                if let Some(d) = solution.get(*c) {
+                    place[h * n + d.index()] = c.0;
+                }
+            }
+        }
+        let rows = &place[..n * n];
+        let mut sets = vec![0u32; cells * per];
+        let mut clues = Vec::new();
+        let mut parent = [0u8; crate::MAX_SIZE];
+        let mut id = [u32::MAX; crate::MAX_SIZE];
+        fn root(parent: &mut [u8], mut x: u8) -> u8 {
+            while parent[x as usize] != x {
+                parent[x as usize] = parent[parent[x as usize] as usize];
+                x = parent[x as usize];
+            }
+            x
+        }
+        for a in 0..n {
+            for b in a + 1..n {
+                for (r, p) in parent.iter_mut().enumerate().take(n) {
+                    *p = r as u8;
+                }
+                for h in n..houses.len() {
+                    let ra = (place[h * n + a] as usize / n) as u8;
+                    let rb = (place[h * n + b] as usize / n) as u8;
+                    let (x, y) = (root(&mut parent, ra), root(&mut parent, rb));
+                    parent[x as usize] = y;
+                }
+                for r in 0..n {
+                    let k = root(&mut parent, r as u8) as usize;
+                    if id[k] == u32::MAX {
+                        id[k] = clues.len() as u32;
+                        clues.push(0);
+                    }
+                    let (ca, cb) = (rows[r * n + a] as usize, rows[r * n + b] as usize);
+                    // Slot of the other digit among the n - 1 digits other than the cell's own.
+                    sets[ca * per + b - 1] = id[k];
+                    sets[cb * per + a] = id[k];
+                    clues[id[k] as usize] += 2;
+                }
+                id[..n].fill(u32::MAX);
+            }
+        }
+        (sets, clues)
+    }
+
+    #[test]
+    fn the_parts_are_the_union_find_ones() {
+        let shapes = [
+            Geometry::shared_square(9).unwrap(),
+            Geometry::shared_square(6).unwrap(),
+            Geometry::shared_square(16).unwrap(),
+            Arc::new(
+                Geometry::classic()
+                    .with_extra(crate::Extra::Diagonals)
+                    .unwrap(),
+            ),
+        ];
+        for g in shapes {
+            for seed in 1..=3 {
+                let spec = super::super::Spec::new(super::super::Shape::Fixed(Arc::clone(&g)));
+                let made = super::super::Generator::new(spec)
+                    .unwrap()
+                    .generate(seed)
+                    .unwrap();
+                let u = Unavoidable::of(&g, &made.solution);
+                let (sets, clues) = reference(&g, &made.solution);
+                assert_eq!(u.sets, sets);
+                assert_eq!(u.clues, clues);
+            }
+        }
     }
 }

@@ -554,7 +554,8 @@ impl Generator {
                 tally.failed_fills += 1;
                 continue;
             };
-            let mut order = self.orbits.clone();
+            // The same shuffle as of the orbits themselves, without copying them.
+            let mut order: Vec<&[usize]> = self.orbits.iter().map(Vec::as_slice).collect();
             order.shuffle(&mut rng);
             // A count drawn from the range; an open range (`25..`) removes as
             // far as it can without going below its low end.
@@ -574,6 +575,7 @@ impl Generator {
                 budget: check_budget.clone(),
                 deadline,
                 expired: false,
+                timed: false,
             };
             let (givens, proven) = digger.run(&order, stop, floor);
             let minimal = !self.spec.minimal || proven || digger.is_minimal(&givens);

@@ -42,6 +42,64 @@ pub struct Board {
     /// The puzzle's variant constraints, compiled for the variant ladder
     /// (`None`: a classic puzzle).
     rules: Option<Arc<super::variant::rules::Rules>>,
+    /// Houses and peers as cell sets, on boards of at most 128 cells.
+    sets: Option<Arc<CellSets>>,
+}
+
+/// Each house's cells and each cell's peers as cell sets (bit = cell), for
+/// boards of at most 128 cells: made once per board (its clones share them),
+/// so that the techniques need not build them on every call.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct CellSets {
+    /// The cells of each house.
+    pub(crate) houses: Vec<u128>,
+    /// The peers of each cell (itself excluded).
+    pub(crate) peers: Vec<u128>,
+}
+
+impl CellSets {
+    /// The sets of `geometry`, from a one-geometry cache per thread (a
+    /// generator or a batch rates many boards of one geometry; the cache
+    /// holds the geometry, so a match by address is that geometry).
+    fn shared(geometry: &Arc<Geometry>) -> Option<Arc<CellSets>> {
+        type Cached = Option<(Arc<Geometry>, Option<Arc<CellSets>>)>;
+        thread_local! {
+            static LAST: std::cell::RefCell<Cached> = const { std::cell::RefCell::new(None) };
+        }
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            match &*last {
+                Some((g, sets)) if Arc::ptr_eq(g, geometry) => sets.clone(),
+                _ => {
+                    let sets = CellSets::of(geometry).map(Arc::new);
+                    *last = Some((Arc::clone(geometry), sets.clone()));
+                    sets
+                }
+            }
+        })
+    }
+
+    fn of(geometry: &Geometry) -> Option<CellSets> {
+        let cells = geometry.cell_count();
+        if cells > 128 {
+            return None;
+        }
+        let houses: Vec<u128> = geometry
+            .houses()
+            .iter()
+            .map(|h| h.cells().iter().fold(0u128, |m, c| m | 1 << c.index()))
+            .collect();
+        let peers = (0..cells)
+            .map(|c| {
+                let all = geometry
+                    .houses_of(crate::Cell(c as u32))
+                    .iter()
+                    .fold(0u128, |m, &h| m | houses[h as usize]);
+                all & !(1u128 << c)
+            })
+            .collect();
+        Some(CellSets { houses, peers })
+    }
 }
 
 impl Board {
@@ -78,6 +136,7 @@ impl Board {
             cands: vec![full; cells],
             se_order: se.into(),
             rules: super::variant::rules::Rules::of(puzzle),
+            sets: CellSets::shared(&geometry),
             geometry,
             symbols: None,
         };
@@ -141,6 +200,11 @@ impl Board {
     /// the variant ladder (see `docs/variant-logic.md`).
     pub fn is_variant(&self) -> bool {
         self.rules.is_some()
+    }
+
+    /// Houses and peers as cell sets (`None` above 128 cells).
+    pub(crate) fn cell_sets(&self) -> Option<&CellSets> {
+        self.sets.as_deref()
     }
 
     /// The geometry.

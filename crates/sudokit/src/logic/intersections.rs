@@ -54,25 +54,20 @@ struct Lock<'a> {
     /// Pointing (the second house is a row or a column) or claiming.
     pointing: bool,
     /// The board's cell sets, on a board of at most 128 cells.
-    masks: Option<&'a Masks>,
+    masks: Option<&'a Masks<'a>>,
 }
 
 /// Houses and digit candidates as cell sets (bit = cell), for boards of at
 /// most 128 cells: a lock and what it removes become a few bit operations.
-struct Masks {
-    house: Vec<u128>,
+struct Masks<'b> {
+    house: &'b [u128],
     /// The cells where each digit (index digit - 1) is a candidate.
     digit: Vec<u128>,
 }
 
-impl Masks {
-    fn of(board: &Board) -> Option<Masks> {
-        if board.cell_count() > 128 {
-            return None;
-        }
-        let house = (0..board.house_count())
-            .map(|h| board.house(h).iter().fold(0u128, |m, c| m | 1 << c.index()))
-            .collect();
+impl Masks<'_> {
+    fn of(board: &Board) -> Option<Masks<'_>> {
+        let house = &board.cell_sets()?.houses;
         let mut digit = vec![0u128; board.size()];
         for (c, &m) in board.all_candidates().iter().enumerate() {
             let mut m = m;
@@ -89,13 +84,20 @@ impl Masks {
 /// digits, then first houses, then second houses (by index).
 fn for_each_lock(
     board: &Board,
-    masks: Option<&Masks>,
+    masks: Option<&Masks<'_>>,
     mut f: impl FnMut(&Lock<'_>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let kinds: Vec<HouseKind> = (0..board.house_count())
         .map(|h| board.house_kind(h))
         .collect();
-    let present = |k: HouseKind| kinds.contains(&k);
+    // The houses of each kind, ascending (by the kind's place in the enum).
+    let mut of_kind: [Vec<usize>; 6] = Default::default();
+    for (h, &k) in kinds.iter().enumerate() {
+        if let Some(list) = of_kind.get_mut(k as usize) {
+            list.push(h);
+        }
+    }
+    let present = |k: HouseKind| of_kind.get(k as usize).is_some_and(|l| !l.is_empty());
     for (kind1, kind2) in KIND_PAIRS {
         if !present(kind1) || !present(kind2) {
             continue;
@@ -103,7 +105,11 @@ fn for_each_lock(
         let pointing = matches!(kind2, HouseKind::Row | HouseKind::Column);
         for digit in 1..=board.size() as u8 {
             let bit = 1u64 << (digit - 1);
-            for h1 in (0..board.house_count()).filter(|&h| kinds[h] == kind1) {
+            // A digit with fewer than two candidates locks nowhere.
+            if masks.is_some_and(|m| m.digit[digit as usize - 1].count_ones() < 2) {
+                continue;
+            }
+            for &h1 in &of_kind[kind1 as usize] {
                 // A cell of the digit in h1 (any will do: the second houses
                 // holding every candidate are among its houses, ascending).
                 let first = match masks {
@@ -189,12 +195,18 @@ pub(super) fn locking(
 /// cell sets, or without them (`None`: the generic scan).
 fn pointing_claiming_with(
     board: &Board,
-    masks: Option<&Masks>,
+    masks: Option<&Masks<'_>>,
     ctx: &mut Ctx,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
     for_each_lock(board, masks, |lock| {
         let bit = 1u64 << (lock.digit - 1);
+        // Most locks remove nothing: the cell sets tell at once.
+        if let Some(m) = masks {
+            if m.digit[lock.digit as usize - 1] & m.house[lock.h2] & !m.house[lock.h1] == 0 {
+                return ControlFlow::Continue(());
+            }
+        }
         let elims: Vec<Candidate> = board
             .house(lock.h2)
             .iter()
@@ -234,12 +246,18 @@ fn pointing_claiming_with(
 /// With the cell sets, or without them (`None`: the generic scan).
 fn direct_pointing_with(
     board: &Board,
-    masks: Option<&Masks>,
+    masks: Option<&Masks<'_>>,
     ctx: &mut Ctx,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
     for_each_lock(board, masks, |lock| {
         let bit = 1u64 << (lock.digit - 1);
+        // A lock that removes nothing leaves no house a single.
+        if let Some(m) = masks {
+            if m.digit[lock.digit as usize - 1] & m.house[lock.h2] & !m.house[lock.h1] == 0 {
+                return ControlFlow::Continue(());
+            }
+        }
         let kind1 = board.house_kind(lock.h1);
         // Removed: candidates of h2 outside h1.
         let removed = |c: usize| in_house(board, c, lock.h2) && !in_house(board, c, lock.h1);

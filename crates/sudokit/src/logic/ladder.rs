@@ -8,6 +8,10 @@ use super::ctx::{Ctx, Sink};
 use super::step::{Difficulty, Step, Technique};
 use super::{chains, exclusion, fish, intersections, singles, subsets, uniqueness, wings};
 
+mod closure;
+
+use closure::{closure_bound, saturate, BASIC_BULK, BASIC_RUNGS, BULK};
+
 /// The ladder, easiest rung first, as Sudoku Explainer 1.2.1 tries them.
 pub const LADDER: &[Technique] = &[
     Technique::HiddenSingle,
@@ -409,18 +413,23 @@ pub fn rate_within(
             Fit::Above
         }
     };
-    if fast && close(&mut board, &BULK[..BASIC_BULK], ctx).is_none() {
+    if fast && !saturate(&mut board, &BULK[..BASIC_BULK], 0, &mut 0, ctx) {
         return stopped(ctx);
     }
-    if closure_bound(&board, ctx).is_some_and(|b| b < low) {
+    let closed = if fast { BASIC_BULK } else { 0 };
+    let mut quiet = 0;
+    if closure_bound(&board, low, closed, &mut quiet, ctx).is_some_and(|b| b < low) {
         return Fit::Below(None);
     }
+    // The rungs the bound found nothing with on this very board: the first
+    // state of the path need not try them again.
+    let mut known_quiet = &BULK[closed..closed + quiet];
     let mut tally = Tally::default();
     let mut closed = fast;
     loop {
         if fast
             && !std::mem::replace(&mut closed, false)
-            && close(&mut board, &BULK[..BASIC_BULK], ctx).is_none()
+            && !saturate(&mut board, &BULK[..BASIC_BULK], 0, &mut 0, ctx)
         {
             return stopped(ctx);
         }
@@ -453,7 +462,11 @@ pub fn rate_within(
             // below it: finding nothing there decides as well.
             let capped = floors[i + 1] >= ceiling && t.floor() < ceiling;
             ctx.ceiling = capped.then_some(ceiling);
-            let step = t.first(&board, ctx);
+            let step = if known_quiet.contains(&t) {
+                None
+            } else {
+                t.first(&board, ctx)
+            };
             ctx.ceiling = None;
             if let Some(step) = step {
                 found = Some(step);
@@ -470,6 +483,7 @@ pub fn rate_within(
                 };
             }
         }
+        known_quiet = &[];
         let Some(step) = found.filter(Step::is_progress) else {
             return Fit::Above;
         };
@@ -478,98 +492,6 @@ pub fn rate_within(
             return Fit::Above;
         }
         board.apply(&step);
-    }
-}
-
-/// The rungs whose steps stay available until the candidates they remove are
-/// gone (more eliminations never hide one), after the singles: applying
-/// their steps in any order reaches the same board. They are the ladder's
-/// rungs from pointing and claiming to aligned pairs, in its order, but for
-/// uniqueness and BUG.
-const BULK: [Technique; 13] = {
-    let mut out = [Technique::Intersection; 13];
-    let (mut i, mut j) = (0, 0);
-    let mut started = false;
-    while i < LADDER.len() {
-        let t = LADDER[i];
-        started |= matches!(t, Technique::Intersection);
-        if started && !matches!(t, Technique::UniqueLoop | Technique::Bug) {
-            out[j] = t;
-            j += 1;
-        }
-        if matches!(t, Technique::AlignedPair) {
-            break;
-        }
-        i += 1;
-    }
-    assert!(j == 13, "BULK's length");
-    out
-};
-
-/// The ladder's first rungs, singles to XYZ-wing, are all monotone (their
-/// "direct" forms are an intersection or a hidden set plus a single): a board
-/// closed under the singles and `BULK[..BASIC_BULK]` is closed under
-/// `LADDER[..BASIC_RUNGS]`, and whatever order the rating path takes them in,
-/// it reaches that same board before it next needs a later rung.
-const BASIC_RUNGS: usize = 14;
-const BASIC_BULK: usize = 9;
-
-/// Closes `board` under the singles and `rungs`, applying every step found at
-/// once. The index in `rungs` of the hardest rung used (`None`: singles
-/// only), or `None` outside when the board proves contradictory or the
-/// deadline passes.
-fn close(board: &mut Board, rungs: &[Technique], ctx: &mut Ctx) -> Option<Option<usize>> {
-    let mut top = None;
-    let mut steps = Vec::new();
-    loop {
-        if !board.fill_singles() {
-            return None;
-        }
-        if board.is_solved() {
-            return Some(top);
-        }
-        let mut progressed = false;
-        for (j, t) in rungs.iter().enumerate() {
-            steps.clear();
-            let _ = t.find(board, ctx, &mut |s| {
-                steps.push(s);
-                ControlFlow::Continue(())
-            });
-            if !steps.is_empty() {
-                for s in &steps {
-                    board.apply(s);
-                }
-                top = top.max(Some(j));
-                progressed = true;
-                break;
-            }
-            if ctx.expired() {
-                return None;
-            }
-        }
-        if !progressed {
-            return Some(top);
-        }
-    }
-}
-
-/// An upper bound of the ER of `board` when the singles and the [`BULK`]
-/// rungs alone solve it. Then every state of the rating path has a step in
-/// one of those rungs or an earlier one, so its ER is at most the hardest
-/// such rung can rate: 2.3 when singles did it all, 4.4 up to XYZ-wings; up
-/// to aligned pairs, 6.2 on a 9x9 board (uniqueness loops top out at 5.6, BUG
-/// at 6.2), no bound elsewhere.
-pub(crate) fn closure_bound(board: &Board, ctx: &mut Ctx) -> Option<Difficulty> {
-    let mut b = board.clone();
-    let top = close(&mut b, &BULK, ctx)?;
-    if !b.is_solved() {
-        return None;
-    }
-    match top {
-        None => Some(Difficulty(23)),
-        Some(j) if j < BASIC_BULK => Some(Difficulty(44)),
-        Some(_) if b.size() == 9 => Some(Difficulty(62)),
-        Some(_) => None,
     }
 }
 

@@ -57,16 +57,16 @@ pub(super) fn union_of(set: u64, masks: &[u64]) -> u64 {
     union
 }
 
-/// Per position of house `h`: its cell and candidate mask.
-fn house_cells(board: &Board, h: usize) -> ([usize; 64], [u64; 64], usize) {
-    let mut cells = [0usize; 64];
-    let mut cands = [0u64; 64];
+/// Per position of house `h`: its cell and candidate mask, written to the
+/// front of `cells` and `cands` (buffers reused from house to house); the
+/// number of positions.
+fn house_cells(board: &Board, h: usize, cells: &mut [usize; 64], cands: &mut [u64; 64]) -> usize {
     let house = board.house(h);
     for (i, c) in house.iter().enumerate() {
         cells[i] = c.index();
         cands[i] = board.candidates(c.index());
     }
-    (cells, cands, house.len())
+    house.len()
 }
 
 /// Transposes bit sets: bit `i` of `out[b]` is bit `b` of the `i`-th mask
@@ -99,11 +99,12 @@ pub(super) fn naked(
 ) -> ControlFlow<()> {
     use Technique::*;
     let technique = Technique::of_size(k, [NakedPair, NakedTriple, NakedQuad]);
+    let (mut cells, mut cands) = ([0usize; 64], [0u64; 64]);
     for h in houses_region_column_row(board) {
         if empty_count(board, h) < 2 * k {
             continue;
         }
-        let (cells, cands, len) = house_cells(board, h);
+        let len = house_cells(board, h, &mut cells, &mut cands);
         let mut items = 0u64;
         for (i, m) in cands[..len].iter().enumerate() {
             if (2..=k as u32).contains(&m.count_ones()) {
@@ -167,11 +168,12 @@ fn for_each_hidden_set(
     min_empty: usize,
     mut f: impl FnMut(&HiddenSet<'_>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
+    let (mut cells, mut cands) = ([0usize; 64], [0u64; 64]);
     for h in houses_region_column_row(board) {
         if empty_count(board, h) <= min_empty {
             continue;
         }
-        let (cells, cands, len) = house_cells(board, h);
+        let len = house_cells(board, h, &mut cells, &mut cands);
         let pos: [u64; 64] = transpose(cands[..len].iter().copied());
         let mut items = 0u64;
         for (d, p) in pos[..board.size()].iter().enumerate() {

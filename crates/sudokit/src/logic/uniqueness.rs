@@ -16,10 +16,13 @@ use super::step::{Candidate, Step, Technique};
 use super::text::{self, digits_of as digits};
 
 /// Per cell, its houses in Sudoku Explainer's region-type order (region,
-/// row, column), and its peers as a mask.
-struct Plain {
+/// row, column); the board's peers and houses as masks.
+struct Plain<'a> {
     kinds: Vec<[usize; 3]>,
-    peers: Vec<u128>,
+    /// The peers of each cell.
+    peers: &'a [u128],
+    /// The cells of each house.
+    houses: &'a [u128],
 }
 
 /// Whether unique loops and BUG run on this board: no extra houses (a
@@ -29,11 +32,12 @@ pub(super) fn supported(board: &Board) -> bool {
     board.is_plain() && board.cell_count() <= 128
 }
 
-fn plain(board: &Board) -> Option<Plain> {
+fn plain(board: &Board) -> Option<Plain<'_>> {
     let cells = board.cell_count();
     if !supported(board) {
         return None;
     }
+    let sets = board.cell_sets()?;
     let mut kinds = vec![[usize::MAX; 3]; cells];
     for (c, k) in kinds.iter_mut().enumerate() {
         for &h in board.houses_of(c) {
@@ -46,10 +50,36 @@ fn plain(board: &Board) -> Option<Plain> {
             k[slot] = h as usize;
         }
     }
-    let peers = (0..cells)
-        .map(|c| board.peers(c).iter().fold(0u128, |m, p| m | 1 << p.index()))
-        .collect();
-    Some(Plain { kinds, peers })
+    Some(Plain {
+        kinds,
+        peers: &sets.peers,
+        houses: &sets.houses,
+    })
+}
+
+/// The cells of `cells` that can lie on a loop within it: a loop leaves each
+/// of its cells by a house other than the one it came in by, so each has
+/// another cell of the set in two of its houses. Cells without are dropped
+/// until none is left to drop (the largest such subset, which holds every
+/// loop of the set).
+fn loop_core(p: &Plain<'_>, mut cells: u128) -> u128 {
+    loop {
+        let mut dropped = false;
+        for c in cells_of(cells) {
+            let others = cells & !(1u128 << c);
+            let linked = p.kinds[c]
+                .iter()
+                .filter(|&&h| p.houses[h] & others != 0)
+                .count();
+            if linked < 2 {
+                cells = others;
+                dropped = true;
+            }
+        }
+        if !dropped {
+            return cells;
+        }
+    }
 }
 
 fn cells_of(mut m: u128) -> impl Iterator<Item = usize> {
@@ -175,13 +205,16 @@ fn loop_base(len: usize) -> f64 {
 /// order.
 struct LoopSearch<'a> {
     board: &'a Board,
-    p: &'a Plain,
+    p: &'a Plain<'a>,
     pair: u64,
+    /// The cells a loop of `pair` from the start may use (see [`loop_core`]).
+    core: u128,
     path: Vec<usize>,
     in_path: u128,
     parity: Vec<u8>,
     open: usize,
-    found: Vec<Vec<usize>>,
+    /// The hints of the loops found so far, in the order found.
+    hints: Vec<LoopHint>,
 }
 
 impl LoopSearch<'_> {
@@ -205,12 +238,18 @@ impl LoopSearch<'_> {
             if kind == last {
                 continue;
             }
-            for next in self.board.house(h).iter().map(|c| c.index()) {
-                if next == self.path[0] && self.path.len() >= 4 {
-                    if self.open == 0 {
-                        self.found.push(self.path.clone());
+            // The house's cells in house order (ascending on a plain
+            // board): the start, and the core cells not on the path.
+            let start = self.path[0];
+            let mut m = self.p.houses[h] & (self.core & !self.in_path | 1 << start);
+            while m != 0 {
+                let next = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if next == start {
+                    if self.path.len() >= 4 && self.open == 0 {
+                        loop_hints(self.board, self.p, &self.path, self.pair, &mut self.hints);
                     }
-                } else if self.in_path >> next & 1 == 0 {
+                } else {
                     let pots = self.board.candidates(next);
                     // A loop through an earlier bivalue cell was found from
                     // there, with the same hints (kept first): skip it.
@@ -241,29 +280,54 @@ pub(super) fn unique_loops(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) ->
     let Some(p) = plain(board) else {
         return ControlFlow::Continue(());
     };
-    let mut hints: Vec<LoopHint> = Vec::new();
     let mut search = LoopSearch {
         board,
         p: &p,
         pair: 0,
+        core: 0,
         path: Vec::new(),
         in_path: 0,
         parity: vec![0; board.house_count()],
         open: 0,
-        found: Vec::new(),
+        hints: Vec::new(),
     };
+    // The cells holding each digit, and the bivalue cells seen so far.
+    let mut digit = vec![0u128; board.size()];
+    for (c, &m) in board.all_candidates().iter().enumerate() {
+        let mut m = m;
+        while m != 0 {
+            digit[m.trailing_zeros() as usize] |= 1 << c;
+            m &= m - 1;
+        }
+    }
+    let mut bivalue = 0u128;
     for start in 0..board.cell_count() {
         let pair = board.candidates(start);
         if pair.count_ones() != 2 {
             continue;
         }
-        search.pair = pair;
-        search.found.clear();
-        search.visit(start, 2, 0, usize::MAX);
-        for lp in std::mem::take(&mut search.found) {
-            loop_hints(board, &p, &lp, pair, &mut hints);
+        let (v1, v2) = (
+            pair.trailing_zeros() as usize,
+            63 - pair.leading_zeros() as usize,
+        );
+        let holding = digit[v1] & digit[v2];
+        // The search skips earlier cells of just this pair (see `visit`).
+        let earlier = cells_of(bivalue & holding).fold(0u128, |m, c| {
+            if board.candidates(c) == pair {
+                m | 1 << c
+            } else {
+                m
+            }
+        });
+        bivalue |= 1 << start;
+        search.core = loop_core(&p, holding & !earlier);
+        if search.core >> start & 1 == 0 {
+            continue;
         }
+        search.pair = pair;
+        search.visit(start, 2, 0, usize::MAX);
     }
+    let mut hints = search.hints;
     // Sudoku Explainer sorts (stably) by difficulty, then type.
     hints.sort_by(|a, b| {
         a.difficulty
@@ -277,7 +341,7 @@ pub(super) fn unique_loops(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) ->
     ControlFlow::Continue(())
 }
 
-fn loop_hints(board: &Board, p: &Plain, lp: &[usize], pair: u64, hints: &mut Vec<LoopHint>) {
+fn loop_hints(board: &Board, p: &Plain<'_>, lp: &[usize], pair: u64, hints: &mut Vec<LoopHint>) {
     let v1 = pair.trailing_zeros() as u8 + 1;
     let v2 = 64 - pair.leading_zeros() as u8;
     let set = lp.iter().fold(0u128, |m, &c| m | 1 << c);
@@ -292,26 +356,37 @@ fn loop_hints(board: &Board, p: &Plain, lp: &[usize], pair: u64, hints: &mut Vec
             hints.push(h);
         }
     };
-    let hint = |kind, house, values, others: Vec<usize>, elims, difficulty| LoopHint {
-        kind,
-        cells: lp.to_vec(),
-        set,
-        v1,
-        v2,
-        house,
-        values,
-        others,
-        elims,
-        difficulty,
-    };
+    // A hint without eliminations is dropped: its cells are not copied.
+    let hint =
+        |kind, house, values, others: Vec<usize>, elims: Vec<Candidate>, difficulty| LoopHint {
+            kind,
+            cells: if elims.is_empty() {
+                Vec::new()
+            } else {
+                lp.to_vec()
+            },
+            set,
+            v1,
+            v2,
+            house,
+            values,
+            others,
+            elims,
+            difficulty,
+        };
     let type2 = |extra: &[usize]| {
         let value = (board.candidates(extra[0]) & !pair).trailing_zeros() as u8 + 1;
         let common = extra.iter().fold(!0u128, |m, &c| m & p.peers[c]);
-        let elims = cells_of(common)
+        let elims: Vec<Candidate> = cells_of(common)
             .filter(|&c| board.has(c, value))
             .map(|c| Candidate::new(c, value))
             .collect();
-        hint(LoopKind::Two, 0, bit(value), extra.to_vec(), elims, base)
+        let others = if elims.is_empty() {
+            Vec::new()
+        } else {
+            extra.to_vec()
+        };
+        hint(LoopKind::Two, 0, bit(value), others, elims, base)
     };
     match extra.len() {
         1 => {
@@ -374,7 +449,7 @@ type Type3 = (LoopKind, usize, u64, Vec<usize>, Vec<Candidate>, f64);
 /// of a shared house, or a hidden set there holding both loop digits.
 fn type3(
     board: &Board,
-    p: &Plain,
+    p: &Plain<'_>,
     c1: usize,
     c2: usize,
     pair: u64,
@@ -385,31 +460,45 @@ fn type3(
     let mut out = Vec::new();
     let v1 = pair.trailing_zeros() as u8 + 1;
     let v2 = 64 - pair.leading_zeros() as u8;
-    for degree in 2..=n.saturating_sub(2) {
-        for kind in 0..3 {
+    // The houses of both cells: each with its cells, empty count and the
+    // places of c1 and c2 (made once, not for every degree).
+    type Shared = (usize, Vec<usize>, usize, usize, usize, Vec<u64>);
+    let shared: Vec<Shared> = (0..3)
+        .filter(|&kind| p.kinds[c1][kind] == p.kinds[c2][kind])
+        .map(|kind| {
             let h = p.kinds[c1][kind];
-            if h != p.kinds[c2][kind] {
-                continue;
-            }
             let house: Vec<usize> = board.house(h).iter().map(|c| c.index()).collect();
             let empty = house.iter().filter(|&&c| board.value(c) == 0).count();
             let i1 = house.iter().position(|&c| c == c1).unwrap();
             let i2 = house.iter().position(|&c| c == c2).unwrap();
+            let places = (1..=n as u8).map(|d| board.positions(h, d)).collect();
+            (h, house, empty, i1, i2, places)
+        })
+        .collect();
+    for degree in 2..=n.saturating_sub(2) {
+        for (h, house, empty, i1, i2, places) in &shared {
+            let (h, empty, i1, i2) = (*h, *empty, *i1, *i2);
             if degree * 2 <= empty && degree >= extra.count_ones() as usize {
+                // The set's other cells need two candidates or more.
+                let big = (0..n).fold(1u64 << i1, |b, i| {
+                    if board.candidates(house[i]).count_ones() > 1 {
+                        b | 1 << i
+                    } else {
+                        b
+                    }
+                });
                 for m in combinations(degree as u32, n as u32) {
-                    if m >> i1 & 1 == 0 || m >> i2 & 1 != 0 {
+                    if m >> i1 & 1 == 0 || m >> i2 & 1 != 0 || m & !big != 0 {
                         continue;
                     }
                     let mut naked = extra & board.candidates(c1) & board.candidates(c2);
                     let mut union = 0;
                     let mut all_big = true;
-                    let mut others = Vec::with_capacity(degree - 1);
                     for i in (0..n).filter(|i| m >> i & 1 != 0) {
                         let pots = if i == i1 {
                             extra
                         } else {
                             let c = house[i];
-                            others.push(c);
                             naked |= board.candidates(c);
                             board.candidates(c)
                         };
@@ -422,11 +511,15 @@ fn type3(
                     {
                         continue;
                     }
+                    let others: Vec<usize> = (0..n)
+                        .filter(|&i| m >> i & 1 != 0 && i != i1)
+                        .map(|i| house[i])
+                        .collect();
                     let members = others
                         .iter()
                         .chain([&c1, &c2])
                         .fold(0u128, |s, &c| s | 1 << c);
-                    let elims = naked_set_eliminations(board, &house, union, members);
+                    let elims = naked_set_eliminations(board, house, union, members);
                     let d = base + (union.count_ones() as f64 - 1.0) * 0.1;
                     out.push((LoopKind::ThreeNaked, h, union, others, elims, d));
                 }
@@ -445,8 +538,10 @@ fn type3(
                     for d in (0..rem.len()).filter(|i| m >> i & 1 != 0).map(|i| rem[i]) {
                         values |= bit(d);
                     }
-                    for d in digits(values) {
-                        let pos = board.positions(h, d) & !(1 << i2);
+                    let mut rest = values;
+                    while rest != 0 {
+                        let pos = places[rest.trailing_zeros() as usize] & !(1 << i2);
+                        rest &= rest - 1;
                         ok &= pos != 0;
                         union |= pos;
                     }

@@ -6,7 +6,7 @@
 
 use std::ops::ControlFlow;
 
-use super::board::Board;
+use super::board::{Board, CellSets};
 use super::ctx::{Ctx, Sink};
 use super::step::{Candidate, Step, Technique};
 use super::text::{self, digits_of as digits};
@@ -20,6 +20,14 @@ pub(super) fn xyz_wing(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> Con
 }
 
 fn wing(board: &Board, xyz: bool, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    match board.cell_sets() {
+        Some(sets) => wing_sets(board, sets, xyz, ctx, sink),
+        None => wing_scan(board, xyz, ctx, sink),
+    }
+}
+
+/// The wings by a scan of the peers (any board).
+fn wing_scan(board: &Board, xyz: bool, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
     // The pivot holds x, y (and z for the XYZ-Wing); each wing holds two of
     // the three digits, z common to both wings (and, for XYZ, to the pivot).
     let pivot_size = if xyz { 3 } else { 2 };
@@ -61,38 +69,123 @@ fn wing(board: &Board, xyz: bool, ctx: &mut Ctx, sink: &mut Sink<'_>) -> Control
                 if eliminations.is_empty() {
                     continue;
                 }
-                let (technique, name, tenths) = if xyz {
-                    (Technique::XyzWing, "XYZ-Wing", 44)
-                } else {
-                    (Technique::XyWing, "XY-Wing", 42)
-                };
-                let mut step = Step::new(technique, name, tenths);
-                step.cells = vec![xy, xz, yz];
-                step.evidence = digits(xy_mask)
-                    .map(|d| Candidate::new(xy, d))
-                    .chain([Candidate::new(xz, z), Candidate::new(yz, z)])
-                    .collect();
-                if ctx.want_text {
-                    step.text = format!(
-                        "pivot {} with wings {} and {}: one of them is {}, so {}",
-                        text::cell_with(board, xy, xy_mask),
-                        text::cell_with(board, xz, xz_mask),
-                        text::cell_with(board, yz, yz_mask),
-                        board.digit_name(z),
-                        text::eliminations(board, &eliminations)
-                    );
-                }
-                step.eliminations = eliminations;
-                sink(step)?;
+                sink(wing_step(board, xyz, [xy, xz, yz], z, eliminations, ctx))?;
             }
         }
     }
     ControlFlow::Continue(())
 }
 
+/// [`wing`] on the cell sets of a board of at most 128 cells: the same
+/// wings in the same order (peers ascending, as `Board::peers` lists them),
+/// with the wings drawn from the bivalue peers only and what they remove
+/// found by a few bit operations.
+fn wing_sets(
+    board: &Board,
+    sets: &CellSets,
+    xyz: bool,
+    ctx: &mut Ctx,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    let pivot_size = if xyz { 3 } else { 2 };
+    let common_size = if xyz { 1 } else { 0 };
+    let mut bivalue = 0u128;
+    let mut digit = [0u128; 64];
+    for (c, &m) in board.all_candidates().iter().enumerate() {
+        if m.count_ones() == 2 {
+            bivalue |= 1 << c;
+        }
+        let mut rest = m;
+        while rest != 0 {
+            digit[rest.trailing_zeros() as usize] |= 1 << c;
+            rest &= rest - 1;
+        }
+    }
+    for xy in 0..board.cell_count() {
+        let xy_mask = board.candidates(xy);
+        if xy_mask.count_ones() != pivot_size {
+            continue;
+        }
+        let wings = sets.peers[xy] & bivalue;
+        for xz in cells_of(wings) {
+            let xz_mask = board.candidates(xz);
+            if (xy_mask & !xz_mask).count_ones() != 1 {
+                continue;
+            }
+            for yz in cells_of(wings) {
+                let yz_mask = board.candidates(yz);
+                if (xy_mask | xz_mask | yz_mask).count_ones() != 3
+                    || (xy_mask & xz_mask & yz_mask).count_ones() != common_size
+                {
+                    continue;
+                }
+                let z = (xz_mask & yz_mask).trailing_zeros() as u8 + 1;
+                // The peers of xz holding z that see yz (and xy for XYZ).
+                let mut gone = sets.peers[xz] & sets.peers[yz] & digit[z as usize - 1];
+                gone &= !(1u128 << xy | 1u128 << yz);
+                if xyz {
+                    gone &= sets.peers[xy];
+                }
+                if gone == 0 {
+                    continue;
+                }
+                let eliminations = cells_of(gone).map(|v| Candidate::new(v, z)).collect();
+                sink(wing_step(board, xyz, [xy, xz, yz], z, eliminations, ctx))?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The cells of a cell set, ascending.
+fn cells_of(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            c
+        })
+    })
+}
+
+/// The step of the wing on pivot `xy` and wings `xz`, `yz` removing `z`.
+fn wing_step(
+    board: &Board,
+    xyz: bool,
+    [xy, xz, yz]: [usize; 3],
+    z: u8,
+    eliminations: Vec<Candidate>,
+    ctx: &Ctx,
+) -> Step {
+    let (technique, name, tenths) = if xyz {
+        (Technique::XyzWing, "XYZ-Wing", 44)
+    } else {
+        (Technique::XyWing, "XY-Wing", 42)
+    };
+    let xy_mask = board.candidates(xy);
+    let mut step = Step::new(technique, name, tenths);
+    step.cells = vec![xy, xz, yz];
+    step.evidence = digits(xy_mask)
+        .map(|d| Candidate::new(xy, d))
+        .chain([Candidate::new(xz, z), Candidate::new(yz, z)])
+        .collect();
+    if ctx.want_text {
+        step.text = format!(
+            "pivot {} with wings {} and {}: one of them is {}, so {}",
+            text::cell_with(board, xy, xy_mask),
+            text::cell_with(board, xz, board.candidates(xz)),
+            text::cell_with(board, yz, board.candidates(yz)),
+            board.digit_name(z),
+            text::eliminations(board, &eliminations)
+        );
+    }
+    step.eliminations = eliminations;
+    step
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::test_util::{all_sound, marked};
+    use super::super::test_util::{all_sound, board, marked};
     use super::super::uniqueness::tests::{se_board, SE_POSITIONS};
     use super::*;
 
@@ -181,5 +274,46 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The cell-set search finds the same wings, in the same order and
+    /// words, as the scan, on boards along the rating paths of puzzles.
+    #[test]
+    fn cell_sets_and_the_scan_agree() {
+        use super::super::ladder::next_step;
+        let all = |b: &Board, sets: bool, xyz: bool| {
+            let mut out = Vec::new();
+            let mut sink = |s: Step| {
+                out.push(s);
+                ControlFlow::Continue(())
+            };
+            let mut ctx = Ctx::new(true);
+            let _ = match b.cell_sets() {
+                Some(cs) if sets => wing_sets(b, cs, xyz, &mut ctx, &mut sink),
+                _ => wing_scan(b, xyz, &mut ctx, &mut sink),
+            };
+            out
+        };
+        let puzzles = [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        ];
+        let mut compared = 0;
+        for p in puzzles {
+            let mut b = board(p);
+            while !b.is_solved() {
+                for xyz in [false, true] {
+                    let (fast, slow) = (all(&b, true, xyz), all(&b, false, xyz));
+                    assert_eq!(fast, slow);
+                    compared += fast.len();
+                }
+                let Some(step) = next_step(&b, &mut Ctx::new(false)) else {
+                    break;
+                };
+                b.apply(&step);
+            }
+        }
+        assert!(compared > 10, "{compared}");
     }
 }

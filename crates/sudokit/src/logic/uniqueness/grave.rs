@@ -166,7 +166,7 @@ type MakeBug<'a> = dyn Fn(&'static str, u16, Vec<Candidate>, String) -> Step + '
 /// is the conjugate, the cells keep only it and their BUG digits.
 fn bug4(
     board: &Board,
-    p: &Plain,
+    p: &Plain<'_>,
     bug_cells: &[usize],
     bug_values: &[u64],
     all_bug: u64,
@@ -205,7 +205,7 @@ fn bug4(
 /// house all the BUG cells share, smallest set first.
 fn bug3(
     board: &Board,
-    p: &Plain,
+    p: &Plain<'_>,
     bug_cells: &[usize],
     all_bug: u64,
     common: u128,
