@@ -30,21 +30,28 @@ pub(crate) struct Unavoidable {
     clues: Vec<u32>,
 }
 
+/// `place[h * n + d]`: the cell of house `h` that holds digit `d`.
+fn places(geometry: &Geometry, solution: &Grid) -> Vec<u32> {
+    let n = geometry.size();
+    let houses = geometry.houses();
+    let mut place = vec![0u32; houses.len() * n];
+    for (h, house) in houses.iter().enumerate() {
+        for c in house.cells() {
+            if let Some(d) = solution.get(*c) {
+                place[h * n + d.index()] = c.0;
+            }
+        }
+    }
+    place
+}
+
 impl Unavoidable {
     pub(crate) fn of(geometry: &Geometry, solution: &Grid) -> Unavoidable {
         let n = geometry.size();
         let cells = geometry.cell_count();
         let houses = geometry.houses();
         let per = n.saturating_sub(1);
-        // place[h * n + d]: the cell of house h that holds digit d.
-        let mut place = vec![0u32; houses.len() * n];
-        for (h, house) in houses.iter().enumerate() {
-            for c in house.cells() {
-                if let Some(d) = solution.get(*c) {
-                    place[h * n + d.index()] = c.0;
-                }
-            }
-        }
+        let place = places(geometry, solution);
         // row_of[r * n + d]: the cell of row r that holds digit d. Rows are
         // houses in every geometry, so each row has one a and one b, and a
         // set is a union of rows: other houses join the rows of their a and b.
@@ -317,14 +324,7 @@ mod tests {
         let cells = geometry.cell_count();
         let houses = geometry.houses();
         let per = n.saturating_sub(1);
-        let mut place = vec![0u32; houses.len() * n];
-        for (h, house) in houses.iter().enumerate() {
-            for c in house.cells() {
-                if let Some(d) = solution.get(*c) {
-                    place[h * n + d.index()] = c.0;
-                }
-            }
-        }
+        let place = places(geometry, solution);
         let rows = &place[..n * n];
         let mut sets = vec![0u32; cells * per];
         let mut clues = Vec::new();

@@ -239,6 +239,20 @@ impl Board {
         self.cands[cell]
     }
 
+    /// The cells where each digit (index digit - 1) is a candidate, as cell
+    /// sets (boards of at most 128 cells).
+    pub(crate) fn digit_cells(&self) -> Vec<u128> {
+        let mut digit = vec![0u128; self.size()];
+        for (c, &m) in self.all_candidates().iter().enumerate() {
+            let mut m = m;
+            while m != 0 {
+                digit[m.trailing_zeros() as usize] |= 1 << c;
+                m &= m - 1;
+            }
+        }
+        digit
+    }
+
     /// All candidate masks, row-major.
     pub fn all_candidates(&self) -> &[u64] {
         &self.cands

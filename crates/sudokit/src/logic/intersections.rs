@@ -68,14 +68,7 @@ struct Masks<'b> {
 impl Masks<'_> {
     fn of(board: &Board) -> Option<Masks<'_>> {
         let house = &board.cell_sets()?.houses;
-        let mut digit = vec![0u128; board.size()];
-        for (c, &m) in board.all_candidates().iter().enumerate() {
-            let mut m = m;
-            while m != 0 {
-                digit[m.trailing_zeros() as usize] |= 1 << c;
-                m &= m - 1;
-            }
-        }
+        let digit = board.digit_cells();
         Some(Masks { house, digit })
     }
 }

@@ -292,14 +292,7 @@ pub(super) fn unique_loops(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) ->
         hints: Vec::new(),
     };
     // The cells holding each digit, and the bivalue cells seen so far.
-    let mut digit = vec![0u128; board.size()];
-    for (c, &m) in board.all_candidates().iter().enumerate() {
-        let mut m = m;
-        while m != 0 {
-            digit[m.trailing_zeros() as usize] |= 1 << c;
-            m &= m - 1;
-        }
-    }
+    let digit = board.digit_cells();
     let mut bivalue = 0u128;
     for start in 0..board.cell_count() {
         let pair = board.candidates(start);
