@@ -151,6 +151,27 @@ impl Hint {
     }
 }
 
+/// The other candidates of `cand`'s cell: what `cand` being on removes.
+pub(super) fn others(grid: &[u16; 81], cand: usize) -> Vec<Candidate> {
+    let (cell, d) = (cand / 9, cand % 9);
+    let mut out = Vec::new();
+    let mut m = grid[cell] & !(1 << d);
+    while m != 0 {
+        out.push(Candidate::new(cell, m.trailing_zeros() as u8 + 1));
+        m &= m - 1;
+    }
+    out
+}
+
+/// What a chain concluding `cand` on (its cell's others) or off (itself) removes.
+pub(super) fn removable(grid: &[u16; 81], cand: usize, on: bool) -> Vec<Candidate> {
+    if on {
+        others(grid, cand)
+    } else {
+        vec![Candidate::new(cand / 9, (cand % 9) as u8 + 1)]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

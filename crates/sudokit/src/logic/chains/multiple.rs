@@ -7,7 +7,7 @@ use super::super::step::Candidate;
 use super::advanced::Fixed;
 use super::clear::Clear;
 use super::geo::{Geo, CANDS};
-use super::hint::{length_added, About, Hint, Kind};
+use super::hint::{length_added, others, removable, About, Hint, Kind};
 use super::propagate::{
     measure_hint, planes, Arena, Counter, Outer, Prop, Rules, Target, CELL, HOUSE0, NONE,
 };
@@ -89,25 +89,6 @@ pub(super) struct Multi {
     cell_gate: u128,
 }
 
-fn others(grid: &[u16; 81], cand: usize) -> Vec<Candidate> {
-    let (cell, d) = (cand / 9, cand % 9);
-    let mut out = Vec::new();
-    let mut m = grid[cell] & !(1 << d);
-    while m != 0 {
-        out.push(Candidate::new(cell, m.trailing_zeros() as u8 + 1));
-        m &= m - 1;
-    }
-    out
-}
-
-fn removable(grid: &[u16; 81], cand: usize, on: bool) -> Vec<Candidate> {
-    if on {
-        others(grid, cand)
-    } else {
-        vec![Candidate::new(cand / 9, (cand % 9) as u8 + 1)]
-    }
-}
-
 impl Multi {
     pub fn new(fixed: Fixed, more: More) -> Multi {
         Multi {
@@ -152,20 +133,13 @@ impl Multi {
                         n += 1;
                         let mut gate = 0;
                         for (slot, &h) in geo.houses_of(cell).iter().enumerate() {
-                            // The digit's places in the house, this cell first.
-                            let mut at = planes[d] & geo.house_mask[h as usize];
-                            let np = at.count_ones();
-                            if !(np == 2 || (mode.multiple && np > 2))
-                                || at.trailing_zeros() as usize != cell
-                            {
+                            let Some((mut ps, np)) = region_group(planes, geo, (cell, d, h), mode)
+                            else {
                                 continue;
-                            }
-                            let mut ps = [0usize; 9];
-                            for p in &mut ps[..np as usize] {
-                                *p = at.trailing_zeros() as usize * 18 + d * 2 + 1;
-                                at &= at - 1;
-                            }
-                            if r.meet(&ps[..np as usize]) {
+                            };
+                            // Their "on" potentials.
+                            ps[..np].iter_mut().for_each(|p| *p = *p * 2 + 1);
+                            if r.meet(&ps[..np]) {
                                 gate |= 1 << slot;
                             }
                         }
@@ -435,17 +409,9 @@ impl Multi {
     ) {
         let (cell, d) = (cand / 9, cand % 9);
         for (slot, &h) in geo.houses_of(cell).iter().enumerate() {
-            let mut ps = [0usize; 9];
-            let mut np = 0;
-            for &c in &geo.house_cells[h as usize] {
-                if grid[c as usize] >> d & 1 != 0 {
-                    ps[np] = c as usize * 9 + d;
-                    np += 1;
-                }
-            }
-            if !(np == 2 || (mode.multiple && np > 2)) || ps[0] != cand {
+            let Some((ps, np)) = region_group(&self.planes, geo, (cell, d, h), mode) else {
                 continue;
-            }
+            };
             if self.gated && self.region_gate[cand] >> slot & 1 == 0 {
                 continue;
             }
@@ -518,6 +484,28 @@ impl Multi {
             hints,
         );
     }
+}
+
+/// The places (candidates) of digit `d` in house `h` when they make a region
+/// chain searched from `cell`: two places, or more for multiple chains, the
+/// first of them at `cell` (by index, as the house lists its cells).
+fn region_group(
+    planes: &[u128; 9],
+    geo: &Geo,
+    (cell, d, h): (usize, usize, u8),
+    mode: Mode,
+) -> Option<([usize; 9], usize)> {
+    let mut at = planes[d] & geo.house_mask[h as usize];
+    let np = at.count_ones() as usize;
+    if !(np == 2 || (mode.multiple && np > 2)) || at.trailing_zeros() as usize != cell {
+        return None;
+    }
+    let mut ps = [0usize; 9];
+    for p in &mut ps[..np] {
+        *p = at.trailing_zeros() as usize * 9 + d;
+        at &= at - 1;
+    }
+    Some((ps, np))
 }
 
 /// Whether Nishio's "nothing found" facts apply: its propagations see one

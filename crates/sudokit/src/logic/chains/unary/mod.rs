@@ -1,9 +1,8 @@
 //! Bidirectional cycles and forcing X-/Y-chains from one candidate (Sudoku
 //! Explainer's static "unary" chaining: no grid changes, single parents).
 
-use super::super::step::Candidate;
 use super::geo::{one_bit, three_or_more, two_bits, two_or_more, Geo, MAX_HOUSES};
-use super::hint::{least, About, Hint, Kind};
+use super::hint::{least, removable, About, Hint, Kind};
 use super::propagate::{max_complexity, Arena, Counter, CELL, HOUSE0, NONE};
 use super::queues::Queues;
 use super::reach::{Graph, Reach};
@@ -346,17 +345,7 @@ impl Unary {
         for i in 0..self.chains.len() {
             let t = self.chains[i];
             let node = self.arena.nodes[t as usize];
-            let (cell, d) = (node.cand as usize / 9, node.cand as usize % 9);
-            let mut removable = Vec::new();
-            if node.on {
-                let mut m = grid[cell] & !(1 << d);
-                while m != 0 {
-                    removable.push(Candidate::new(cell, m.trailing_zeros() as u8 + 1));
-                    m &= m - 1;
-                }
-            } else {
-                removable.push(Candidate::new(cell, d as u8 + 1));
-            }
+            let removable = removable(grid, node.cand as usize, node.on);
             if removable.is_empty() {
                 continue;
             }
