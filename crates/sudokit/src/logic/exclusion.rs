@@ -64,28 +64,14 @@ pub(super) fn aligned(
         return ControlFlow::Continue(());
     }
     let cand = board.all_candidates();
-    // Peers as masks, from the houses' masks (fewer steps than the peer
-    // lists; those serve only boards with unusually many houses).
-    let mut house_masks = [0u128; 4 * MAX_CELLS];
-    let by_houses = board.house_count() <= house_masks.len();
-    if by_houses {
-        for (h, m) in house_masks[..board.house_count()].iter_mut().enumerate() {
-            *m = board.house(h).iter().fold(0u128, |m, c| m | 1 << c.index());
-        }
-    }
-    let mut peers = [0u128; MAX_CELLS];
+    // Peers as masks: the board's (none above 128 cells, as here).
+    let Some(sets) = board.cell_sets() else {
+        return ControlFlow::Continue(());
+    };
+    let peers = &sets.peers[..];
     let (mut singles, mut small) = (0u128, 0u128);
-    for c in 0..cells {
-        peers[c] = if by_houses {
-            board
-                .houses_of(c)
-                .iter()
-                .fold(0u128, |m, &h| m | house_masks[h as usize])
-                & !(1u128 << c)
-        } else {
-            board.peers(c).iter().fold(0u128, |m, p| m | 1 << p.index())
-        };
-        match cand[c].count_ones() as usize {
+    for (c, m) in cand.iter().enumerate() {
+        match m.count_ones() as usize {
             1 => singles |= 1 << c,
             n if n >= 2 && n <= k => small |= 1 << c,
             _ => {}
@@ -110,7 +96,7 @@ pub(super) fn aligned(
     // the full search of their degree found nothing (see `Memo`) are skipped.
     let memo = MEMO.with(|m| m.borrow_mut()[k - 2].take());
     let (clean, dirty) = match &memo {
-        Some(m) if m.peers == peers[..cells] => {
+        Some(m) if m.peers == peers => {
             let mut dirty = 0u128;
             for (c, (&was, &now)) in m.cand.iter().zip(cand).enumerate() {
                 if was != now {
@@ -124,7 +110,7 @@ pub(super) fn aligned(
     let flow = search(
         board,
         k,
-        (cand, &peers, &excluders),
+        (cand, peers, &excluders),
         (base, base_set),
         (clean, dirty),
         ctx,
@@ -134,7 +120,7 @@ pub(super) fn aligned(
     MEMO.with(|m| {
         m.borrow_mut()[k - 2] = match flow {
             ControlFlow::Continue(false) if finished => Some(Memo {
-                peers: peers[..cells].to_vec(),
+                peers: peers.to_vec(),
                 cand: cand.to_vec(),
                 base: base_set,
             }),
@@ -171,7 +157,7 @@ thread_local! {
 fn search(
     board: &Board,
     k: usize,
-    (cand, peers, excluders): (&[u64], &[u128; MAX_CELLS], &[u128; MAX_CELLS]),
+    (cand, peers, excluders): (&[u64], &[u128], &[u128; MAX_CELLS]),
     (base, base_set): (&[usize], u128),
     (clean, dirty): (u128, u128),
     ctx: &mut Ctx,
