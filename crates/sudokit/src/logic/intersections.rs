@@ -74,7 +74,8 @@ impl Masks<'_> {
 }
 
 /// Calls `f` with every lock, in Sudoku Explainer's order: kind pairs, then
-/// digits, then first houses, then second houses (by index).
+/// digits, then first houses, then second houses (by index); with the cell
+/// sets, only those that remove something.
 fn for_each_lock(
     board: &Board,
     masks: Option<&Masks<'_>>,
@@ -131,13 +132,26 @@ fn for_each_lock(
                     if kinds[h2] != kind2 {
                         continue;
                     }
-                    let all_in = match masks {
-                        Some(m) => m.digit[digit as usize - 1] & m.house[h1] & !m.house[h2] == 0,
-                        None => board.house(h1).iter().all(|c| {
-                            board.candidates(c.index()) & bit == 0 || in_house(board, c.index(), h2)
-                        }),
+                    // Most locks remove nothing (neither form can use them):
+                    // the cell sets tell at once; the generic scan leaves it
+                    // to `f`.
+                    let (all_in, removes) = match masks {
+                        Some(m) => {
+                            let d = m.digit[digit as usize - 1];
+                            (
+                                d & m.house[h1] & !m.house[h2] == 0,
+                                d & m.house[h2] & !m.house[h1] != 0,
+                            )
+                        }
+                        None => {
+                            let all_in = board.house(h1).iter().all(|c| {
+                                board.candidates(c.index()) & bit == 0
+                                    || in_house(board, c.index(), h2)
+                            });
+                            (all_in, true)
+                        }
                     };
-                    if all_in {
+                    if all_in && removes {
                         f(&Lock {
                             h1,
                             h2,
@@ -194,12 +208,6 @@ fn pointing_claiming_with(
 ) -> ControlFlow<()> {
     for_each_lock(board, masks, |lock| {
         let bit = 1u64 << (lock.digit - 1);
-        // Most locks remove nothing: the cell sets tell at once.
-        if let Some(m) = masks {
-            if m.digit[lock.digit as usize - 1] & m.house[lock.h2] & !m.house[lock.h1] == 0 {
-                return ControlFlow::Continue(());
-            }
-        }
         let elims: Vec<Candidate> = board
             .house(lock.h2)
             .iter()
@@ -245,12 +253,6 @@ fn direct_pointing_with(
 ) -> ControlFlow<()> {
     for_each_lock(board, masks, |lock| {
         let bit = 1u64 << (lock.digit - 1);
-        // A lock that removes nothing leaves no house a single.
-        if let Some(m) = masks {
-            if m.digit[lock.digit as usize - 1] & m.house[lock.h2] & !m.house[lock.h1] == 0 {
-                return ControlFlow::Continue(());
-            }
-        }
         let kind1 = board.house_kind(lock.h1);
         // Removed: candidates of h2 outside h1.
         let removed = |c: usize| in_house(board, c, lock.h2) && !in_house(board, c, lock.h1);
