@@ -29,6 +29,8 @@ pub(super) struct Geo {
     cell_count: [u8; 81],
     /// The cells of each house as a bit set.
     pub house_mask: [u128; MAX_HOUSES],
+    /// The cells of all the houses of each cell (the cell included).
+    pub zone: [u128; 81],
     /// Board house index of each of our houses (for names).
     pub board_house: [usize; MAX_HOUSES],
 }
@@ -62,6 +64,7 @@ impl Geo {
             cell_houses: [[0; MAX_PER_CELL]; 81],
             cell_count: [0; 81],
             house_mask: [0; MAX_HOUSES],
+            zone: [0; 81],
             board_house: [0; MAX_HOUSES],
         };
         // Classic houses first, by kind, then the extras (Sudoku Explainer's
@@ -102,6 +105,11 @@ impl Geo {
                 }
             }
         }
+        for c in 0..81 {
+            geo.zone[c] = geo.cell_houses[c][..usize::from(geo.cell_count[c])]
+                .iter()
+                .fold(0, |z, &h| z | geo.house_mask[usize::from(h)]);
+        }
         // Every cell in one region, one row and one column, in that order.
         let classic = (0..81).all(|c| {
             geo.cell_count[c] >= 3
@@ -133,6 +141,25 @@ pub(super) fn masks(board: &Board) -> [u16; 81] {
 
 // Bit-count tests for the innermost loops: the crate builds for baseline
 // x86-64, where `count_ones` has no popcount instruction and costs a dozen.
+
+/// The set of cell `i` alone: a variable `u128` shift costs a branch or
+/// two conditional moves on x86-64; one word shift and a select do.
+#[inline]
+pub(super) fn bit(i: usize) -> u128 {
+    let b = u128::from(1u64 << (i & 63));
+    if i < 64 {
+        b
+    } else {
+        b << 64
+    }
+}
+
+/// Whether `m` holds cell `i` (the word that holds it, shifted).
+#[inline]
+pub(super) fn has(m: u128, i: usize) -> bool {
+    let w = if i < 64 { m as u64 } else { (m >> 64) as u64 };
+    w >> (i & 63) & 1 != 0
+}
 
 /// Whether `m` has at least two bits set.
 #[inline]

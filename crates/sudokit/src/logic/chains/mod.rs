@@ -21,6 +21,7 @@ mod nested;
 mod propagate;
 mod queues;
 mod reach;
+mod reuse;
 mod unary;
 
 use std::ops::ControlFlow;

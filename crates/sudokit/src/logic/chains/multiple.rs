@@ -11,6 +11,7 @@ use super::hint::{length_added, others, removable, About, Hint, Kind};
 use super::propagate::{
     measure_hint, planes, Arena, Counter, Outer, Prop, Rules, Target, CELL, HOUSE0, NONE,
 };
+use super::reuse::{self, Props};
 
 /// The extra implications of a propagation at level 1 and up (`nested::more`:
 /// `mode`, the grid the propagation started on and the one it stands at,
@@ -71,8 +72,12 @@ pub(super) struct Multi {
     ctx: Ctx,
     /// Digit planes of the grid searched.
     planes: [u128; 9],
-    on: Vec<Option<Box<Prop>>>,
-    off: Prop,
+    on: Props,
+    off: Box<Prop>,
+    /// The "off" propagations of the candidates searched, when kept.
+    offs: Props,
+    /// Whether this search's propagations are kept for the next (see `reuse`).
+    keeps: bool,
     counter: Counter,
     /// Propagations stop where every node left would be too deep for a hint
     /// that could sort first (top-level first-only searches without extra rules).
@@ -97,8 +102,10 @@ impl Multi {
             outer: None,
             ctx: Ctx::default(),
             planes: [0; 9],
-            on: (0..CANDS).map(|_| None).collect(),
-            off: Prop::new(),
+            on: reuse::none(),
+            off: Box::new(Prop::new()),
+            offs: Vec::new(),
+            keeps: false,
             counter: Counter::new(),
             limit: usize::MAX,
             cap: u32::MAX,
@@ -153,11 +160,31 @@ impl Multi {
         });
     }
 
+    /// The kept "on" (or "off") propagation of `cand`, if it serves this
+    /// search: it ran at least as deep as this search's bound asks.
+    fn kept(&mut self, cand: usize, on: bool) -> Option<Box<Prop>> {
+        if !self.keeps {
+            return None;
+        }
+        let slot = if on {
+            &mut self.on[cand]
+        } else {
+            &mut self.offs[cand]
+        };
+        let p = slot.take()?;
+        if p.reads.depth >= self.limit {
+            return Some(p);
+        }
+        POOL.with(|pool| pool.borrow_mut().push(p));
+        None
+    }
+
     fn ensure_on(&mut self, geo: &Geo, grid: &[u16; 81], cand: usize, mode: Mode) {
+        if self.on[cand].is_some() && self.keeps {
+            self.on[cand] = self.kept(cand, true);
+        }
         if self.on[cand].is_none() {
-            let mut p = POOL
-                .with(|pool| pool.borrow_mut().pop())
-                .unwrap_or_else(|| Box::new(Prop::new()));
+            let mut p = pooled();
             p.limit = self.limit;
             run(
                 geo,
@@ -216,6 +243,30 @@ impl Multi {
     ) -> Option<()> {
         self.ctx = ctx.clone();
         self.planes = planes(grid);
+        // Dynamic chains (level 0, not nested): the last search's
+        // propagations that still hold.
+        self.keeps = mode.dynamic && !mode.nishio && mode.level == 0 && self.outer.is_none();
+        if self.keeps {
+            let spare = |p| POOL.with(|pool| pool.borrow_mut().push(p));
+            (self.on, self.offs) = reuse::take(geo, &self.planes, spare);
+        }
+        let found = self.cells(geo, grid, mode, ctx, hints);
+        if self.keeps {
+            let on = std::mem::replace(&mut self.on, reuse::none());
+            reuse::keep(geo, &self.planes, on, std::mem::take(&mut self.offs));
+        }
+        found
+    }
+
+    /// [`Multi::search`] over the cells.
+    fn cells(
+        &mut self,
+        geo: &Geo,
+        grid: &[u16; 81],
+        mode: Mode,
+        ctx: &mut Ctx,
+        hints: &mut Vec<Hint>,
+    ) -> Option<()> {
         self.gates(geo, grid, mode);
         if nishio_clear(mode, self.outer.is_some()) {
             NISHIO.with(|c| c.borrow_mut().houses(&geo.house_mask));
@@ -287,19 +338,28 @@ impl Multi {
             // Only contradictions and double implications read the "off"
             // propagation, and static multiple chains look for neither.
             if mode.dynamic || mode.nishio {
-                self.off.limit = self.limit;
-                run(
-                    geo,
-                    (&self.fixed, self.more),
-                    grid,
-                    cand,
-                    false,
-                    mode,
-                    &mut self.off,
-                    &self.ctx,
-                    &self.planes,
-                );
+                if let Some(kept) = self.kept(cand, false) {
+                    let old = std::mem::replace(&mut self.off, kept);
+                    POOL.with(|pool| pool.borrow_mut().push(old));
+                } else {
+                    self.off.limit = self.limit;
+                    run(
+                        geo,
+                        (&self.fixed, self.more),
+                        grid,
+                        cand,
+                        false,
+                        mode,
+                        &mut self.off,
+                        &self.ctx,
+                        &self.planes,
+                    );
+                }
                 self.binary(geo, grid, cand, card, mode, hints);
+                if self.keeps {
+                    let spare = pooled();
+                    self.offs[cand] = Some(std::mem::replace(&mut self.off, spare));
+                }
                 let on = self.on[cand].as_deref().expect("computed");
                 if clear && full && on.contradiction.is_none() && self.off.contradiction.is_none() {
                     NISHIO.with(|c| c.borrow_mut().add(self.planes[d], cell));
@@ -524,11 +584,18 @@ thread_local! {
     static POOL: std::cell::RefCell<Vec<Box<Prop>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
+/// A propagation from the pool, or a new one.
+fn pooled() -> Box<Prop> {
+    POOL.with(|pool| pool.borrow_mut().pop())
+        .unwrap_or_else(|| Box::new(Prop::new()))
+}
+
 impl Drop for Multi {
     fn drop(&mut self) {
         POOL.with(|pool| {
             let mut pool = pool.borrow_mut();
-            pool.extend(self.on.iter_mut().filter_map(Option::take));
+            let offs = self.offs.iter_mut();
+            pool.extend(self.on.iter_mut().chain(offs).filter_map(Option::take));
         });
     }
 }

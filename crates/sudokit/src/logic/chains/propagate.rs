@@ -2,7 +2,7 @@
 //! that must be on or off, each remembering what implied it (Sudoku
 //! Explainer's `doChaining`, same queue order, same first-found parents).
 
-use super::geo::{one_bit, two_bits, Geo, CANDS, MAX_HOUSES, MAX_PER_CELL};
+use super::geo::{bit, has, one_bit, two_bits, Geo, CANDS, MAX_HOUSES, MAX_PER_CELL};
 
 pub(super) const NONE: u32 = u32::MAX;
 
@@ -250,7 +250,6 @@ pub(super) struct Prop {
     /// The cells of each digit found on / off so far.
     on_bits: [u128; 9],
     off_bits: [u128; 9],
-    buf: Vec<u32>,
     /// Stop once every pending node is at least this deep (no extra rules):
     /// what follows is deeper, so too complex to matter (`usize::MAX`: off).
     pub limit: usize,
@@ -258,6 +257,29 @@ pub(super) struct Prop {
     depth: Vec<u32>,
     /// Queued, unprocessed nodes shallower than `limit`.
     shallow: usize,
+    /// What of its start grid the propagation read (see [`Reads`]).
+    pub reads: Reads,
+}
+
+/// The places of the start grid a propagation read: a propagation whose
+/// start grid changes nowhere in them runs the same again.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Reads {
+    /// Per digit: the cells whose candidate of that digit it looked at.
+    pub planes: [u128; 9],
+    /// Cells it looked at whole (cell links).
+    pub cells: u128,
+    /// The depth it ran to: `usize::MAX` if to its end (a contradiction or
+    /// nothing left), else the `limit` it stopped at; 0 with extra rules.
+    pub depth: usize,
+}
+
+impl Reads {
+    /// Whether a grid that differs from the start grid in `changed` (per
+    /// digit) and `cells` (their union) leaves the propagation as it was.
+    pub fn unchanged_by(&self, changed: &[u128; 9], cells: u128) -> bool {
+        self.cells & cells == 0 && (0..9).all(|d| self.planes[d] & changed[d] == 0)
+    }
 }
 
 /// The largest complexity whose hints, at `base`, could still sort no later
@@ -292,10 +314,10 @@ impl Prop {
             next_off: 0,
             on_bits: [0; 9],
             off_bits: [0; 9],
-            buf: Vec::new(),
             limit: usize::MAX,
             depth: Vec::new(),
             shallow: 0,
+            reads: Reads::default(),
         }
     }
 
@@ -311,6 +333,17 @@ impl Prop {
         self.off_bits = [0; 9];
         self.depth.clear();
         self.shallow = 0;
+        self.reads = Reads::default();
+    }
+
+    /// Processing node `p` reads its digit in every house of its cell, and
+    /// with cell links its whole cell.
+    #[inline]
+    fn read(&mut self, geo: &Geo, c: usize, y: bool) {
+        self.reads.planes[c % 9] |= geo.zone[c / 9];
+        if y {
+            self.reads.cells |= bit(c / 9);
+        }
     }
 
     /// Records the depth of queued node `n` (its first parent's plus one).
@@ -347,12 +380,12 @@ impl Prop {
 
     #[inline]
     pub fn has_on(&self, cand: usize) -> bool {
-        self.on_bits[cand % 9] >> (cand / 9) & 1 != 0
+        has(self.on_bits[cand % 9], cand / 9)
     }
 
     #[inline]
     pub fn has_off(&self, cand: usize) -> bool {
-        self.off_bits[cand % 9] >> (cand / 9) & 1 != 0
+        has(self.off_bits[cand % 9], cand / 9)
     }
 
     /// The cells of each digit found on (`on`) or off so far.
@@ -400,7 +433,7 @@ impl Prop {
         } else {
             (&mut self.off_bits, &mut self.off_idx, &mut self.off_order)
         };
-        bits[c % 9] |= 1 << (c / 9);
+        bits[c % 9] |= bit(c / 9);
         idx[c] = n;
         order.push(n);
         self.queued(n);
@@ -436,21 +469,26 @@ impl Prop {
         }
         loop {
             if self.limit != usize::MAX && self.shallow == 0 {
+                self.reads.depth = self.limit;
                 return;
             }
             if let Some(&p) = self.on_order.get(self.next_on) {
                 self.next_on += 1;
                 self.dequeued(p);
-                if self.on_to_off(geo, &st, p, rules.y) {
-                    return;
+                let c = self.arena.nodes[p as usize].cand as usize;
+                self.read(geo, c, rules.y);
+                if self.on_to_off(geo, &st, (p, c), rules.y) {
+                    break;
                 }
                 continue;
             }
             if let Some(&p) = self.off_order.get(self.next_off) {
                 self.next_off += 1;
                 self.dequeued(p);
-                if self.off_to_on(geo, start, &mut st, p, rules) {
-                    return;
+                let c = self.arena.nodes[p as usize].cand as usize;
+                self.read(geo, c, rules.y);
+                if self.off_to_on(geo, start, &mut st, (p, c), rules) {
+                    break;
                 }
                 continue;
             }
@@ -468,8 +506,10 @@ impl Prop {
                     continue;
                 }
             }
-            return;
+            break;
         }
+        // Extra rules read the whole grid: their propagations are never kept.
+        self.reads.depth = if more.is_none() { usize::MAX } else { 0 };
     }
 
     /// An off implied by on `p`: contradiction, new, or known.
@@ -486,8 +526,7 @@ impl Prop {
         false
     }
 
-    fn on_to_off(&mut self, geo: &Geo, st: &State, p: u32, y: bool) -> bool {
-        let pc = self.arena.nodes[p as usize].cand as usize;
+    fn on_to_off(&mut self, geo: &Geo, st: &State, (p, pc): (u32, usize), y: bool) -> bool {
         let (cell, d) = (pc / 9, pc % 9);
         if y {
             let mut m = st.grid[cell] & !(1 << d);
@@ -499,7 +538,7 @@ impl Prop {
                 }
             }
         }
-        let mut seen: u128 = 1 << cell;
+        let mut seen = bit(cell);
         for &h in geo.houses_of(cell) {
             let hm = geo.house_mask[h as usize];
             let m = st.now[d] & hm & !seen;
@@ -529,10 +568,9 @@ impl Prop {
         geo: &Geo,
         save: &[u16; 81],
         st: &mut State,
-        p: u32,
+        (p, pc): (u32, usize),
         rules: Rules,
     ) -> bool {
-        let pc = self.arena.nodes[p as usize].cand as usize;
         let (cell, d) = (pc / 9, pc % 9);
         // Up to one "on" result per cell and house of the cell; parents are
         // gathered only for those that are new or contradict (grid as it was
@@ -544,7 +582,7 @@ impl Prop {
             found[nfound] = ((cell * 9 + w) as u16, CELL);
             nfound += 1;
         }
-        let me: u128 = 1 << cell;
+        let me = bit(cell);
         for &h in geo.houses_of(cell) {
             let others = st.now[d] & geo.house_mask[h as usize] & !me;
             if one_bit(others) {
@@ -555,7 +593,9 @@ impl Prop {
                 nfound += 1;
             }
         }
-        let mut buf = std::mem::take(&mut self.buf);
+        // Parents: the off, and the offs that emptied the rest of its cell
+        // or house (the off's candidate and the result are still there).
+        let mut buf = [0u32; 9];
         let mut hit = false;
         for &(c, cause) in &found[..nfound] {
             let c = c as usize;
@@ -563,14 +603,15 @@ impl Prop {
             if !contra && self.has_on(c) {
                 continue;
             }
-            buf.clear();
-            buf.push(p);
+            buf[0] = p;
+            let mut nb = 1;
             if cause == CELL {
                 let mut hidden = save[cell] & !st.grid[cell];
                 while hidden != 0 {
                     let v = hidden.trailing_zeros() as usize;
                     hidden &= hidden - 1;
-                    buf.push(self.off_idx[cell * 9 + v]);
+                    buf[nb] = self.off_idx[cell * 9 + v];
+                    nb += 1;
                 }
             } else {
                 let h = (cause - HOUSE0) as usize;
@@ -578,10 +619,11 @@ impl Prop {
                 while hidden != 0 {
                     let c2 = hidden.trailing_zeros() as usize;
                     hidden &= hidden - 1;
-                    buf.push(self.off_idx[c2 * 9 + d]);
+                    buf[nb] = self.off_idx[c2 * 9 + d];
+                    nb += 1;
                 }
             }
-            let n = self.arena.add_full(c, true, &buf, cause, NONE);
+            let n = self.arena.add_full(c, true, &buf[..nb], cause, NONE);
             if contra {
                 self.contradiction = Some((n, self.off_idx[c]));
                 hit = true;
@@ -593,7 +635,6 @@ impl Prop {
             st.grid[cell] &= !(1 << d);
             st.now[d] &= !me;
         }
-        self.buf = buf;
         hit
     }
 }
