@@ -18,9 +18,10 @@ use super::super::step::{Candidate, Technique};
 use super::advanced::Fixed;
 use super::geo::{masks, Geo};
 use super::hint::{Hint, Kind};
+use super::measure::{Counter, Measure};
 use super::multiple::Mode;
 use super::nested;
-use super::propagate::{planes, Arena, Counter, Measure, Prop, Rules, ADVANCED, NONE};
+use super::propagate::{planes, Arena, Prop, Rules, ADVANCED, NONE};
 use super::queues::Queues;
 
 /// The Eureka chains of `hint`, found by rung `t` on `board`.

@@ -11,11 +11,13 @@
 //! Sudoku Explainer. Other sizes find nothing.
 
 mod advanced;
+mod agree;
 mod clear;
 mod emit;
 mod eureka;
 mod geo;
 mod hint;
+mod measure;
 mod multiple;
 mod nested;
 mod propagate;

@@ -5,12 +5,12 @@
 use super::super::ctx::Ctx;
 use super::super::step::Candidate;
 use super::advanced::Fixed;
+use super::agree::{self, about, measure_two};
 use super::clear::Clear;
 use super::geo::{Geo, CANDS};
 use super::hint::{length_added, others, removable, About, Hint, Kind};
-use super::propagate::{
-    measure_hint, planes, Arena, Counter, Outer, Prop, Rules, Target, CELL, HOUSE0, NONE,
-};
+use super::measure::{Counter, Outer};
+use super::propagate::{planes, Prop, Rules, CELL, HOUSE0, NONE};
 use super::reuse::{self, Props};
 
 /// The extra implications of a propagation at level 1 and up (`nested::more`:
@@ -513,7 +513,7 @@ impl Multi {
         );
     }
 
-    /// [`agree`] over the propagations of `ps` (computed), inside the outer
+    /// [`agree::agree`] over the propagations of `ps` (computed), inside the outer
     /// chain if any: a region (`why` = its kind and house cause) or cell
     /// forcing chain from `place` (source cell, house, digit).
     #[allow(clippy::too_many_arguments)]
@@ -532,12 +532,12 @@ impl Multi {
             current: grid,
         });
         let at = (geo, grid, outer, self.cap);
-        agree(
+        agree::agree(
             &self.on,
             &mut self.counter,
             at,
             ps,
-            mode,
+            (mode.base(), !mode.nishio),
             kind,
             cause,
             place,
@@ -600,34 +600,6 @@ impl Drop for Multi {
     }
 }
 
-/// The complexity, signature and rule parents of a hint whose two branches
-/// end at node `a` of one propagation and node `b` of another (or the same).
-fn measure_two(
-    counter: &mut Counter,
-    geo: &Geo,
-    outer: Option<Outer<'_>>,
-    (pa, a): (&Prop, u32),
-    (pb, b): (&Prop, u32),
-    cap: u32,
-) -> Option<(u32, u64, Vec<u16>)> {
-    let t = [
-        (&pa.arena, &pa.nested[..], a),
-        (&pb.arena, &pb.nested[..], b),
-    ];
-    measure_hint(counter, geo, &t, 2, outer, 0, false, cap)
-}
-
-/// The words of a hint: assumption `src` (on or off), conclusion node `n`.
-fn about(arena: &Arena, src: usize, src_on: bool, n: u32, target_on: bool) -> About {
-    About {
-        src: src as u16,
-        src_on,
-        target: arena.nodes[n as usize].cand,
-        target_on,
-        house: 0,
-    }
-}
-
 /// One propagation with the producer's rules (and extra implications at level 1+).
 #[allow(clippy::too_many_arguments)]
 fn run(
@@ -649,91 +621,5 @@ fn run(
         prop.run(geo, (grid, planes), cand, on, mode.rules(), Some(&mut more));
     } else {
         prop.run(geo, (grid, planes), cand, on, mode.rules(), None);
-    }
-}
-
-/// What every assumption of `ps` (all the candidates of a cell, or all the
-/// positions of a digit in a house) implies alike: ons first, then offs, in
-/// the order the first assumption found them.
-#[allow(clippy::too_many_arguments)]
-fn agree(
-    on: &[Option<Box<Prop>>],
-    counter: &mut Counter,
-    at: (&Geo, &[u16; 81], Option<Outer<'_>>, u32),
-    ps: &[usize],
-    mode: Mode,
-    kind: Kind,
-    cause: u8,
-    (source, house, digit): (usize, u8, u8),
-    hints: &mut Vec<Hint>,
-) {
-    let (geo, grid, outer, cap) = at;
-    let prop = |p: usize| on[p].as_deref().expect("computed");
-    let first = prop(ps[0]);
-    for want_on in [true, false] {
-        let order = if want_on {
-            &first.on_order
-        } else {
-            &first.off_order
-        };
-        // What every assumption implies alike, as digit planes: the nodes
-        // of the first outside them need no look-up in the others.
-        let mut all = *first.bits(want_on);
-        for &p in &ps[1..] {
-            let b = prop(p).bits(want_on);
-            for d in 0..9 {
-                all[d] &= b[d];
-            }
-        }
-        if all.iter().all(|&m| m == 0) {
-            continue;
-        }
-        for &n in order {
-            let t = first.arena.nodes[n as usize].cand as usize;
-            if all[t % 9] >> (t / 9) & 1 == 0 {
-                continue;
-            }
-            // An "on" removes its cell's other candidates: none, no hint.
-            if want_on && grid[t / 9] & !(1 << (t % 9)) == 0 {
-                continue;
-            }
-            let none: Target<'_> = (&first.arena, &[], NONE);
-            let mut tg = [none; 9];
-            for (slot, &p) in tg.iter_mut().zip(ps) {
-                let pr = prop(p);
-                let node = if want_on {
-                    pr.on_node(t)
-                } else {
-                    pr.off_node(t)
-                };
-                *slot = (&pr.arena, &pr.nested[..], node);
-            }
-            let tg = &tg[..ps.len()];
-            let Some((cx, sig, parents)) =
-                measure_hint(counter, geo, tg, tg.len(), outer, cause, false, cap)
-            else {
-                continue;
-            };
-            let r = removable(grid, t, want_on);
-            hints.push(Hint {
-                kind,
-                difficulty: mode.base() + length_added(cx),
-                complexity: cx,
-                sort_key: if kind == Kind::Cell { 5 } else { 6 },
-                removable: r,
-                source,
-                x: true,
-                y: !mode.nishio,
-                sig,
-                parents,
-                about: About {
-                    src: (source * 9 + digit as usize) as u16,
-                    src_on: true,
-                    target: t as u16,
-                    target_on: want_on,
-                    house,
-                },
-            });
-        }
     }
 }

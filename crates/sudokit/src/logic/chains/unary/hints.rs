@@ -4,7 +4,7 @@
 use super::super::super::step::Candidate;
 use super::super::geo::Geo;
 use super::super::hint::{length_added, About, Hint, Kind};
-use super::super::propagate::{measure_hint, Outer};
+use super::super::measure::{measure_hint, Outer};
 use super::Unary;
 
 impl Unary {

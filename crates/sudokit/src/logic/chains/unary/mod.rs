@@ -3,7 +3,8 @@
 
 use super::geo::{one_bit, three_or_more, two_bits, two_or_more, Geo, MAX_HOUSES};
 use super::hint::{least, removable, About, Hint, Kind};
-use super::propagate::{max_complexity, Arena, Counter, CELL, HOUSE0, NONE};
+use super::measure::Counter;
+use super::propagate::{max_complexity, Arena, CELL, HOUSE0, NONE};
 use super::queues::Queues;
 use super::reach::{Graph, Reach};
 
