@@ -356,13 +356,13 @@ impl Multi {
                     );
                 }
                 self.binary(geo, grid, cand, card, mode, hints);
-                if self.keeps {
-                    let spare = pooled();
-                    self.offs[cand] = Some(std::mem::replace(&mut self.off, spare));
-                }
                 let on = self.on[cand].as_deref().expect("computed");
                 if clear && full && on.contradiction.is_none() && self.off.contradiction.is_none() {
                     NISHIO.with(|c| c.borrow_mut().add(self.planes[d], cell));
+                }
+                if self.keeps {
+                    let spare = pooled();
+                    self.offs[cand] = Some(std::mem::replace(&mut self.off, spare));
                 }
             }
             if !mode.nishio {
