@@ -21,7 +21,7 @@ use super::hint::{Hint, Kind};
 use super::measure::{Counter, Measure};
 use super::multiple::Mode;
 use super::nested;
-use super::propagate::{planes, Arena, Prop, Rules, ADVANCED, NONE};
+use super::propagate::{counts, planes, Arena, Prop, Rules, ADVANCED, NONE};
 use super::queues::Queues;
 
 /// The Eureka chains of `hint`, found by rung `t` on `board`.
@@ -354,6 +354,7 @@ fn propagate(
     mode: Mode,
 ) -> Prop {
     let grid_planes = planes(grid);
+    let counts = counts(geo, &grid_planes);
     let rules = Rules {
         y: !mode.nishio,
         dynamic: mode.dynamic,
@@ -372,9 +373,16 @@ fn propagate(
                 &mut ctx,
             )
         };
-        prop.run(geo, (grid, &grid_planes), cand, on, rules, Some(&mut more));
+        prop.run(
+            geo,
+            (grid, &grid_planes, &counts),
+            cand,
+            on,
+            rules,
+            Some(&mut more),
+        );
     } else {
-        prop.run(geo, (grid, &grid_planes), cand, on, rules, None);
+        prop.run(geo, (grid, &grid_planes, &counts), cand, on, rules, None);
     }
     prop
 }

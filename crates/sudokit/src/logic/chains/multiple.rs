@@ -7,10 +7,10 @@ use super::super::step::Candidate;
 use super::advanced::Fixed;
 use super::agree::{self, about, measure_two};
 use super::clear::Clear;
-use super::geo::{Geo, CANDS};
+use super::geo::{Geo, CANDS, MAX_HOUSES};
 use super::hint::{length_added, others, removable, About, Hint, Kind};
 use super::measure::{Counter, Outer};
-use super::propagate::{planes, Prop, Rules, CELL, HOUSE0, NONE};
+use super::propagate::{counts, planes, Counts, Prop, Rules, CELL, HOUSE0, NONE};
 use super::reuse::{self, Props};
 
 /// The extra implications of a propagation at level 1 and up (`nested::more`:
@@ -70,8 +70,9 @@ pub(super) struct Multi {
     pub outer: Option<[u16; 81]>,
     /// The deadline, for the nested searches.
     ctx: Ctx,
-    /// Digit planes of the grid searched.
+    /// Digit planes of the grid searched, and their places per house.
     planes: [u128; 9],
+    counts: Counts,
     on: Props,
     off: Box<Prop>,
     /// The "off" propagations of the candidates searched, when kept.
@@ -102,6 +103,7 @@ impl Multi {
             outer: None,
             ctx: Ctx::default(),
             planes: [0; 9],
+            counts: [[0; MAX_HOUSES]; 9],
             on: reuse::none(),
             off: Box::new(Prop::new()),
             offs: Vec::new(),
@@ -195,7 +197,7 @@ impl Multi {
                 mode,
                 &mut p,
                 &self.ctx,
-                &self.planes,
+                (&self.planes, &self.counts),
             );
             self.on[cand] = Some(p);
         }
@@ -243,6 +245,7 @@ impl Multi {
     ) -> Option<()> {
         self.ctx = ctx.clone();
         self.planes = planes(grid);
+        self.counts = counts(geo, &self.planes);
         // Dynamic chains (level 0, not nested): the last search's
         // propagations that still hold.
         self.keeps = mode.dynamic && !mode.nishio && mode.level == 0 && self.outer.is_none();
@@ -352,7 +355,7 @@ impl Multi {
                         mode,
                         &mut self.off,
                         &self.ctx,
-                        &self.planes,
+                        (&self.planes, &self.counts),
                     );
                 }
                 self.binary(geo, grid, cand, card, mode, hints);
@@ -556,16 +559,17 @@ fn region_group(
     mode: Mode,
 ) -> Option<([usize; 9], usize)> {
     let mut at = planes[d] & geo.house_mask[h as usize];
-    let np = at.count_ones() as usize;
-    if !(np == 2 || (mode.multiple && np > 2)) || at.trailing_zeros() as usize != cell {
+    // Most houses start elsewhere: that test first, then count by listing.
+    if at.trailing_zeros() as usize != cell {
         return None;
     }
-    let mut ps = [0usize; 9];
-    for p in &mut ps[..np] {
-        *p = at.trailing_zeros() as usize * 9 + d;
+    let (mut ps, mut np) = ([0usize; 9], 0);
+    while at != 0 {
+        ps[np] = at.trailing_zeros() as usize * 9 + d;
+        np += 1;
         at &= at - 1;
     }
-    Some((ps, np))
+    (np == 2 || (mode.multiple && np > 2)).then_some((ps, np))
 }
 
 /// Whether Nishio's "nothing found" facts apply: its propagations see one
@@ -611,15 +615,16 @@ fn run(
     mode: Mode,
     prop: &mut Prop,
     ctx: &Ctx,
-    planes: &[u128; 9],
+    (planes, counts): (&[u128; 9], &Counts),
 ) {
     if mode.level >= 1 {
         let mut ctx = ctx.clone();
         let mut more = |g: &[u16; 81], now: &[u128; 9], p: &mut Prop| {
             more(geo, fixed, mode, (grid, planes), (g, now), p, &mut ctx)
         };
-        prop.run(geo, (grid, planes), cand, on, mode.rules(), Some(&mut more));
+        let start = (grid, planes, counts);
+        prop.run(geo, start, cand, on, mode.rules(), Some(&mut more));
     } else {
-        prop.run(geo, (grid, planes), cand, on, mode.rules(), None);
+        prop.run(geo, (grid, planes, counts), cand, on, mode.rules(), None);
     }
 }

@@ -2,7 +2,7 @@
 //! that must be on or off, each remembering what implied it (Sudoku
 //! Explainer's `doChaining`, same queue order, same first-found parents).
 
-use super::geo::{bit, has, one_bit, two_bits, Geo, CANDS, MAX_HOUSES, MAX_PER_CELL};
+use super::geo::{bit, has, two_bits, Geo, CANDS, MAX_HOUSES, MAX_PER_CELL};
 
 pub(super) const NONE: u32 = u32::MAX;
 
@@ -306,7 +306,7 @@ impl Prop {
     pub fn run(
         &mut self,
         geo: &Geo,
-        (start, start_planes): (&[u16; 81], &[u128; 9]),
+        (start, start_planes, counts): (&[u16; 81], &[u128; 9], &Counts),
         cand: usize,
         on: bool,
         rules: Rules,
@@ -318,6 +318,7 @@ impl Prop {
             grid: *start,
             now,
             before: now,
+            count: *counts,
         };
         let s = self.arena.add(cand, on, &[]);
         self.push(s);
@@ -444,8 +445,9 @@ impl Prop {
         }
         let me = bit(cell);
         for &h in geo.houses_of(cell) {
-            let others = st.now[d] & geo.house_mask[h as usize] & !me;
-            if one_bit(others) {
+            // The off's own place is still there: one other place left.
+            if st.count[d][usize::from(h)] == 2 {
+                let others = st.now[d] & geo.house_mask[h as usize] & !me;
                 found[nfound] = (
                     (others.trailing_zeros() as usize * 9 + d) as u16,
                     HOUSE0 + h,
@@ -494,6 +496,9 @@ impl Prop {
         if rules.dynamic {
             st.grid[cell] &= !(1 << d);
             st.now[d] &= !me;
+            for &h in geo.houses_of(cell) {
+                st.count[d][usize::from(h)] -= 1;
+            }
         }
         hit
     }
@@ -504,6 +509,18 @@ struct State {
     grid: [u16; 81],
     now: [u128; 9],
     before: [u128; 9],
+    /// Places of each digit in each house of `now`.
+    count: Counts,
+}
+
+/// Places of each digit (`[d]`) in each house (`[d][h]`) of a grid.
+pub(super) type Counts = [[u8; MAX_HOUSES]; 9];
+
+/// The [`Counts`] of a grid's digit planes.
+pub(super) fn counts(geo: &Geo, planes: &[u128; 9]) -> Counts {
+    std::array::from_fn(|d| {
+        std::array::from_fn(|h| (planes[d] & geo.house_mask[h]).count_ones() as u8)
+    })
 }
 
 /// Digit planes of a grid: the cells holding each digit.

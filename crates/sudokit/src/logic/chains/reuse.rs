@@ -68,7 +68,7 @@ pub(super) fn keep(geo: &Geo, planes: &[u128; 9], on: Props, off: Props) {
 #[cfg(test)]
 mod tests {
     use super::super::geo::{masks, Geo};
-    use super::super::propagate::{planes, Prop, Rules};
+    use super::super::propagate::{counts, planes, Prop, Rules};
     use crate::logic::test_util::board;
 
     const PUZZLES: [&str; 3] = [
@@ -127,9 +127,23 @@ mod tests {
                 let diff: [u128; 9] = std::array::from_fn(|d| p0[d] ^ p1[d]);
                 let cells = diff.iter().fold(0, |a, &m| a | m);
                 let mut a = Prop::new();
-                a.run(&geo, (&grid, &p0), start, on, rules, None);
+                a.run(
+                    &geo,
+                    (&grid, &p0, &counts(&geo, &p0)),
+                    start,
+                    on,
+                    rules,
+                    None,
+                );
                 let mut b = Prop::new();
-                b.run(&geo, (&later, &p1), start, on, rules, None);
+                b.run(
+                    &geo,
+                    (&later, &p1, &counts(&geo, &p1)),
+                    start,
+                    on,
+                    rules,
+                    None,
+                );
                 if a.reads.unchanged_by(&diff, cells) {
                     same += 1;
                     assert_eq!(
