@@ -138,9 +138,17 @@ pub(super) fn level1(
     let now = *now;
     let mut gone = [0u128; 9];
     let mut any = 0u128;
+    // The houses where each digit lost a place (bit = house), from the few
+    // cells it lost: cheaper than testing every house.
+    let mut touched = [0u64; 9];
     for d in 0..9 {
         gone[d] = before[d] & !now[d];
         any |= gone[d];
+        let mut m = gone[d];
+        while m != 0 {
+            touched[d] |= geo.house_bits[m.trailing_zeros() as usize];
+            m &= m - 1;
+        }
     }
     if any == 0 {
         // Nothing removed yet: every pattern would be there without the chain.
@@ -157,6 +165,8 @@ pub(super) fn level1(
         now: &now,
         gone: &gone,
         any,
+        touched: &touched,
+        any_touched: touched.iter().fold(0, |a, &t| a | t),
         grid,
         save,
     };
@@ -179,6 +189,9 @@ struct Planes<'a> {
     gone: &'a [u128; 9],
     /// Cells that lost a candidate.
     any: u128,
+    /// Per digit, the houses where it lost a place; any digit.
+    touched: &'a [u64; 9],
+    any_touched: u64,
     grid: &'a [u16; 81],
     save: &'a [u16; 81],
 }
@@ -194,10 +207,10 @@ impl Planes<'_> {
         let hm = &self.geo.house_mask;
         for (k1, k2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
             for d in 0..9 {
-                for h1 in k1 * 9..k1 * 9 + 9 {
-                    if self.gone[d] & hm[h1] == 0 {
-                        continue;
-                    }
+                let mut hs = self.touched[d] >> (k1 * 9) & 0x1ff;
+                while hs != 0 {
+                    let h1 = k1 * 9 + hs.trailing_zeros() as usize;
+                    hs &= hs - 1;
                     let pos = self.now[d] & hm[h1];
                     if !two_or_more(pos) {
                         continue;
@@ -235,15 +248,13 @@ impl Planes<'_> {
                 continue;
             }
             let hm = self.geo.house_mask[h];
-            if self.any & hm == 0 {
+            if self.any_touched >> h & 1 == 0 {
                 continue;
             }
             // The digits that lost a place in the house.
             let mut lost = 0u16;
             for d in 0..9 {
-                if self.gone[d] & hm != 0 {
-                    lost |= 1 << d;
-                }
+                lost |= ((self.touched[d] >> h) as u16 & 1) << d;
             }
             for (a, b) in pairs_touching(lost) {
                 let (pa, pb) = (self.now[a] & hm, self.now[b] & hm);
@@ -288,7 +299,7 @@ impl Planes<'_> {
             if fixed.empty_in[h] < 4 {
                 continue;
             }
-            if self.any & self.geo.house_mask[h] == 0 {
+            if self.any_touched >> h & 1 == 0 {
                 continue;
             }
             let cells = self.geo.house_cells[h];
@@ -343,11 +354,7 @@ impl Planes<'_> {
                 if fixed.placed[d] as usize + 4 > 9 || self.gone[d] == 0 {
                     continue;
                 }
-                for k in 0..9 {
-                    if self.gone[d] & hm[base + k] != 0 {
-                        *l |= 1 << k;
-                    }
-                }
+                *l = (self.touched[d] >> base) as u16 & 0x1ff;
             }
             let any_lost = lost.iter().fold(0, |a, &l| a | l);
             for (i, j) in pairs_touching(any_lost) {

@@ -31,6 +31,8 @@ pub(super) struct Geo {
     pub house_mask: [u128; MAX_HOUSES],
     /// The cells of all the houses of each cell (the cell included).
     pub zone: [u128; 81],
+    /// The houses of each cell as a bit set (bit `h` = house `h`).
+    pub house_bits: [u64; 81],
     /// Board house index of each of our houses (for names).
     pub board_house: [usize; MAX_HOUSES],
 }
@@ -65,6 +67,7 @@ impl Geo {
             cell_count: [0; 81],
             house_mask: [0; MAX_HOUSES],
             zone: [0; 81],
+            house_bits: [0; 81],
             board_house: [0; MAX_HOUSES],
         };
         // Classic houses first, by kind, then the extras (Sudoku Explainer's
@@ -106,6 +109,9 @@ impl Geo {
             }
         }
         for c in 0..81 {
+            geo.house_bits[c] = geo.cell_houses[c][..usize::from(geo.cell_count[c])]
+                .iter()
+                .fold(0, |b, &h| b | 1 << h);
             geo.zone[c] = geo.cell_houses[c][..usize::from(geo.cell_count[c])]
                 .iter()
                 .fold(0, |z, &h| z | geo.house_mask[usize::from(h)]);
