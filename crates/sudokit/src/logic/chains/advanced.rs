@@ -251,17 +251,19 @@ impl Planes<'_> {
             if self.any_touched >> h & 1 == 0 {
                 continue;
             }
-            // The digits that lost a place in the house.
-            let mut lost = 0u16;
+            // The digits that lost a place in the house, and those left
+            // with two places (a hidden pair's digits have the same two).
+            let (mut lost, mut twos) = (0u16, 0u16);
             for d in 0..9 {
                 lost |= ((self.touched[d] >> h) as u16 & 1) << d;
+                twos |= u16::from(two_bits(self.now[d] & hm)) << d;
             }
             for (a, b) in pairs_touching(lost) {
                 let (pa, pb) = (self.now[a] & hm, self.now[b] & hm);
-                let common = pa | pb;
-                if !two_or_more(pa) || !two_or_more(pb) || !two_bits(common) {
+                if twos >> a & twos >> b & 1 == 0 || pa != pb {
                     continue;
                 }
+                let common = pa;
                 if (self.gone[a] | self.gone[b]) & hm & !common == 0 {
                     continue;
                 }
