@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::{Budget, Cell, DigitSet, Engine, Geometry, Grid, Puzzle};
+use crate::{Budget, Cell, Digit, DigitSet, Engine, Geometry, Grid, Puzzle};
 
 /// What a removal check found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,35 +130,83 @@ impl Unavoidable {
 
 /// Removes clues from `solution` with `engine`, counting its runs.
 pub(crate) struct Digger<'a> {
-    pub(crate) geometry: &'a Arc<Geometry>,
-    pub(crate) solution: &'a Grid,
-    pub(crate) engine: &'a mut dyn Engine,
+    geometry: &'a Arc<Geometry>,
+    solution: &'a Grid,
+    engine: &'a mut dyn Engine,
     /// Engine runs.
     pub(crate) checks: u64,
     /// Runs that ran out of budget.
     pub(crate) unknown: u64,
     /// The solution's two-digit unavoidable sets.
-    pub(crate) unavoidable: Unavoidable,
+    unavoidable: Unavoidable,
     /// Each check's budget; with a deadline, also the time left.
-    pub(crate) budget: Budget,
+    budget: Budget,
     /// When checks stop searching (answering `Unknown`).
-    pub(crate) deadline: Option<Instant>,
+    deadline: Option<Instant>,
     /// A check found the deadline passed: the try is worth nothing.
     pub(crate) expired: bool,
     /// The engine's budget has a time limit (else it is `budget`).
-    pub(crate) timed: bool,
+    timed: bool,
+    /// The givens so far, as the puzzle the engine checks (every digit
+    /// allowed), and the same givens with every cell's candidates (one
+    /// cell's solution digit ruled out during a one-cell check): kept and
+    /// changed in place rather than built for every run. `None` when the
+    /// solution does not fit the geometry (every check is then `Unknown`).
+    puzzles: Option<(Puzzle, Puzzle)>,
 }
 
 /// How far from the deadline a check may run without a time limit.
 const FAR: std::time::Duration = std::time::Duration::from_secs(1);
 
-impl Digger<'_> {
-    /// Whether `givens` (the solution minus `removed` and earlier removals, a
-    /// puzzle known to have only `solution`'s before `removed` left) still has
-    /// one solution. Any other solution differs in a removed cell: for one cell
-    /// that is a single search with its solution digit ruled out, stopping at
-    /// the first solution found; for several, a count to two.
-    pub(crate) fn check(&mut self, givens: &Grid, removed: &[usize]) -> Check {
+impl<'a> Digger<'a> {
+    /// A digger of `solution`'s clues, checking removals with `engine`
+    /// within `budget` (and `deadline`).
+    pub(crate) fn new(
+        geometry: &'a Arc<Geometry>,
+        solution: &'a Grid,
+        engine: &'a mut dyn Engine,
+        budget: Budget,
+        deadline: Option<Instant>,
+    ) -> Digger<'a> {
+        let plain = Puzzle::new(Arc::clone(geometry), solution.clone()).ok();
+        let puzzles = plain.and_then(|p| {
+            let all = vec![DigitSet::full(geometry.size()); geometry.cell_count()];
+            let restricted = p.clone().with_candidates(all).ok()?;
+            Some((p, restricted))
+        });
+        Digger {
+            geometry,
+            solution,
+            engine,
+            checks: 0,
+            unknown: 0,
+            unavoidable: Unavoidable::of(geometry, solution),
+            budget,
+            deadline,
+            expired: false,
+            timed: false,
+            puzzles,
+        }
+    }
+
+    /// Sets `cells` of both puzzles to `value` of each (None: empty).
+    fn set(&mut self, cells: &[usize], value: impl Fn(Cell) -> Option<Digit>) {
+        if let Some((plain, restricted)) = &mut self.puzzles {
+            for &c in cells {
+                let cell = Cell(c as u32);
+                plain.givens_mut().set(cell, value(cell));
+                restricted.givens_mut().set(cell, value(cell));
+            }
+        }
+    }
+
+    /// Whether the givens (the solution minus `removed` and earlier
+    /// removals, a puzzle known to have only `solution`'s before `removed`
+    /// left) still have one solution. Any other solution differs in a
+    /// removed cell: for one cell that is a single search with its solution
+    /// digit ruled out, stopping at the first solution found; for several, a
+    /// count to two.
+    fn check(&mut self, removed: &[usize]) -> Check {
         if self
             .budget
             .cancel
@@ -190,26 +238,29 @@ impl Digger<'_> {
             }
         }
         self.checks += 1;
-        let Ok(puzzle) = Puzzle::new(Arc::clone(self.geometry), givens.clone()) else {
+        let Some((plain, restricted)) = &mut self.puzzles else {
             return Check::Unknown;
         };
-        let (puzzle, limit, others) = match removed {
+        let found = match removed {
             [cell] => {
-                let n = self.geometry.size();
-                let mut candidates = vec![DigitSet::full(n); self.geometry.cell_count()];
-                if let Some(d) = self.solution.get(Cell(*cell as u32)) {
-                    candidates[*cell].remove(d);
+                let digit = self.solution.get(Cell(*cell as u32));
+                let Some(sets) = restricted.candidates_mut() else {
+                    return Check::Unknown;
+                };
+                if let Some(d) = digit {
+                    sets[*cell].remove(d);
                 }
-                match puzzle.with_candidates(candidates) {
-                    Ok(p) => (p, 1, 1),
-                    Err(_) => return Check::Unknown,
+                let found = self.engine.solve(restricted, 1);
+                if let Some(sets) = restricted.candidates_mut() {
+                    sets[*cell] = DigitSet::full(self.geometry.size());
                 }
+                found.map(|f| (f, 1))
             }
-            _ => (puzzle, 2, 2),
+            _ => self.engine.solve(plain, 2).map(|f| (f, 2)),
         };
-        match self.engine.solve(&puzzle, limit) {
-            Ok(found) if found.count >= others => Check::NotUnique,
-            Ok(found) if found.complete => Check::Unique,
+        match found {
+            Ok((found, others)) if found.count >= others => Check::NotUnique,
+            Ok((found, _)) if found.complete => Check::Unique,
             _ => {
                 self.unknown += 1;
                 Check::Unknown
@@ -243,10 +294,8 @@ impl Digger<'_> {
                 proven &= orbit.len() == 1;
                 continue;
             }
-            for &c in *orbit {
-                givens.set(Cell(c as u32), None);
-            }
-            match self.check(&givens, orbit) {
+            self.take_out(&mut givens, orbit);
+            match self.check(orbit) {
                 Check::Unique => clues -= orbit.len(),
                 verdict => {
                     if verdict == Check::Unknown || orbit.len() > 1 {
@@ -273,10 +322,8 @@ impl Digger<'_> {
                 size /= 2;
                 continue;
             }
-            for &c in &cells {
-                givens.set(Cell(c as u32), None);
-            }
-            if self.check(givens, &cells) == Check::Unique {
+            self.take_out(givens, &cells);
+            if self.check(&cells) == Check::Unique {
                 *clues -= cells.len();
                 i += block.len();
                 size *= 2;
@@ -288,24 +335,35 @@ impl Digger<'_> {
         i
     }
 
+    /// Empties `cells` of `givens` and of the puzzles checked.
+    fn take_out(&mut self, givens: &mut Grid, cells: &[usize]) {
+        for &c in cells {
+            givens.set(Cell(c as u32), None);
+        }
+        self.set(cells, |_| None);
+    }
+
     fn restore(&mut self, givens: &mut Grid, cells: &[usize]) {
         self.unavoidable.put_back(cells);
+        let solution = self.solution;
         for &c in cells {
-            givens.set(Cell(c as u32), self.solution.get(Cell(c as u32)));
+            givens.set(Cell(c as u32), solution.get(Cell(c as u32)));
         }
+        self.set(cells, |cell| solution.get(cell));
     }
 
     /// Whether no single clue of `givens` can go without another solution
     /// appearing, each clue checked on its own.
     pub(crate) fn is_minimal(&mut self, givens: &Grid) -> bool {
-        let mut g = givens.clone();
-        for cell in 0..g.cells().len() {
-            let Some(d) = g.get(Cell(cell as u32)) else {
+        let all: Vec<usize> = (0..givens.cells().len()).collect();
+        self.set(&all, |cell| givens.get(cell));
+        for cell in 0..givens.cells().len() {
+            let Some(d) = givens.get(Cell(cell as u32)) else {
                 continue;
             };
-            g.set(Cell(cell as u32), None);
-            let verdict = self.check(&g, &[cell]);
-            g.set(Cell(cell as u32), Some(d));
+            self.set(&[cell], |_| None);
+            let verdict = self.check(&[cell]);
+            self.set(&[cell], |_| Some(d));
             if verdict != Check::NotUnique {
                 return false;
             }
