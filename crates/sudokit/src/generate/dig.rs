@@ -30,32 +30,32 @@ pub(crate) struct Unavoidable {
     clues: Vec<u32>,
 }
 
-/// `place[h * n + d]`: the cell of house `h` that holds digit `d`.
-fn places(geometry: &Geometry, solution: &Grid) -> Vec<u32> {
-    let n = geometry.size();
-    let houses = geometry.houses();
-    let mut place = vec![0u32; houses.len() * n];
-    for (h, house) in houses.iter().enumerate() {
-        for c in house.cells() {
-            if let Some(d) = solution.get(*c) {
-                place[h * n + d.index()] = c.0;
-            }
-        }
-    }
-    place
-}
-
 impl Unavoidable {
     pub(crate) fn of(geometry: &Geometry, solution: &Grid) -> Unavoidable {
         let n = geometry.size();
         let cells = geometry.cell_count();
         let houses = geometry.houses();
         let per = n.saturating_sub(1);
-        let place = places(geometry, solution);
-        // row_of[r * n + d]: the cell of row r that holds digit d. Rows are
-        // houses in every geometry, so each row has one a and one b, and a
-        // set is a union of rows: other houses join the rows of their a and b.
-        let rows = &place[..n * n];
+        // Rows are houses in every geometry (the first n), so each row has
+        // one a and one b, and a set is a union of rows: other houses join
+        // the rows of their a and b. `cell_of[r * n + d]`: the cell of row r
+        // holding d; `row_of[d * others + k]`: the row holding d in the k-th
+        // house after the rows (one digit's rows side by side, read per pair).
+        let others = houses.len().saturating_sub(n);
+        let mut cell_of = vec![0u32; n * n];
+        let mut row_of = vec![0u8; n * others];
+        for (c, d) in solution.cells().iter().enumerate() {
+            if let Some(d) = d {
+                cell_of[(c / n) * n + d.index()] = c as u32;
+            }
+        }
+        for (k, house) in houses.iter().skip(n).enumerate() {
+            for c in house.cells() {
+                if let Some(d) = solution.get(*c) {
+                    row_of[d.index() * others + k] = (c.index() / n) as u8;
+                }
+            }
+        }
         let mut sets = vec![0u32; cells * per];
         let mut clues = Vec::new();
         // Per row, the rows its a and b are joined to by another house (a
@@ -64,20 +64,19 @@ impl Unavoidable {
         let mut link = [0u64; 64];
         let mut id = [u32::MAX; 64];
         for a in 0..n {
+            let rows_a = &row_of[a * others..][..others];
             for b in a + 1..n {
+                let rows_b = &row_of[b * others..][..others];
                 link[..n].fill(0);
-                for h in n..houses.len() {
-                    let ra = place[h * n + a] as usize / n;
-                    let rb = place[h * n + b] as usize / n;
-                    link[ra] |= 1 << rb;
-                    link[rb] |= 1 << ra;
+                for (&ra, &rb) in rows_a.iter().zip(rows_b) {
+                    link[usize::from(ra)] |= 1 << rb;
+                    link[usize::from(rb)] |= 1 << ra;
                 }
                 id[..n].fill(u32::MAX);
                 for r in 0..n {
                     if id[r] == u32::MAX {
                         // The part of row r: grow it along the links.
                         let k = clues.len() as u32;
-                        clues.push(0);
                         let (mut part, mut todo) = (1u64 << r, 1u64 << r);
                         while todo != 0 {
                             let x = todo.trailing_zeros() as usize;
@@ -86,6 +85,8 @@ impl Unavoidable {
                             part |= new;
                             todo |= new;
                         }
+                        // Two clues per row of the part.
+                        clues.push(2 * part.count_ones());
                         let mut m = part;
                         while m != 0 {
                             id[m.trailing_zeros() as usize] = k;
@@ -93,11 +94,10 @@ impl Unavoidable {
                         }
                     }
                     let k = id[r];
-                    let (ca, cb) = (rows[r * n + a] as usize, rows[r * n + b] as usize);
+                    let (ca, cb) = (cell_of[r * n + a] as usize, cell_of[r * n + b] as usize);
                     // Slot of the other digit among the n - 1 digits other than the cell's own.
                     sets[ca * per + b - 1] = k;
                     sets[cb * per + a] = k;
-                    clues[k as usize] += 2;
                 }
             }
         }
@@ -375,6 +375,21 @@ impl<'a> Digger<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `place[h * n + d]`: the cell of house `h` that holds digit `d`.
+    fn places(geometry: &Geometry, solution: &Grid) -> Vec<u32> {
+        let n = geometry.size();
+        let houses = geometry.houses();
+        let mut place = vec![0u32; houses.len() * n];
+        for (h, house) in houses.iter().enumerate() {
+            for c in house.cells() {
+                if let Some(d) = solution.get(*c) {
+                    place[h * n + d.index()] = c.0;
+                }
+            }
+        }
+        place
+    }
 
     /// The union-find the parts were first found with, as the reference.
     fn reference(geometry: &Geometry, solution: &Grid) -> (Vec<u32>, Vec<u32>) {
