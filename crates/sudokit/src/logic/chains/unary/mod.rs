@@ -6,8 +6,10 @@ use super::hint::{least, removable, About, Hint, Kind};
 use super::propagate::{max_complexity, Arena, Counter, CELL, HOUSE0, NONE};
 use super::queues::Queues;
 use super::reach::{Graph, Reach};
+use x::XClosure;
 
 mod hints;
+mod x;
 
 /// Buffers for one pass, reused across candidates.
 pub(super) struct Unary {
@@ -34,6 +36,12 @@ pub(super) struct Unary {
     reach_of: Option<(bool, bool)>,
     /// Reachability for the Y pass.
     yreach: Reach,
+    /// Reachability for an X pass on the X graph alone, built for the
+    /// current tables when `x_ok`.
+    xclosure: XClosure,
+    x_ok: bool,
+    /// The current pass reads the X closure instead of a [`Reach`].
+    per_digit: bool,
     /// Digit planes of the grid searched.
     now: [u128; 9],
     /// Inside an outer chain: the outer propagation's grid before it started.
@@ -196,6 +204,9 @@ impl Unary {
             reach: Reach::new(),
             reach_of: None,
             yreach: Reach::new(),
+            xclosure: XClosure::new(),
+            x_ok: false,
+            per_digit: false,
             now: [0; 9],
             outer: None,
             arena: Arena::default(),
@@ -269,7 +280,13 @@ impl Unary {
         } else {
             (true, true)
         };
-        if y_only || self.reach_of != Some(graph) {
+        self.per_digit = graph == (false, true);
+        if self.per_digit {
+            if !self.x_ok {
+                self.xclosure.build(geo, &self.now);
+                self.x_ok = true;
+            }
+        } else if y_only || self.reach_of != Some(graph) {
             let links = Links {
                 on_tab: &self.on_tab,
                 off_tab: &self.off_tab,
@@ -325,14 +342,23 @@ impl Unary {
         // A search the reachability rules out would find nothing.
         let (on, off) = (src * 2 + 1, src * 2);
         let reach = if y && !x { &self.yreach } else { &self.reach };
-        if reach.on_cycle(on) {
+        let (cycle, forcing_on, forcing_off) = if self.per_digit {
+            self.xclosure.gates(src)
+        } else {
+            (
+                reach.on_cycle(on),
+                x && reach.reaches(on, off),
+                x && reach.reaches(off, on),
+            )
+        };
+        if cycle {
             self.cycles_from(src);
         }
         if x {
-            if self.reach.reaches(on, off) {
+            if forcing_on {
                 self.forcing_from(src, true);
             }
-            if self.reach.reaches(off, on) {
+            if forcing_off {
                 self.forcing_from(src, false);
             }
         }
@@ -518,6 +544,7 @@ impl Unary {
         self.tab_grid = Some(*grid);
         self.tab_houses = geo.house_mask;
         self.reach_of = None;
+        self.x_ok = false;
         self.now = super::propagate::planes(grid);
         self.keys.clear();
         self.ykeys.clear();
