@@ -4,7 +4,8 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::{Budget, Cell, Digit, DigitSet, Engine, Geometry, Grid, Puzzle};
+use crate::logic::CellSets;
+use crate::{Budget, Cell, DigitSet, Engine, Geometry, Grid, Puzzle};
 
 /// What a removal check found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,6 +154,13 @@ pub(crate) struct Digger<'a> {
     /// changed in place rather than built for every run. `None` when the
     /// solution does not fit the geometry (every check is then `Unknown`).
     puzzles: Option<(Puzzle, Puzzle)>,
+    /// What decides a removed cell that the other givens force (see
+    /// [`Digger::forced`]), on grids up to 9x9: the houses and peers as cell
+    /// sets, and per digit the cells holding it as a given and the cells
+    /// that see one.
+    sets: Option<Arc<CellSets>>,
+    holding: [u128; 9],
+    blocked: [u128; 9],
 }
 
 /// How far from the deadline a check may run without a time limit.
@@ -186,16 +194,95 @@ impl<'a> Digger<'a> {
             expired: false,
             timed: false,
             puzzles,
+            sets: (geometry.size() <= 9)
+                .then(|| CellSets::shared(geometry))
+                .flatten(),
+            holding: [0; 9],
+            blocked: [0; 9],
+        }
+        .with_givens(solution)
+    }
+
+    /// `holding` and `blocked` for `givens` (the solution's digits on some cells).
+    fn with_givens(mut self, givens: &Grid) -> Self {
+        self.holding = [0; 9];
+        if self.sets.is_some() {
+            for (c, d) in givens.cells().iter().enumerate() {
+                if let Some(d) = d {
+                    self.holding[d.index()] |= 1 << c;
+                }
+            }
+            for d in 0..9 {
+                self.block(d);
+            }
+        }
+        self
+    }
+
+    /// `blocked[d]` from `holding[d]`.
+    fn block(&mut self, d: usize) {
+        if let Some(sets) = &self.sets {
+            let mut m = self.holding[d];
+            let mut b = 0u128;
+            while m != 0 {
+                b |= sets.peers[m.trailing_zeros() as usize];
+                m &= m - 1;
+            }
+            self.blocked[d] = b;
         }
     }
 
-    /// Sets `cells` of both puzzles to `value` of each (None: empty).
-    fn set(&mut self, cells: &[usize], value: impl Fn(Cell) -> Option<Digit>) {
+    /// Whether the givens force removed cell `cell` to its solution digit
+    /// on their own: no other digit is left to it by its houses' givens (a
+    /// naked single), or none of a house's other empty cells can take it
+    /// (a hidden single). Then every solution has that digit there, so the
+    /// removal keeps one solution; the engine would say so after one
+    /// propagation (its first rules are those singles), and on grids up to
+    /// 9x9, whose budget no check runs out of, never answers otherwise.
+    fn forced(&self, cell: usize) -> bool {
+        let Some(sets) = &self.sets else {
+            return false;
+        };
+        let Some(d) = self.solution.get(Cell(cell as u32)) else {
+            return false;
+        };
+        let (d, n) = (d.index(), self.geometry.size());
+        if (0..n).all(|e| e == d || self.blocked[e] >> cell & 1 != 0) {
+            return true;
+        }
+        // The cells that may take d: empty, seeing no given d.
+        let open = !self.holding.iter().fold(0u128, |m, h| m | h) & !self.blocked[d];
+        let others = open & !(1u128 << cell);
+        self.geometry
+            .houses_of(Cell(cell as u32))
+            .iter()
+            .any(|&h| sets.houses[h as usize] & others == 0)
+    }
+
+    /// Empties `cells` of both puzzles (`put` false), or gives them their
+    /// solution digits back.
+    fn set(&mut self, cells: &[usize], put: bool) {
+        let solution = self.solution;
         if let Some((plain, restricted)) = &mut self.puzzles {
             for &c in cells {
                 let cell = Cell(c as u32);
-                plain.givens_mut().set(cell, value(cell));
-                restricted.givens_mut().set(cell, value(cell));
+                let value = solution.get(cell).filter(|_| put);
+                plain.givens_mut().set(cell, value);
+                restricted.givens_mut().set(cell, value);
+            }
+        }
+        if self.sets.is_some() {
+            for &c in cells {
+                if let Some(d) = solution.get(Cell(c as u32)) {
+                    let d = d.index();
+                    if put {
+                        self.holding[d] |= 1 << c;
+                        self.blocked[d] |= self.sets.as_ref().map_or(0, |s| s.peers[c]);
+                    } else {
+                        self.holding[d] &= !(1 << c);
+                        self.block(d);
+                    }
+                }
             }
         }
     }
@@ -235,6 +322,11 @@ impl<'a> Digger<'a> {
                 self.engine
                     .set_budget(self.budget.clone().with_time_limit(left));
                 self.timed = true;
+            }
+        }
+        if let [cell] = removed {
+            if self.forced(*cell) {
+                return Check::Unique;
             }
         }
         self.checks += 1;
@@ -340,30 +432,29 @@ impl<'a> Digger<'a> {
         for &c in cells {
             givens.set(Cell(c as u32), None);
         }
-        self.set(cells, |_| None);
+        self.set(cells, false);
     }
 
     fn restore(&mut self, givens: &mut Grid, cells: &[usize]) {
         self.unavoidable.put_back(cells);
-        let solution = self.solution;
         for &c in cells {
-            givens.set(Cell(c as u32), solution.get(Cell(c as u32)));
+            givens.set(Cell(c as u32), self.solution.get(Cell(c as u32)));
         }
-        self.set(cells, |cell| solution.get(cell));
+        self.set(cells, true);
     }
 
     /// Whether no single clue of `givens` can go without another solution
     /// appearing, each clue checked on its own.
     pub(crate) fn is_minimal(&mut self, givens: &Grid) -> bool {
-        let all: Vec<usize> = (0..givens.cells().len()).collect();
-        self.set(&all, |cell| givens.get(cell));
-        for cell in 0..givens.cells().len() {
-            let Some(d) = givens.get(Cell(cell as u32)) else {
-                continue;
-            };
-            self.set(&[cell], |_| None);
+        // `givens` are the solution's digits on its cells.
+        let (given, open): (Vec<usize>, Vec<usize>) =
+            (0..givens.cells().len()).partition(|&c| givens.get(Cell(c as u32)).is_some());
+        self.set(&given, true);
+        self.set(&open, false);
+        for &cell in &given {
+            self.set(&[cell], false);
             let verdict = self.check(&[cell]);
-            self.set(&[cell], |_| Some(d));
+            self.set(&[cell], true);
             if verdict != Check::NotUnique {
                 return false;
             }
