@@ -422,6 +422,14 @@ impl Unary {
                 let (a, b) = self.range(true, self.arena.nodes[p as usize].cand as usize);
                 for i in a..b {
                     let (c, cause) = self.on_tab[i];
+                    // A second off of c is processed only for its link
+                    // back to the source (it implies what the first one
+                    // did), and no node ever follows it otherwise: unless
+                    // its table holds the source, it is left out (hints
+                    // are measured by potentials, not node numbers).
+                    if self.q.off_idx[c] != NONE && !self.off_implies(c, src) {
+                        continue;
+                    }
                     if !self.is_parent_off(p, c) {
                         let n = self.arena.add_full(c, false, &[p], cause, NONE);
                         self.up.push((p, c as u16));
@@ -527,6 +535,12 @@ impl Unary {
             }
         }
         false
+    }
+
+    /// Whether `cand` off implies `target` on in this pass.
+    fn off_implies(&self, cand: usize, target: usize) -> bool {
+        let (a, b) = self.range(false, cand);
+        self.off_tab[a..b].iter().any(|&(c, _)| c == target)
     }
 
     /// Where the tabled implications of `cand` on (or off) are, for this pass.
