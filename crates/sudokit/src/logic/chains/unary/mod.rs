@@ -1,7 +1,7 @@
 //! Bidirectional cycles and forcing X-/Y-chains from one candidate (Sudoku
 //! Explainer's static "unary" chaining: no grid changes, single parents).
 
-use super::geo::{one_bit, three_or_more, two_bits, two_or_more, Geo, MAX_HOUSES};
+use super::geo::{one_bit, three_or_more, two_bits, two_or_more, Geo, CANDS, MAX_HOUSES};
 use super::hint::{least, removable, About, Hint, Kind};
 use super::propagate::{max_complexity, Arena, Counter, CELL, HOUSE0, NONE};
 use super::queues::Queues;
@@ -564,70 +564,69 @@ impl Unary {
         self.ykeys.clear();
         // What `implied` lists with both link kinds, written in place (this
         // runs once per grid a nested chain searches: many thousand times).
-        let (now, tab, at) = (&self.now, &mut self.on_tab, &mut self.on_at);
-        tab.clear();
-        at.clear();
+        // Only the candidates present get ranges; the others keep empty ones.
+        let now = &self.now;
+        let (on_tab, on_at) = (&mut self.on_tab, &mut self.on_at);
+        let (off_tab, off_at) = (&mut self.off_tab, &mut self.off_at);
+        on_tab.clear();
+        off_tab.clear();
+        on_at.clear();
+        on_at.resize(CANDS, [0; 3]);
+        off_at.clear();
+        off_at.resize(CANDS, [0; 3]);
         for (cell, &g) in grid.iter().enumerate() {
             let houses = geo.houses_of(cell);
             let bivalue = two_bits(u128::from(g));
-            for (d, &plane) in now.iter().enumerate() {
-                let lo = tab.len() as u32;
-                if g >> d & 1 == 0 {
-                    at.push([lo, lo, lo]);
-                    continue;
-                }
-                let cand = (cell * 9 + d) as u32;
-                self.keys.extend([cand * 2, cand * 2 + 1]);
+            let me: u128 = 1 << cell;
+            let mut ds = g;
+            while ds != 0 {
+                let d = ds.trailing_zeros() as usize;
+                ds &= ds - 1;
+                let plane = now[d];
+                let cand = cell * 9 + d;
+                let key = cand as u32 * 2;
+                self.keys.extend([key, key + 1]);
                 if bivalue {
-                    self.ykeys.extend([cand * 2, cand * 2 + 1]);
+                    self.ykeys.extend([key, key + 1]);
                 }
+                // On: the cell's other candidates, then the digit's other
+                // places in each house.
+                let lo = on_tab.len() as u32;
                 let mut m = g & !(1 << d);
                 while m != 0 {
-                    tab.push((cell * 9 + m.trailing_zeros() as usize, CELL));
+                    on_tab.push((cell * 9 + m.trailing_zeros() as usize, CELL));
                     m &= m - 1;
                 }
-                let mid = tab.len() as u32;
-                let mut seen: u128 = 1 << cell;
+                let mid = on_tab.len() as u32;
+                let mut seen = me;
                 for &h in houses {
                     let hm = geo.house_mask[h as usize];
                     let mut m = plane & hm & !seen;
                     seen |= hm;
                     while m != 0 {
-                        tab.push((m.trailing_zeros() as usize * 9 + d, HOUSE0 + h));
+                        on_tab.push((m.trailing_zeros() as usize * 9 + d, HOUSE0 + h));
                         m &= m - 1;
                     }
                 }
-                at.push([lo, mid, tab.len() as u32]);
-            }
-        }
-        let (tab, at) = (&mut self.off_tab, &mut self.off_at);
-        tab.clear();
-        at.clear();
-        for (cell, &g) in grid.iter().enumerate() {
-            let houses = geo.houses_of(cell);
-            let bivalue = two_bits(u128::from(g));
-            let me: u128 = 1 << cell;
-            for (d, &plane) in now.iter().enumerate() {
-                let lo = tab.len() as u32;
-                if g >> d & 1 == 0 {
-                    at.push([lo, lo, lo]);
-                    continue;
-                }
+                on_at[cand] = [lo, mid, on_tab.len() as u32];
+                // Off: a bivalue cell's other candidate, then the digit's
+                // one other place in a house.
+                let lo = off_tab.len() as u32;
                 if bivalue {
-                    tab.push((cell * 9 + (g & !(1 << d)).trailing_zeros() as usize, CELL));
+                    off_tab.push((cell * 9 + (g & !(1 << d)).trailing_zeros() as usize, CELL));
                 }
-                let mid = tab.len();
+                let mid = off_tab.len();
                 for &h in houses {
                     let others = plane & geo.house_mask[h as usize] & !me;
                     if one_bit(others) {
                         let c = others.trailing_zeros() as usize * 9 + d;
                         // One place may close two houses (a box and a line).
-                        if !tab[mid..].iter().any(|&(o, _)| o == c) {
-                            tab.push((c, HOUSE0 + h));
+                        if !off_tab[mid..].iter().any(|&(o, _)| o == c) {
+                            off_tab.push((c, HOUSE0 + h));
                         }
                     }
                 }
-                at.push([lo, mid as u32, tab.len() as u32]);
+                off_at[cand] = [lo, mid as u32, off_tab.len() as u32];
             }
         }
     }
