@@ -26,16 +26,12 @@ pub(super) struct Unary {
     tab_houses: [u128; MAX_HOUSES],
     /// The potentials of the grid's candidates (`cand * 2 + on`).
     keys: Vec<u32>,
-    /// Those of its bivalue cells: the only ones a Y-only cycle can hold.
-    ykeys: Vec<u32>,
     /// The link kinds of the current pass: (y, x).
     links: (bool, bool),
     /// Reachability for the X and XY passes, and the links of the graph it
     /// was built on (for the current tables).
     reach: Reach,
     reach_of: Option<(bool, bool)>,
-    /// Reachability for the Y pass.
-    yreach: Reach,
     /// Reachability for an X pass on the X graph alone, built for the
     /// current tables when `x_ok`.
     xclosure: XClosure,
@@ -199,11 +195,9 @@ impl Unary {
             tab_grid: None,
             tab_houses: [0; MAX_HOUSES],
             keys: Vec::new(),
-            ykeys: Vec::new(),
             links: (false, false),
             reach: Reach::new(),
             reach_of: None,
-            yreach: Reach::new(),
             xclosure: XClosure::new(),
             x_ok: false,
             per_digit: false,
@@ -265,11 +259,13 @@ impl Unary {
         self.tables(geo, grid);
         self.links = (y, x);
         // Which potentials reach which. Without X links an off implies only
-        // its bivalue cell's other candidate: every potential on a cycle is
-        // in a bivalue cell, and the Y pass searches only from those (cycles
-        // alone, no forcing chains). Unless a bound already rules the XY pass
-        // out, the X pass reads the XY graph's reachability, built once for
-        // both: a superset of its own, so still a necessary condition.
+        // its bivalue cell's other candidate, and the Y pass searches only
+        // from bivalue cells (cycles alone, no forcing chains): there an on
+        // turns the cell's other candidate off, whose off turns it back on,
+        // so every source is on a cycle and the pass needs no reachability.
+        // Unless a bound already rules the XY pass out, the X pass reads the
+        // XY graph's reachability, built once for both: a superset of its
+        // own, so still a necessary condition.
         let y_only = y && !x;
         let xy_runs = match self.best.filter(|_| self.first_only) {
             Some(best) => max_complexity(7.0, best) > 0,
@@ -286,7 +282,7 @@ impl Unary {
                 self.xclosure.build(geo, &self.now);
                 self.x_ok = true;
             }
-        } else if y_only || self.reach_of != Some(graph) {
+        } else if !y_only && self.reach_of != Some(graph) {
             let links = Links {
                 on_tab: &self.on_tab,
                 off_tab: &self.off_tab,
@@ -294,12 +290,8 @@ impl Unary {
                 off_at: &self.off_at,
                 links: graph,
             };
-            if y_only {
-                self.yreach.build(&links, &self.ykeys);
-            } else {
-                self.reach.build(&links, &self.keys);
-                self.reach_of = Some(graph);
-            }
+            self.reach.build(&links, &self.keys);
+            self.reach_of = Some(graph);
         }
         for cell in 0..81 {
             if !two_or_more(u128::from(grid[cell])) {
@@ -341,14 +333,17 @@ impl Unary {
         self.chains.clear();
         // A search the reachability rules out would find nothing.
         let (on, off) = (src * 2 + 1, src * 2);
-        let reach = if y && !x { &self.yreach } else { &self.reach };
-        let (cycle, forcing_on, forcing_off) = if self.per_digit {
+        let (cycle, forcing_on, forcing_off) = if y && !x {
+            // A bivalue cell's candidate: on a cycle through its cell (see `pass`).
+            (true, false, false)
+        } else if self.per_digit {
             self.xclosure.gates(src)
         } else {
+            let reach = &self.reach;
             (
                 reach.on_cycle(on),
-                x && reach.reaches(on, off),
-                x && reach.reaches(off, on),
+                reach.reaches(on, off),
+                reach.reaches(off, on),
             )
         };
         if cycle {
@@ -561,7 +556,6 @@ impl Unary {
         self.x_ok = false;
         self.now = super::propagate::planes(grid);
         self.keys.clear();
-        self.ykeys.clear();
         // What `implied` lists with both link kinds, written in place (this
         // runs once per grid a nested chain searches: many thousand times).
         // Only the candidates present get ranges; the others keep empty ones.
@@ -586,9 +580,6 @@ impl Unary {
                 let cand = cell * 9 + d;
                 let key = cand as u32 * 2;
                 self.keys.extend([key, key + 1]);
-                if bivalue {
-                    self.ykeys.extend([key, key + 1]);
-                }
                 // On: the cell's other candidates, then the digit's other
                 // places in each house.
                 let lo = on_tab.len() as u32;

@@ -111,8 +111,9 @@ mod tests {
     use super::*;
 
     /// Every gate the closure answers is the [`Reach`](super::super::Reach)
-    /// one over the X-only tables, on every state of the rating paths of
-    /// puzzles that need cycles and chains.
+    /// one over the X-only tables, and every source of a Y pass lies on a
+    /// cycle of the Y graph, on every state of the rating paths of puzzles
+    /// that need cycles and chains.
     #[test]
     fn the_closure_answers_as_tarjan_does() {
         let lines = [
@@ -137,6 +138,22 @@ mod tests {
                     off_at: &u.off_at,
                     links: (false, true),
                 };
+                // The Y pass's sources, bivalue cells' candidates, all lie
+                // on a cycle of the Y graph (so it builds no reachability).
+                let bivalue: Vec<u32> = u
+                    .keys
+                    .iter()
+                    .copied()
+                    .filter(|&k| grid[k as usize / 18].count_ones() == 2)
+                    .collect();
+                u.reach.build(
+                    &Links {
+                        links: (true, false),
+                        ..links
+                    },
+                    &bivalue,
+                );
+                assert!(bivalue.iter().all(|&k| u.reach.on_cycle(k as usize)));
                 u.reach.build(&links, &u.keys);
                 let mut closure = XClosure::new();
                 closure.build(&geo, &u.now);
