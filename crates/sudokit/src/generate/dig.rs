@@ -407,9 +407,13 @@ impl<'a> Digger<'a> {
     /// more clues). Returns how many orbits it decided (all removed).
     fn gallop(&mut self, order: &[&[usize]], givens: &mut Grid, clues: &mut usize) -> usize {
         let (mut i, mut size) = (0, 16usize);
+        // One buffer for every block's cells (a collect per block grows a
+        // vector four or five times).
+        let mut cells: Vec<usize> = Vec::with_capacity(self.geometry.cell_count());
         while i < order.len() && size > 1 {
             let block = &order[i..(i + size).min(order.len())];
-            let cells: Vec<usize> = block.iter().flat_map(|o| o.iter().copied()).collect();
+            cells.clear();
+            cells.extend(block.iter().flat_map(|o| o.iter().copied()));
             if !self.unavoidable.remove(&cells) {
                 size /= 2;
                 continue;
