@@ -134,4 +134,21 @@ impl Puzzle {
     pub fn size(&self) -> usize {
         self.givens.size()
     }
+
+    /// The givens, to change in place: the generator's removal checks
+    /// change a clue or two between engine runs, and a new puzzle per run
+    /// (its grid, candidate sets and constraints) cost a tenth of a check.
+    /// Any grid of the puzzle's side is a valid puzzle, so nothing to keep.
+    #[inline]
+    pub(crate) fn givens_mut(&mut self) -> &mut Grid {
+        &mut self.givens
+    }
+
+    /// The candidate sets, to change in place (see [`Puzzle::givens_mut`]):
+    /// `None` when the puzzle does not restrict them or shares them with a
+    /// clone.
+    #[inline]
+    pub(crate) fn candidates_mut(&mut self) -> Option<&mut [DigitSet]> {
+        self.candidates.as_mut().and_then(Arc::get_mut)
+    }
 }

@@ -565,18 +565,13 @@ impl Generator {
                 _ => (0, 0),
             };
             self.engine.set_budget(check_budget.clone());
-            let mut digger = dig::Digger {
-                geometry: &geometry,
-                solution: &solution,
-                engine: &mut *self.engine,
-                checks: 0,
-                unknown: 0,
-                unavoidable: dig::Unavoidable::of(&geometry, &solution),
-                budget: check_budget.clone(),
+            let mut digger = dig::Digger::new(
+                &geometry,
+                &solution,
+                &mut *self.engine,
+                check_budget.clone(),
                 deadline,
-                expired: false,
-                timed: false,
-            };
+            );
             let (givens, proven) = digger.run(&order, stop, floor);
             let minimal = !self.spec.minimal || proven || digger.is_minimal(&givens);
             tally.checks += digger.checks;

@@ -61,7 +61,7 @@ impl CellSets {
     /// The sets of `geometry`, from a one-geometry cache per thread (a
     /// generator or a batch rates many boards of one geometry; the cache
     /// holds the geometry, so a match by address is that geometry).
-    fn shared(geometry: &Arc<Geometry>) -> Option<Arc<CellSets>> {
+    pub(crate) fn shared(geometry: &Arc<Geometry>) -> Option<Arc<CellSets>> {
         type Cached = Option<(Arc<Geometry>, Option<Arc<CellSets>>)>;
         thread_local! {
             static LAST: std::cell::RefCell<Cached> = const { std::cell::RefCell::new(None) };

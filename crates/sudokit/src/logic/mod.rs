@@ -19,6 +19,7 @@ mod uniqueness;
 mod variant;
 mod wings;
 
+pub(crate) use board::CellSets;
 pub use board::{Board, BoardError};
 
 /// Whether the chaining rungs (ER 6.5 and up) run on `geometry`: any 9x9

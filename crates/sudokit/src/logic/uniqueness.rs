@@ -480,9 +480,26 @@ fn type3(
                         b
                     }
                 });
-                for m in combinations(degree as u32, n as u32) {
-                    if m >> i1 & 1 == 0 || m >> i2 & 1 != 0 || m & !big != 0 {
-                        continue;
+                // The sets with c1, without c2, of cells with two
+                // candidates or more: the masks of `degree` cells holding
+                // i1 and not i2 within `big`, in increasing order as
+                // Sudoku Explainer meets them among all masks (each subset
+                // of the others, spread onto their places, keeps its order).
+                let free = big & !(1 << i1) & !(1 << i2);
+                let mut place = [0u32; 64];
+                let mut k = 0;
+                let mut f = free;
+                while f != 0 {
+                    place[k] = f.trailing_zeros();
+                    k += 1;
+                    f &= f - 1;
+                }
+                for sub in combinations(degree as u32 - 1, k as u32) {
+                    let mut m = 1u64 << i1;
+                    let mut b = sub;
+                    while b != 0 {
+                        m |= 1 << place[b.trailing_zeros() as usize];
+                        b &= b - 1;
                     }
                     let mut naked = extra & board.candidates(c1) & board.candidates(c2);
                     let mut union = 0;

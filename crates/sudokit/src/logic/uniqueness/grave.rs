@@ -28,22 +28,24 @@ pub(in crate::logic) fn bug(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -
     let hopeless = |bug_cells: &Vec<usize>, all_bug: u64, common: Option<u128>| {
         bug_cells.len() > 1 && all_bug.count_ones() > 1 && common == Some(0)
     };
+    // Cell sets: the places of each digit, the cells with three candidates
+    // or more (the places of d in a house are those of its plane there).
+    let planes = board.digit_cells();
+    let big = (0..cells).fold(0u128, |m, c| {
+        if board.candidates(c).count_ones() >= 3 {
+            m | 1 << c
+        } else {
+            m
+        }
+    });
     for &h in board.houses_se_order() {
         for d in 1..=n as u8 {
-            let pos = board.positions(h, d);
+            let pos = p.houses[h] & planes[d as usize - 1];
             if pos.count_ones() == 0 || pos.count_ones() == 2 {
                 continue;
             }
-            let fresh: Vec<usize> = board
-                .house(h)
-                .iter()
-                .enumerate()
-                .filter(|&(i, c)| {
-                    pos >> i & 1 != 0 && board.candidates(c.index()).count_ones() >= 3
-                })
-                .map(|(_, c)| c.index())
-                .collect();
-            let fresh_set = fresh.iter().fold(0u128, |m, &c| m | 1 << c);
+            // The places with three candidates or more.
+            let fresh_set = pos & big;
             match all_extra {
                 None => {
                     all_extra = Some(fresh_set);
@@ -58,7 +60,8 @@ pub(in crate::logic) fn bug(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -
                 }
                 _ => {}
             }
-            if let [cell] = fresh[..] {
+            if fresh_set.count_ones() == 1 {
+                let cell = fresh_set.trailing_zeros() as usize;
                 if bug_set >> cell & 1 == 0 {
                     bug_cells.push(cell);
                     bug_set |= 1 << cell;
@@ -71,7 +74,7 @@ pub(in crate::logic) fn bug(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -
                     return ControlFlow::Continue(());
                 }
             }
-            if fresh.is_empty() {
+            if fresh_set == 0 {
                 return ControlFlow::Continue(());
             }
         }

@@ -1,14 +1,16 @@
 //! Bidirectional cycles and forcing X-/Y-chains from one candidate (Sudoku
 //! Explainer's static "unary" chaining: no grid changes, single parents).
 
-use super::geo::{one_bit, three_or_more, two_bits, two_or_more, Geo, MAX_HOUSES};
+use super::geo::{one_bit, three_or_more, two_bits, two_or_more, Geo, CANDS, MAX_HOUSES};
 use super::hint::{least, removable, About, Hint, Kind};
 use super::measure::Counter;
 use super::propagate::{max_complexity, Arena, CELL, HOUSE0, NONE};
 use super::queues::Queues;
 use super::reach::{Graph, Reach};
+use x::XClosure;
 
 mod hints;
+mod x;
 
 /// Buffers for one pass, reused across candidates.
 pub(super) struct Unary {
@@ -25,16 +27,18 @@ pub(super) struct Unary {
     tab_houses: [u128; MAX_HOUSES],
     /// The potentials of the grid's candidates (`cand * 2 + on`).
     keys: Vec<u32>,
-    /// Those of its bivalue cells: the only ones a Y-only cycle can hold.
-    ykeys: Vec<u32>,
     /// The link kinds of the current pass: (y, x).
     links: (bool, bool),
     /// Reachability for the X and XY passes, and the links of the graph it
     /// was built on (for the current tables).
     reach: Reach,
     reach_of: Option<(bool, bool)>,
-    /// Reachability for the Y pass.
-    yreach: Reach,
+    /// Reachability for an X pass on the X graph alone, built for the
+    /// current tables when `x_ok`.
+    xclosure: XClosure,
+    x_ok: bool,
+    /// The current pass reads the X closure instead of a [`Reach`].
+    per_digit: bool,
     /// Digit planes of the grid searched.
     now: [u128; 9],
     /// Inside an outer chain: the outer propagation's grid before it started.
@@ -192,11 +196,12 @@ impl Unary {
             tab_grid: None,
             tab_houses: [0; MAX_HOUSES],
             keys: Vec::new(),
-            ykeys: Vec::new(),
             links: (false, false),
             reach: Reach::new(),
             reach_of: None,
-            yreach: Reach::new(),
+            xclosure: XClosure::new(),
+            x_ok: false,
+            per_digit: false,
             now: [0; 9],
             outer: None,
             arena: Arena::default(),
@@ -255,11 +260,13 @@ impl Unary {
         self.tables(geo, grid);
         self.links = (y, x);
         // Which potentials reach which. Without X links an off implies only
-        // its bivalue cell's other candidate: every potential on a cycle is
-        // in a bivalue cell, and the Y pass searches only from those (cycles
-        // alone, no forcing chains). Unless a bound already rules the XY pass
-        // out, the X pass reads the XY graph's reachability, built once for
-        // both: a superset of its own, so still a necessary condition.
+        // its bivalue cell's other candidate, and the Y pass searches only
+        // from bivalue cells (cycles alone, no forcing chains): there an on
+        // turns the cell's other candidate off, whose off turns it back on,
+        // so every source is on a cycle and the pass needs no reachability.
+        // Unless a bound already rules the XY pass out, the X pass reads the
+        // XY graph's reachability, built once for both: a superset of its
+        // own, so still a necessary condition.
         let y_only = y && !x;
         let xy_runs = match self.best.filter(|_| self.first_only) {
             Some(best) => max_complexity(7.0, best) > 0,
@@ -270,7 +277,13 @@ impl Unary {
         } else {
             (true, true)
         };
-        if y_only || self.reach_of != Some(graph) {
+        self.per_digit = graph == (false, true);
+        if self.per_digit {
+            if !self.x_ok {
+                self.xclosure.build(geo, &self.now);
+                self.x_ok = true;
+            }
+        } else if !y_only && self.reach_of != Some(graph) {
             let links = Links {
                 on_tab: &self.on_tab,
                 off_tab: &self.off_tab,
@@ -278,12 +291,8 @@ impl Unary {
                 off_at: &self.off_at,
                 links: graph,
             };
-            if y_only {
-                self.yreach.build(&links, &self.ykeys);
-            } else {
-                self.reach.build(&links, &self.keys);
-                self.reach_of = Some(graph);
-            }
+            self.reach.build(&links, &self.keys);
+            self.reach_of = Some(graph);
         }
         for cell in 0..81 {
             if !two_or_more(u128::from(grid[cell])) {
@@ -325,15 +334,27 @@ impl Unary {
         self.chains.clear();
         // A search the reachability rules out would find nothing.
         let (on, off) = (src * 2 + 1, src * 2);
-        let reach = if y && !x { &self.yreach } else { &self.reach };
-        if reach.on_cycle(on) {
+        let (cycle, forcing_on, forcing_off) = if y && !x {
+            // A bivalue cell's candidate: on a cycle through its cell (see `pass`).
+            (true, false, false)
+        } else if self.per_digit {
+            self.xclosure.gates(src)
+        } else {
+            let reach = &self.reach;
+            (
+                reach.on_cycle(on),
+                reach.reaches(on, off),
+                reach.reaches(off, on),
+            )
+        };
+        if cycle {
             self.cycles_from(src);
         }
         if x {
-            if self.reach.reaches(on, off) {
+            if forcing_on {
                 self.forcing_from(src, true);
             }
-            if self.reach.reaches(off, on) {
+            if forcing_off {
                 self.forcing_from(src, false);
             }
         }
@@ -397,6 +418,14 @@ impl Unary {
                 let (a, b) = self.range(true, self.arena.nodes[p as usize].cand as usize);
                 for i in a..b {
                     let (c, cause) = self.on_tab[i];
+                    // A second off of c is processed only for its link
+                    // back to the source (it implies what the first one
+                    // did), and no node ever follows it otherwise: unless
+                    // its table holds the source, it is left out (hints
+                    // are measured by potentials, not node numbers).
+                    if self.q.off_idx[c] != NONE && !self.off_implies(c, src) {
+                        continue;
+                    }
                     if !self.is_parent_off(p, c) {
                         let n = self.arena.add_full(c, false, &[p], cause, NONE);
                         self.up.push((p, c as u16));
@@ -504,6 +533,12 @@ impl Unary {
         false
     }
 
+    /// Whether `cand` off implies `target` on in this pass.
+    fn off_implies(&self, cand: usize, target: usize) -> bool {
+        let (a, b) = self.range(false, cand);
+        self.off_tab[a..b].iter().any(|&(c, _)| c == target)
+    }
+
     /// Where the tabled implications of `cand` on (or off) are, for this pass.
     fn range(&self, on: bool, cand: usize) -> (usize, usize) {
         pass_range(&self.on_at, &self.off_at, self.links, on, cand)
@@ -519,75 +554,71 @@ impl Unary {
         self.tab_grid = Some(*grid);
         self.tab_houses = geo.house_mask;
         self.reach_of = None;
+        self.x_ok = false;
         self.now = super::propagate::planes(grid);
         self.keys.clear();
-        self.ykeys.clear();
         // What `implied` lists with both link kinds, written in place (this
         // runs once per grid a nested chain searches: many thousand times).
-        let (now, tab, at) = (&self.now, &mut self.on_tab, &mut self.on_at);
-        tab.clear();
-        at.clear();
+        // Only the candidates present get ranges; the others keep empty ones.
+        let now = &self.now;
+        let (on_tab, on_at) = (&mut self.on_tab, &mut self.on_at);
+        let (off_tab, off_at) = (&mut self.off_tab, &mut self.off_at);
+        on_tab.clear();
+        off_tab.clear();
+        on_at.clear();
+        on_at.resize(CANDS, [0; 3]);
+        off_at.clear();
+        off_at.resize(CANDS, [0; 3]);
         for (cell, &g) in grid.iter().enumerate() {
             let houses = geo.houses_of(cell);
             let bivalue = two_bits(u128::from(g));
-            for (d, &plane) in now.iter().enumerate() {
-                let lo = tab.len() as u32;
-                if g >> d & 1 == 0 {
-                    at.push([lo, lo, lo]);
-                    continue;
-                }
-                let cand = (cell * 9 + d) as u32;
-                self.keys.extend([cand * 2, cand * 2 + 1]);
-                if bivalue {
-                    self.ykeys.extend([cand * 2, cand * 2 + 1]);
-                }
+            let me: u128 = 1 << cell;
+            let mut ds = g;
+            while ds != 0 {
+                let d = ds.trailing_zeros() as usize;
+                ds &= ds - 1;
+                let plane = now[d];
+                let cand = cell * 9 + d;
+                let key = cand as u32 * 2;
+                self.keys.extend([key, key + 1]);
+                // On: the cell's other candidates, then the digit's other
+                // places in each house.
+                let lo = on_tab.len() as u32;
                 let mut m = g & !(1 << d);
                 while m != 0 {
-                    tab.push((cell * 9 + m.trailing_zeros() as usize, CELL));
+                    on_tab.push((cell * 9 + m.trailing_zeros() as usize, CELL));
                     m &= m - 1;
                 }
-                let mid = tab.len() as u32;
-                let mut seen: u128 = 1 << cell;
+                let mid = on_tab.len() as u32;
+                let mut seen = me;
                 for &h in houses {
                     let hm = geo.house_mask[h as usize];
                     let mut m = plane & hm & !seen;
                     seen |= hm;
                     while m != 0 {
-                        tab.push((m.trailing_zeros() as usize * 9 + d, HOUSE0 + h));
+                        on_tab.push((m.trailing_zeros() as usize * 9 + d, HOUSE0 + h));
                         m &= m - 1;
                     }
                 }
-                at.push([lo, mid, tab.len() as u32]);
-            }
-        }
-        let (tab, at) = (&mut self.off_tab, &mut self.off_at);
-        tab.clear();
-        at.clear();
-        for (cell, &g) in grid.iter().enumerate() {
-            let houses = geo.houses_of(cell);
-            let bivalue = two_bits(u128::from(g));
-            let me: u128 = 1 << cell;
-            for (d, &plane) in now.iter().enumerate() {
-                let lo = tab.len() as u32;
-                if g >> d & 1 == 0 {
-                    at.push([lo, lo, lo]);
-                    continue;
-                }
+                on_at[cand] = [lo, mid, on_tab.len() as u32];
+                // Off: a bivalue cell's other candidate, then the digit's
+                // one other place in a house.
+                let lo = off_tab.len() as u32;
                 if bivalue {
-                    tab.push((cell * 9 + (g & !(1 << d)).trailing_zeros() as usize, CELL));
+                    off_tab.push((cell * 9 + (g & !(1 << d)).trailing_zeros() as usize, CELL));
                 }
-                let mid = tab.len();
+                let mid = off_tab.len();
                 for &h in houses {
                     let others = plane & geo.house_mask[h as usize] & !me;
                     if one_bit(others) {
                         let c = others.trailing_zeros() as usize * 9 + d;
                         // One place may close two houses (a box and a line).
-                        if !tab[mid..].iter().any(|&(o, _)| o == c) {
-                            tab.push((c, HOUSE0 + h));
+                        if !off_tab[mid..].iter().any(|&(o, _)| o == c) {
+                            off_tab.push((c, HOUSE0 + h));
                         }
                     }
                 }
-                at.push([lo, mid as u32, tab.len() as u32]);
+                off_at[cand] = [lo, mid as u32, off_tab.len() as u32];
             }
         }
     }
