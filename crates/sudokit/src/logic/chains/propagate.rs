@@ -117,6 +117,8 @@ pub(super) struct Prop {
     depth: Vec<u32>,
     /// Queued, unprocessed nodes shallower than `limit`.
     shallow: usize,
+    /// The depth of the nodes the node being processed implies.
+    child_depth: u32,
     /// What of its start grid the propagation read (see [`Reads`]).
     pub reads: Reads,
 }
@@ -177,6 +179,7 @@ impl Prop {
             limit: usize::MAX,
             depth: Vec::new(),
             shallow: 0,
+            child_depth: 0,
             reads: Reads::default(),
         }
     }
@@ -193,6 +196,7 @@ impl Prop {
         self.off_bits = [0; 9];
         self.depth.clear();
         self.shallow = 0;
+        self.child_depth = 0;
         self.reads = Reads::default();
     }
 
@@ -206,16 +210,14 @@ impl Prop {
         }
     }
 
-    /// Records the depth of queued node `n` (its first parent's plus one).
+    /// Records the depth of queued node `n`: its first parent's plus one.
+    /// The first parent is the node being processed (none for the start).
     #[inline]
     fn queued(&mut self, n: u32) {
         if self.limit == usize::MAX {
             return;
         }
-        let d = match self.arena.parents(n).first() {
-            Some(&p) => self.depth[p as usize] + 1,
-            None => 0,
-        };
+        let d = self.child_depth;
         // Nodes come in order; only unqueued ones (contradictions) leave gaps.
         let n = n as usize;
         if self.depth.len() < n {
@@ -231,10 +233,15 @@ impl Prop {
         }
     }
 
-    /// Node `n` leaves the queue.
+    /// Node `n` leaves the queue to be processed.
+    #[inline]
     fn dequeued(&mut self, n: u32) {
-        if self.limit != usize::MAX && (self.depth[n as usize] as usize) < self.limit {
-            self.shallow -= 1;
+        if self.limit != usize::MAX {
+            let d = self.depth[n as usize];
+            self.child_depth = d + 1;
+            if (d as usize) < self.limit {
+                self.shallow -= 1;
+            }
         }
     }
 
@@ -286,7 +293,7 @@ impl Prop {
     }
 
     /// [`Prop::push`] of a node whose candidate and state the caller knows.
-    #[inline]
+    #[inline(always)]
     fn push_as(&mut self, n: u32, c: usize, on: bool) {
         let (bits, idx, order) = if on {
             (&mut self.on_bits, &mut self.on_idx, &mut self.on_order)
