@@ -29,8 +29,6 @@ pub(super) struct Geo {
     cell_count: [u8; 81],
     /// The cells of each house as a bit set.
     pub house_mask: [u128; MAX_HOUSES],
-    /// The cells of all the houses of each cell (the cell included).
-    pub zone: [u128; 81],
     /// The houses of each cell as a bit set (bit `h` = house `h`).
     pub house_bits: [u64; 81],
     /// Board house index of each of our houses (for names).
@@ -66,7 +64,6 @@ impl Geo {
             cell_houses: [[0; MAX_PER_CELL]; 81],
             cell_count: [0; 81],
             house_mask: [0; MAX_HOUSES],
-            zone: [0; 81],
             house_bits: [0; 81],
             board_house: [0; MAX_HOUSES],
         };
@@ -112,9 +109,6 @@ impl Geo {
             geo.house_bits[c] = geo.cell_houses[c][..usize::from(geo.cell_count[c])]
                 .iter()
                 .fold(0, |b, &h| b | 1 << h);
-            geo.zone[c] = geo.cell_houses[c][..usize::from(geo.cell_count[c])]
-                .iter()
-                .fold(0, |z, &h| z | geo.house_mask[usize::from(h)]);
         }
         // Every cell in one region, one row and one column, in that order.
         let classic = (0..81).all(|c| {

@@ -23,7 +23,6 @@ mod nested;
 mod propagate;
 mod queues;
 mod reach;
-mod reuse;
 mod unary;
 
 use std::ops::ControlFlow;

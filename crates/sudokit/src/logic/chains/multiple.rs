@@ -11,7 +11,6 @@ use super::geo::{Geo, CANDS, MAX_HOUSES};
 use super::hint::{length_added, others, removable, About, Hint, Kind};
 use super::measure::{Counter, Outer};
 use super::propagate::{counts, planes, Counts, Prop, Rules, CELL, HOUSE0, NONE};
-use super::reuse::{self, Props};
 
 /// The extra implications of a propagation at level 1 and up (`nested::more`:
 /// `mode`, the grid the propagation started on and the one it stands at,
@@ -73,12 +72,8 @@ pub(super) struct Multi {
     /// Digit planes of the grid searched, and their places per house.
     planes: [u128; 9],
     counts: Counts,
-    on: Props,
-    off: Box<Prop>,
-    /// The "off" propagations of the candidates searched, when kept.
-    offs: Props,
-    /// Whether this search's propagations are kept for the next (see `reuse`).
-    keeps: bool,
+    on: Vec<Option<Box<Prop>>>,
+    off: Prop,
     counter: Counter,
     /// Propagations stop where every node left would be too deep for a hint
     /// that could sort first (top-level first-only searches without extra rules).
@@ -104,10 +99,8 @@ impl Multi {
             ctx: Ctx::default(),
             planes: [0; 9],
             counts: [[0; MAX_HOUSES]; 9],
-            on: reuse::none(),
-            off: Box::new(Prop::new()),
-            offs: Vec::new(),
-            keeps: false,
+            on: (0..CANDS).map(|_| None).collect(),
+            off: Prop::new(),
             counter: Counter::new(),
             limit: usize::MAX,
             cap: u32::MAX,
@@ -162,29 +155,7 @@ impl Multi {
         });
     }
 
-    /// The kept "on" (or "off") propagation of `cand`, if it serves this
-    /// search: it ran at least as deep as this search's bound asks.
-    fn kept(&mut self, cand: usize, on: bool) -> Option<Box<Prop>> {
-        if !self.keeps {
-            return None;
-        }
-        let slot = if on {
-            &mut self.on[cand]
-        } else {
-            &mut self.offs[cand]
-        };
-        let p = slot.take()?;
-        if p.reads.depth >= self.limit {
-            return Some(p);
-        }
-        POOL.with(|pool| pool.borrow_mut().push(p));
-        None
-    }
-
     fn ensure_on(&mut self, geo: &Geo, grid: &[u16; 81], cand: usize, mode: Mode) {
-        if self.on[cand].is_some() && self.keeps {
-            self.on[cand] = self.kept(cand, true);
-        }
         if self.on[cand].is_none() {
             let mut p = pooled();
             p.limit = self.limit;
@@ -246,30 +217,6 @@ impl Multi {
         self.ctx = ctx.clone();
         self.planes = planes(grid);
         self.counts = counts(geo, &self.planes);
-        // Dynamic chains (level 0, not nested): the last search's
-        // propagations that still hold.
-        self.keeps = mode.dynamic && !mode.nishio && mode.level == 0 && self.outer.is_none();
-        if self.keeps {
-            let spare = |p| POOL.with(|pool| pool.borrow_mut().push(p));
-            (self.on, self.offs) = reuse::take(geo, &self.planes, spare);
-        }
-        let found = self.cells(geo, grid, mode, ctx, hints);
-        if self.keeps {
-            let on = std::mem::replace(&mut self.on, reuse::none());
-            reuse::keep(geo, &self.planes, on, std::mem::take(&mut self.offs));
-        }
-        found
-    }
-
-    /// [`Multi::search`] over the cells.
-    fn cells(
-        &mut self,
-        geo: &Geo,
-        grid: &[u16; 81],
-        mode: Mode,
-        ctx: &mut Ctx,
-        hints: &mut Vec<Hint>,
-    ) -> Option<()> {
         self.gates(geo, grid, mode);
         if nishio_clear(mode, self.outer.is_some()) {
             NISHIO.with(|c| c.borrow_mut().houses(&geo.house_mask));
@@ -341,31 +288,22 @@ impl Multi {
             // Only contradictions and double implications read the "off"
             // propagation, and static multiple chains look for neither.
             if mode.dynamic || mode.nishio {
-                if let Some(kept) = self.kept(cand, false) {
-                    let old = std::mem::replace(&mut self.off, kept);
-                    POOL.with(|pool| pool.borrow_mut().push(old));
-                } else {
-                    self.off.limit = self.limit;
-                    run(
-                        geo,
-                        (&self.fixed, self.more),
-                        grid,
-                        cand,
-                        false,
-                        mode,
-                        &mut self.off,
-                        &self.ctx,
-                        (&self.planes, &self.counts),
-                    );
-                }
+                self.off.limit = self.limit;
+                run(
+                    geo,
+                    (&self.fixed, self.more),
+                    grid,
+                    cand,
+                    false,
+                    mode,
+                    &mut self.off,
+                    &self.ctx,
+                    (&self.planes, &self.counts),
+                );
                 self.binary(geo, grid, cand, card, mode, hints);
                 let on = self.on[cand].as_deref().expect("computed");
                 if clear && full && on.contradiction.is_none() && self.off.contradiction.is_none() {
                     NISHIO.with(|c| c.borrow_mut().add(self.planes[d], cell));
-                }
-                if self.keeps {
-                    let spare = pooled();
-                    self.offs[cand] = Some(std::mem::replace(&mut self.off, spare));
                 }
             }
             if !mode.nishio {
@@ -598,8 +536,7 @@ impl Drop for Multi {
     fn drop(&mut self) {
         POOL.with(|pool| {
             let mut pool = pool.borrow_mut();
-            let offs = self.offs.iter_mut();
-            pool.extend(self.on.iter_mut().chain(offs).filter_map(Option::take));
+            pool.extend(self.on.iter_mut().filter_map(Option::take));
         });
     }
 }

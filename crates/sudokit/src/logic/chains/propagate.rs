@@ -119,29 +119,6 @@ pub(super) struct Prop {
     shallow: usize,
     /// The depth of the nodes the node being processed implies.
     child_depth: u32,
-    /// What of its start grid the propagation read (see [`Reads`]).
-    pub reads: Reads,
-}
-
-/// The places of the start grid a propagation read: a propagation whose
-/// start grid changes nowhere in them runs the same again.
-#[derive(Clone, Copy, Default)]
-pub(super) struct Reads {
-    /// Per digit: the cells whose candidate of that digit it looked at.
-    pub planes: [u128; 9],
-    /// Cells it looked at whole (cell links).
-    pub cells: u128,
-    /// The depth it ran to: `usize::MAX` if to its end (a contradiction or
-    /// nothing left), else the `limit` it stopped at; 0 with extra rules.
-    pub depth: usize,
-}
-
-impl Reads {
-    /// Whether a grid that differs from the start grid in `changed` (per
-    /// digit) and `cells` (their union) leaves the propagation as it was.
-    pub fn unchanged_by(&self, changed: &[u128; 9], cells: u128) -> bool {
-        self.cells & cells == 0 && (0..9).all(|d| self.planes[d] & changed[d] == 0)
-    }
 }
 
 /// The largest complexity whose hints, at `base`, could still sort no later
@@ -180,7 +157,6 @@ impl Prop {
             depth: Vec::new(),
             shallow: 0,
             child_depth: 0,
-            reads: Reads::default(),
         }
     }
 
@@ -197,17 +173,6 @@ impl Prop {
         self.depth.clear();
         self.shallow = 0;
         self.child_depth = 0;
-        self.reads = Reads::default();
-    }
-
-    /// Processing node `p` reads its digit in every house of its cell, and
-    /// with cell links its whole cell.
-    #[inline]
-    fn read(&mut self, geo: &Geo, c: usize, y: bool) {
-        self.reads.planes[c % 9] |= geo.zone[c / 9];
-        if y {
-            self.reads.cells |= bit(c / 9);
-        }
     }
 
     /// Records the depth of queued node `n`: its first parent's plus one.
@@ -337,14 +302,12 @@ impl Prop {
         }
         loop {
             if self.limit != usize::MAX && self.shallow == 0 {
-                self.reads.depth = self.limit;
                 return;
             }
             if let Some(&p) = self.on_order.get(self.next_on) {
                 self.next_on += 1;
                 self.dequeued(p);
                 let c = self.arena.nodes[p as usize].cand as usize;
-                self.read(geo, c, rules.y);
                 if self.on_to_off(geo, &st, (p, c), rules.y) {
                     break;
                 }
@@ -354,7 +317,6 @@ impl Prop {
                 self.next_off += 1;
                 self.dequeued(p);
                 let c = self.arena.nodes[p as usize].cand as usize;
-                self.read(geo, c, rules.y);
                 if self.off_to_on(geo, start, &mut st, (p, c), rules) {
                     break;
                 }
@@ -376,8 +338,6 @@ impl Prop {
             }
             break;
         }
-        // Extra rules read the whole grid: their propagations are never kept.
-        self.reads.depth = if more.is_none() { usize::MAX } else { 0 };
     }
 
     /// An off implied by on `p`: contradiction, new, or known.
