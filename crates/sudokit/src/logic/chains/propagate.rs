@@ -300,8 +300,9 @@ impl Prop {
         if more.is_some() {
             self.limit = usize::MAX;
         }
+        let limited = self.limit != usize::MAX;
         loop {
-            if self.limit != usize::MAX && self.shallow == 0 {
+            if limited && self.shallow == 0 {
                 return;
             }
             if let Some(&p) = self.on_order.get(self.next_on) {
