@@ -53,28 +53,8 @@ pub(super) fn agree(
     let prop = |p: usize| on[p].as_deref().expect("computed");
     let first = prop(ps[0]);
     for want_on in [true, false] {
-        let order = if want_on {
-            &first.on_order
-        } else {
-            &first.off_order
-        };
-        // What every assumption implies alike, as digit planes: the nodes
-        // of the first outside them need no look-up in the others.
-        let mut all = *first.bits(want_on);
-        for &p in &ps[1..] {
-            let b = prop(p).bits(want_on);
-            for d in 0..9 {
-                all[d] &= b[d];
-            }
-        }
-        if all.iter().all(|&m| m == 0) {
-            continue;
-        }
-        for &n in order {
-            let t = first.arena.nodes[n as usize].cand as usize;
-            if all[t % 9] >> (t / 9) & 1 == 0 {
-                continue;
-            }
+        let rest = ps[1..].iter().map(|&p| prop(p));
+        for (_, t) in shared(first, rest, want_on) {
             // An "on" removes its cell's other candidates: none, no hint.
             if want_on && grid[t / 9] & !(1 << (t % 9)) == 0 {
                 continue;
@@ -118,4 +98,34 @@ pub(super) fn agree(
             });
         }
     }
+}
+
+/// The nodes of `first` in state `on` (its "on" or "off" order) whose
+/// candidate every propagation of `rest` has in that state too, with that
+/// candidate, in the order `first` found them. The candidates all share
+/// are taken as digit planes first: the other nodes need no look-up.
+pub(super) fn shared<'a>(
+    first: &'a Prop,
+    rest: impl Iterator<Item = &'a Prop>,
+    on: bool,
+) -> impl Iterator<Item = (u32, usize)> + 'a {
+    let mut all = *first.bits(on);
+    for p in rest {
+        let b = p.bits(on);
+        for d in 0..9 {
+            all[d] &= b[d];
+        }
+    }
+    let order = if on {
+        &first.on_order
+    } else {
+        &first.off_order
+    };
+    let none = all.iter().all(|&m| m == 0);
+    order[..if none { 0 } else { order.len() }]
+        .iter()
+        .filter_map(move |&n| {
+            let t = first.arena.nodes[n as usize].cand as usize;
+            (all[t % 9] >> (t / 9) & 1 != 0).then_some((n, t))
+        })
 }

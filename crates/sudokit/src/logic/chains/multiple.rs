@@ -358,18 +358,8 @@ impl Multi {
         if do_double {
             // A candidate both states of `cand` turn on (its cell's others go)
             // or turn off (it goes).
-            for (order, now_on) in [(&on.on_order, true), (&on.off_order, false)] {
-                // Candidates both propagations have in this state, as digit planes.
-                let (a, b) = (on.bits(now_on), self.off.bits(now_on));
-                let both: [u128; 9] = std::array::from_fn(|d| a[d] & b[d]);
-                if both.iter().all(|&m| m == 0) {
-                    continue;
-                }
-                for &n in order {
-                    let c = on.arena.nodes[n as usize].cand as usize;
-                    if both[c % 9] >> (c / 9) & 1 == 0 {
-                        continue;
-                    }
+            for now_on in [true, false] {
+                for (n, c) in agree::shared(&on, std::iter::once(&self.off), now_on) {
                     let o = if now_on {
                         self.off.on_node(c)
                     } else {
