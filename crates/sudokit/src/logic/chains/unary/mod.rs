@@ -284,15 +284,7 @@ impl Unary {
                 self.x_ok = true;
             }
         } else if !y_only && self.reach_of != Some(graph) {
-            let links = Links {
-                on_tab: &self.on_tab,
-                off_tab: &self.off_tab,
-                on_at: &self.on_at,
-                off_at: &self.off_at,
-                links: graph,
-            };
-            self.reach.build(&links, &self.keys);
-            self.reach_of = Some(graph);
+            self.build_reach(graph, None);
         }
         for cell in 0..81 {
             if !two_or_more(u128::from(grid[cell])) {
@@ -388,17 +380,24 @@ impl Unary {
     pub fn xy_reach<R>(&mut self, geo: &Geo, grid: &[u16; 81], f: impl FnOnce(&Reach) -> R) -> R {
         self.tables(geo, grid);
         if self.reach_of != Some((true, true)) {
-            let links = Links {
-                on_tab: &self.on_tab,
-                off_tab: &self.off_tab,
-                on_at: &self.on_at,
-                off_at: &self.off_at,
-                links: (true, true),
-            };
-            self.reach.build(&links, &self.keys);
-            self.reach_of = Some((true, true));
+            self.build_reach((true, true), None);
         }
         f(&self.reach)
+    }
+
+    /// Builds the reachability over the tables' links of the kinds `graph`
+    /// names, from `keys` (every potential present if `None`, the case
+    /// `reach_of` remembers).
+    fn build_reach(&mut self, graph: (bool, bool), keys: Option<&[u32]>) {
+        let links = Links {
+            on_tab: &self.on_tab,
+            off_tab: &self.off_tab,
+            on_at: &self.on_at,
+            off_at: &self.off_at,
+            links: graph,
+        };
+        self.reach.build(&links, keys.unwrap_or(&self.keys));
+        self.reach_of = keys.is_none().then_some(graph);
     }
 
     fn cycles_from(&mut self, src: usize) {

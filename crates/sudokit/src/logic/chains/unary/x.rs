@@ -107,7 +107,7 @@ impl XClosure {
 mod tests {
     use super::super::super::super::{ladder, test_util, Ctx};
     use super::super::super::geo::{masks, two_or_more, Geo};
-    use super::super::{Links, Unary};
+    use super::super::Unary;
     use super::*;
 
     /// Every gate the closure answers is the [`Reach`](super::super::Reach)
@@ -131,13 +131,6 @@ mod tests {
                 let grid = masks(&board);
                 let mut u = Unary::new();
                 u.tables(&geo, &grid);
-                let links = Links {
-                    on_tab: &u.on_tab,
-                    off_tab: &u.off_tab,
-                    on_at: &u.on_at,
-                    off_at: &u.off_at,
-                    links: (false, true),
-                };
                 // The Y pass's sources, bivalue cells' candidates, all lie
                 // on a cycle of the Y graph (so it builds no reachability).
                 let bivalue: Vec<u32> = u
@@ -146,15 +139,9 @@ mod tests {
                     .copied()
                     .filter(|&k| grid[k as usize / 18].count_ones() == 2)
                     .collect();
-                u.reach.build(
-                    &Links {
-                        links: (true, false),
-                        ..links
-                    },
-                    &bivalue,
-                );
+                u.build_reach((true, false), Some(&bivalue));
                 assert!(bivalue.iter().all(|&k| u.reach.on_cycle(k as usize)));
-                u.reach.build(&links, &u.keys);
+                u.build_reach((false, true), None);
                 let mut closure = XClosure::new();
                 closure.build(&geo, &u.now);
                 for (cell, &g) in grid.iter().enumerate() {
