@@ -285,6 +285,19 @@ impl Prop {
         more: Option<&mut More<'_>>,
     ) {
         self.reset();
+        let s = self.arena.add(cand, on, &[]);
+        self.push(s);
+        // Most "off" starts imply nothing (no cell or house left with one
+        // other place): said before the grid is copied.
+        let (cell, d) = (cand / 9, cand % 9);
+        let lone = |h: &u8| counts[d][usize::from(*h)] == 2;
+        let may_imply = on
+            || more.is_some()
+            || (rules.y && two_bits(u128::from(start[cell])))
+            || geo.houses_of(cell).iter().any(lone);
+        if !may_imply {
+            return;
+        }
         let now = *start_planes;
         let mut st = State {
             grid: *start,
@@ -292,8 +305,6 @@ impl Prop {
             before: now,
             count: *counts,
         };
-        let s = self.arena.add(cand, on, &[]);
-        self.push(s);
         let mut more = more;
         // The depth bound holds only without extra rules (their offs may
         // have shallow parents).
