@@ -4,6 +4,7 @@
 //! Nothing here asks an engine: every step is found by a technique on the
 //! candidates alone. The tests check each step against the engines' solution.
 
+mod bits;
 mod board;
 mod chains;
 mod ctx;

@@ -4,6 +4,7 @@
 
 use std::ops::{BitOrAssign, ControlFlow, Shl};
 
+use super::bits::{count_is, two_to};
 use super::board::Board;
 use super::ctx::{Ctx, Sink};
 use super::singles::{empty_count, houses_region_column_row};
@@ -107,13 +108,13 @@ pub(super) fn naked(
         let len = house_cells(board, h, &mut cells, &mut cands);
         let mut items = 0u64;
         for (i, m) in cands[..len].iter().enumerate() {
-            if (2..=k as u32).contains(&m.count_ones()) {
+            if two_to(*m, k) {
                 items |= 1 << i;
             }
         }
         for_each_subset(items, k, |set| {
             let digits = union_of(set, &cands[..len]);
-            if digits.count_ones() as usize != k {
+            if !count_is(digits, k) {
                 return ControlFlow::Continue(());
             }
             let mut elims = Vec::new();
@@ -177,13 +178,13 @@ fn for_each_hidden_set(
         let pos: [u64; 64] = transpose(cands[..len].iter().copied());
         let mut items = 0u64;
         for (d, p) in pos[..board.size()].iter().enumerate() {
-            if (2..=k as u32).contains(&p.count_ones()) {
+            if two_to(*p, k) {
                 items |= 1 << d;
             }
         }
         for_each_subset(items, k, |digits| {
             let positions = union_of(digits, &pos);
-            if positions.count_ones() as usize != k {
+            if !count_is(positions, k) {
                 return ControlFlow::Continue(());
             }
             f(&HiddenSet {
@@ -291,11 +292,11 @@ pub(super) fn direct_hidden(
     for_each_hidden_set(board, k, k, |set| {
         let pos: [u64; 64] = transpose(set.cands.iter().copied());
         for (d, &p) in pos.iter().enumerate().take(n) {
-            if set.digits >> d & 1 != 0 || p.count_ones() < 2 {
+            if set.digits >> d & 1 != 0 || p & p.wrapping_sub(1) == 0 {
                 continue;
             }
             let outside = p & !set.positions;
-            if outside.count_ones() != 1 {
+            if !count_is(outside, 1) {
                 continue;
             }
             let cell = set.cells[outside.trailing_zeros() as usize];

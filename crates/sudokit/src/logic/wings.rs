@@ -6,6 +6,7 @@
 
 use std::ops::ControlFlow;
 
+use super::bits::count_is;
 use super::board::{Board, CellSets};
 use super::ctx::{Ctx, Sink};
 use super::step::{Candidate, Step, Technique};
@@ -40,14 +41,14 @@ fn wing_scan(board: &Board, xyz: bool, ctx: &mut Ctx, sink: &mut Sink<'_>) -> Co
         let peers = board.peers(xy);
         for xz in peers.iter().map(|c| c.index()) {
             let xz_mask = board.candidates(xz);
-            if xz_mask.count_ones() != 2 || (xy_mask & !xz_mask).count_ones() != 1 {
+            if !count_is(xz_mask, 2) || !count_is(xy_mask & !xz_mask, 1) {
                 continue;
             }
             for yz in peers.iter().map(|c| c.index()) {
                 let yz_mask = board.candidates(yz);
-                if yz_mask.count_ones() != 2
-                    || (xy_mask | xz_mask | yz_mask).count_ones() != 3
-                    || (xy_mask & xz_mask & yz_mask).count_ones() != common_size
+                if !count_is(yz_mask, 2)
+                    || !count_is(xy_mask | xz_mask | yz_mask, 3)
+                    || !count_is(xy_mask & xz_mask & yz_mask, common_size)
                 {
                     continue;
                 }
@@ -92,7 +93,7 @@ fn wing_sets(
     let mut bivalue = 0u128;
     let mut digit = [0u128; 64];
     for (c, &m) in board.all_candidates().iter().enumerate() {
-        if m.count_ones() == 2 {
+        if count_is(m, 2) {
             bivalue |= 1 << c;
         }
         let mut rest = m;
@@ -109,13 +110,13 @@ fn wing_sets(
         let wings = sets.peers[xy] & bivalue;
         for xz in cells_of(wings) {
             let xz_mask = board.candidates(xz);
-            if (xy_mask & !xz_mask).count_ones() != 1 {
+            if !count_is(xy_mask & !xz_mask, 1) {
                 continue;
             }
             for yz in cells_of(wings) {
                 let yz_mask = board.candidates(yz);
-                if (xy_mask | xz_mask | yz_mask).count_ones() != 3
-                    || (xy_mask & xz_mask & yz_mask).count_ones() != common_size
+                if !count_is(xy_mask | xz_mask | yz_mask, 3)
+                    || !count_is(xy_mask & xz_mask & yz_mask, common_size)
                 {
                     continue;
                 }
