@@ -139,9 +139,6 @@ pub(super) fn masks(board: &Board) -> [u16; 81] {
     out
 }
 
-// Bit-count tests for the innermost loops: the crate builds for baseline
-// x86-64, where `count_ones` has no popcount instruction and costs a dozen.
-
 /// The set of cell `i` alone: a variable `u128` shift costs a branch or
 /// two conditional moves on x86-64; one word shift and a select do.
 #[inline]
@@ -160,6 +157,9 @@ pub(super) fn has(m: u128, i: usize) -> bool {
     let w = if i < 64 { m as u64 } else { (m >> 64) as u64 };
     w >> (i & 63) & 1 != 0
 }
+
+// Bit-count tests for the innermost loops: the crate builds for baseline
+// x86-64, where `count_ones` has no popcount instruction and costs a dozen.
 
 /// Whether `m` has at least two bits set.
 #[inline]

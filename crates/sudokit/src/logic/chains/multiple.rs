@@ -544,14 +544,14 @@ fn run(
     ctx: &Ctx,
     (planes, counts): (&[u128; 9], &Counts),
 ) {
+    let start = (grid, planes, counts);
     if mode.level >= 1 {
         let mut ctx = ctx.clone();
         let mut more = |g: &[u16; 81], now: &[u128; 9], p: &mut Prop| {
             more(geo, fixed, mode, (grid, planes), (g, now), p, &mut ctx)
         };
-        let start = (grid, planes, counts);
         prop.run(geo, start, cand, on, mode.rules(), Some(&mut more));
     } else {
-        prop.run(geo, (grid, planes, counts), cand, on, mode.rules(), None);
+        prop.run(geo, start, cand, on, mode.rules(), None);
     }
 }

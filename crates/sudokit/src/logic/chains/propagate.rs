@@ -321,7 +321,7 @@ impl Prop {
                 self.dequeued(p);
                 let c = self.arena.nodes[p as usize].cand as usize;
                 if self.on_to_off(geo, &st, (p, c), rules.y) {
-                    break;
+                    return;
                 }
                 continue;
             }
@@ -330,7 +330,7 @@ impl Prop {
                 self.dequeued(p);
                 let c = self.arena.nodes[p as usize].cand as usize;
                 if self.off_to_on(geo, start, &mut st, (p, c), rules) {
-                    break;
+                    return;
                 }
                 continue;
             }
@@ -348,7 +348,7 @@ impl Prop {
                     continue;
                 }
             }
-            break;
+            return;
         }
     }
 
