@@ -295,6 +295,14 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_nodes)]
     pub max_nodes: Option<u64>,
 
+    /// How to read the lines of SudokuPad puzzles whose rules text does not
+    /// say (or says twice): COLOUR=KIND pairs, separated by commas, a colour
+    /// being a name (green, purple…) or #RRGGBB, a kind one of thermometer,
+    /// whispers, renban, palindrome, between, regionsum, entropic, modular,
+    /// zipper, nabner, lockout, doublearrow or cosmetic (drawn only).
+    #[arg(long, value_name = "COLOUR=KIND,...", value_parser = parse_assume)]
+    pub assume: Option<sudokit::format::sudokupad::Assume>,
+
     /// Reject (as `Invalid puzzle`) any input line longer than N bytes; it is
     /// skipped without being held in memory.
     #[arg(long, value_name = "N", default_value_t = Limits::DEFAULT_MAX_LINE,
@@ -377,6 +385,7 @@ impl SolveArgs {
         Limits {
             max_line: self.max_line_bytes,
             max_side: self.max_side,
+            assume: self.assume.unwrap_or_default(),
         }
     }
 
@@ -402,6 +411,10 @@ fn engine_parser() -> impl TypedValueParser<Value = EngineKind> {
 }
 
 /// `--format`: one of the library's format names.
+fn parse_assume(s: &str) -> Result<sudokit::format::sudokupad::Assume, String> {
+    sudokit::format::sudokupad::Assume::parse(s)
+}
+
 fn format_parser() -> impl TypedValueParser<Value = Format> {
     PossibleValuesParser::new(Format::NAMES).map(|s| s.parse::<Format>().expect("a listed name"))
 }

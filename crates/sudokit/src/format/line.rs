@@ -420,6 +420,7 @@ mod tests {
         let limits = Limits {
             max_line: 40,
             max_side: 64,
+            ..Limits::default()
         };
         let got: Vec<_> = Reader::with_limits(input.as_bytes(), limits).collect();
         assert_eq!(got.len(), 3);

@@ -74,6 +74,7 @@ pub mod grid;
 pub mod hdu4069;
 pub mod jigsaw;
 pub mod line;
+mod lz;
 pub mod pencilmark;
 pub mod poj3076;
 pub(crate) mod read;
@@ -81,6 +82,7 @@ mod records;
 pub mod sdk;
 pub mod sdm;
 pub mod ss;
+pub mod sudokupad;
 mod text;
 mod write;
 

@@ -90,6 +90,9 @@ pub struct Limits {
     /// single symbols there are, and `grid` reads sides above 61 written
     /// with numbers).
     pub max_side: usize,
+    /// How to read the lines of SudokuPad puzzles whose rules do not say
+    /// (`--assume green=whispers`); empty by default.
+    pub assume: super::sudokupad::Assume,
 }
 
 impl Limits {
@@ -102,6 +105,7 @@ impl Default for Limits {
         Limits {
             max_line: Limits::DEFAULT_MAX_LINE,
             max_side: crate::MAX_SIZE,
+            assume: super::sudokupad::Assume::default(),
         }
     }
 }

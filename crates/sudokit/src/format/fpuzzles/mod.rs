@@ -35,32 +35,50 @@ mod board;
 mod encode;
 mod link;
 mod places;
+mod published;
 mod reader;
 mod rules;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use crate::format::lz::decompress_within;
+pub use crate::format::lz::{decompress, is_lz_byte};
 pub use encode::{candidates_json, solution_json, to_json};
-pub(crate) use link::decompress_within;
-pub use link::{compress, decompress, is_lz_byte, json_text, link, Form, LINK_PREFIX};
+pub use link::{compress, json_text, link, Form, LINK_PREFIX};
 pub use reader::{Parser, Reader};
 
 use super::records::open;
+use super::sudokupad::{self, Assume, Pad};
 use super::{Descriptor, Format};
 use crate::{Geometry, Grid, Puzzle};
 
 /// The puzzle as it was read: its JSON (drawings, title and author
-/// included) and the form it was written in, so that answers can reuse it.
+/// included), the form it was written in and, for a SudokuPad puzzle, its
+/// SudokuPad JSON, so that answers can reuse it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Source {
     json: Value,
     form: Form,
+    pad: Option<Pad>,
 }
 
 impl Source {
     /// A source for `json` (an f-puzzles object) written in `form`.
     pub fn new(json: Value, form: Form) -> Source {
-        Source { json, form }
+        Source {
+            json,
+            form,
+            pad: None,
+        }
+    }
+
+    /// A source for a SudokuPad puzzle read as `json`.
+    pub fn sudokupad(json: Value, pad: Pad) -> Source {
+        Source {
+            json,
+            form: Form::SudokuPad,
+            pad: Some(pad),
+        }
     }
 
     /// The puzzle's JSON as read.
@@ -71,6 +89,11 @@ impl Source {
     /// How the puzzle was written.
     pub fn form(&self) -> Form {
         self.form
+    }
+
+    /// The SudokuPad puzzle, when it was one.
+    pub fn pad(&self) -> Option<&Pad> {
+        self.pad.as_ref()
     }
 
     /// The puzzle's title, if it has one.
@@ -92,9 +115,14 @@ impl Source {
         self.json.get(key).and_then(Value::as_str)
     }
 
-    /// `json` in this source's form: one-line JSON, an lz-string or a link.
+    /// `json` in this source's form: one-line JSON, an lz-string, a link,
+    /// or the SudokuPad link it came as (the answer's digits and centre
+    /// marks in SudokuPad's cells).
     pub fn encode(&self, json: &Value) -> String {
-        encode_as(json, self.form)
+        match (&self.pad, self.form) {
+            (Some(pad), _) => pad.encode(json),
+            (None, form) => encode_as(json, form),
+        }
     }
 }
 
@@ -103,6 +131,7 @@ fn encode_as(json: &Value, form: Form) -> String {
         Form::Json => json.to_string(),
         Form::Lz => compress(json),
         Form::Link => link(json),
+        Form::SudokuPad => sudokupad::scl_link(json),
     }
 }
 
@@ -161,15 +190,72 @@ pub fn shown(json: &Value) -> Result<Grid, String> {
     Grid::from_cells(n, cells).map_err(|e| e.to_string())
 }
 
-/// One puzzle from a link, an lz-string or a JSON object, with its source.
+/// One puzzle from a link (f-puzzles or SudokuPad), an lz-string, a
+/// SudokuPad payload or a JSON object, with its source.
 ///
 /// # Errors
-/// As [`json_text`] and [`puzzle`], and broken JSON.
+/// As [`read_text`] and [`puzzle`].
 pub fn parse(text: &str) -> Result<(Puzzle, Source), String> {
+    parse_with(text, &Assume::default())
+}
+
+/// [`parse`], reading SudokuPad lines as `assume` settles.
+///
+/// # Errors
+/// As [`parse`].
+pub fn parse_with(text: &str, assume: &Assume) -> Result<(Puzzle, Source), String> {
+    let read = read_text(text, assume)?;
+    let p = read.puzzle()?;
+    Ok((p, read.source))
+}
+
+/// A puzzle's text read as f-puzzles JSON, with its source and the
+/// solution it publishes.
+#[derive(Clone, Debug)]
+pub struct ReadText {
+    /// The source: JSON and form.
+    pub source: Source,
+    /// The solution a SudokuPad puzzle publishes (`solution:`), if any.
+    pub published: Option<String>,
+}
+
+impl ReadText {
+    /// The puzzle, checked against the solution it publishes: a reading
+    /// that the published solution breaks is refused, naming the rule.
+    ///
+    /// # Errors
+    /// As [`puzzle`], and a published solution the reading rejects.
+    pub fn puzzle(&self) -> Result<Puzzle, String> {
+        let p = puzzle(&self.source.json)?;
+        if let Some(sol) = &self.published {
+            published::check(&p, sol)?;
+        }
+        Ok(p)
+    }
+}
+
+/// Reads one puzzle's text: a SudokuPad link or payload (its drawings read
+/// as rules), an f-puzzles link, an lz-string or JSON.
+///
+/// # Errors
+/// As [`json_text`] and [`sudokupad::decode`], and broken JSON.
+pub fn read_text(text: &str, assume: &Assume) -> Result<ReadText, String> {
+    if let Some(d) = sudokupad::decode(text, assume)? {
+        let source = match d.pad.kind() {
+            sudokupad::Kind::Scl | sudokupad::Kind::Ctc => Source::sudokupad(d.fpuzzles, d.pad),
+            _ => Source::sudokupad(d.fpuzzles, d.pad),
+        };
+        return Ok(ReadText {
+            source,
+            published: d.solution,
+        });
+    }
     let (json, form) = json_text(text)?;
     let json: Value = serde_json::from_str(&json).map_err(|e| format!("broken JSON: {e}"))?;
-    let p = puzzle(&json)?;
-    Ok((p, Source::new(json, form)))
+    Ok(ReadText {
+        source: Source::new(json, form),
+        published: None,
+    })
 }
 
 /// Writes `puzzle` as one line: the link of its JSON ([`to_json`]).
@@ -192,16 +278,19 @@ pub fn write_solution<W: Write + ?Sized>(
     geometry: &Geometry,
     source: Option<&Source>,
 ) -> io::Result<()> {
-    let (base, form) = match source {
-        Some(s) => (s.json.clone(), s.form),
+    match source {
+        Some(s) => writeln!(out, "{}", s.encode(&solution_json(&s.json, solution))),
         None => {
             let n = geometry.size();
             let bare = Puzzle::new(Arc::new(geometry.clone()), Grid::empty(n));
             let base = bare.as_ref().map(to_json).unwrap_or(Value::Null);
-            (base, Form::Link)
+            writeln!(
+                out,
+                "{}",
+                encode_as(&solution_json(&base, solution), Form::Link)
+            )
         }
-    };
-    writeln!(out, "{}", encode_as(&solution_json(&base, solution), form))
+    }
 }
 
 /// The `fpuzzles` format's descriptor.

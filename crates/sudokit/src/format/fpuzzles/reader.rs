@@ -8,8 +8,9 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::{json_text, puzzle, Form, Source};
+use super::{read_text, Form, ReadText, Source};
 use crate::format::records::{NextRecord, RecordParser};
+use crate::format::sudokupad::Assume;
 use crate::format::text::Lines;
 use crate::format::{above_max_side, Entry, Limits, LineRecords, ParseError, ParseErrorKind};
 use crate::format::{ReadError, Style};
@@ -25,6 +26,8 @@ pub type Reader<R> = LineRecords<R, Parser>;
 pub struct Parser {
     index: usize,
     max_side: usize,
+    /// How SudokuPad lines that the rules do not explain are read.
+    assume: Assume,
     /// Puzzles of a JSON array not yet handed out: line, and the element.
     queue: VecDeque<(usize, Value)>,
     /// A line read while looking for the end of a JSON object that turned
@@ -37,6 +40,7 @@ impl From<Limits> for Parser {
         Parser {
             index: 0,
             max_side: limits.max_side,
+            assume: limits.assume,
             queue: VecDeque::new(),
             pending: None,
         }
@@ -173,36 +177,35 @@ impl Parser {
     }
 
     /// The entry (or error) for one puzzle's JSON.
-    fn entry(&self, index: usize, line: usize, json: Result<(Value, Form), String>) -> NextRecord {
+    fn entry(&self, index: usize, line: usize, read: Result<ReadText, String>) -> NextRecord {
         let error = |kind| Some(Err(ParseError::new(index, line, None, kind).into()));
-        let (json, form) = match json {
-            Ok(j) => j,
+        let read = match read {
+            Ok(r) => r,
             Err(reason) => return error(shape(reason)),
         };
-        if let Some(n) = json
+        if let Some(n) = read
+            .source
+            .json()
             .get("size")
             .and_then(Value::as_u64)
             .filter(|&n| n as usize > self.max_side && n <= 16)
         {
             return error(above_max_side(n as usize, self.max_side));
         }
-        match puzzle(&json) {
+        match read.puzzle() {
             Ok(puzzle) => Some(Ok(Entry {
                 index,
                 line,
                 puzzle,
                 style: Style::default(),
                 warnings: Vec::new(),
-                source: Some(Arc::new(Source::new(json, form))),
+                source: Some(Arc::new(read.source)),
             })),
             Err(reason) => error(shape(reason)),
         }
     }
 }
 
-/// Whether a line at the margin, met inside a JSON object, starts the next
-/// record instead: `{`, `[`, a link, or anything no JSON line starts with
-/// (an lz-string).
 fn starts_record(line: &str) -> bool {
     let lower = line.to_ascii_lowercase();
     let link = [
@@ -231,14 +234,19 @@ fn parse_json(text: &str) -> Result<Value, String> {
     serde_json::from_str(text).map_err(|e| format!("broken JSON: {e}"))
 }
 
-/// A puzzle given as a JSON string (a link or an lz-string) or object.
-fn element(v: Value) -> Result<(Value, Form), String> {
+/// A puzzle given as a JSON string (a link, an lz-string, a SudokuPad
+/// payload) or object.
+fn element(v: Value, assume: &Assume) -> Result<ReadText, String> {
     match v {
-        Value::String(s) => {
-            let (json, form) = json_text(&s)?;
-            Ok((parse_json(&json)?, form))
-        }
-        other => Ok((other, Form::Json)),
+        Value::String(s) => read_text(&s, assume),
+        other => Ok(json_read(other)),
+    }
+}
+
+fn json_read(json: Value) -> ReadText {
+    ReadText {
+        source: Source::new(json, Form::Json),
+        published: None,
     }
 }
 
@@ -246,7 +254,8 @@ impl RecordParser for Parser {
     fn next_record<R: BufRead + ?Sized>(&mut self, lines: &mut Lines<R>) -> NextRecord {
         if let Some((line, v)) = self.queue.pop_front() {
             self.index += 1;
-            return self.entry(self.index, line, element(v));
+            let read = element(v, &self.assume);
+            return self.entry(self.index, line, read);
         }
         let (start, text) = match self.next_line(lines)? {
             Ok(l) => l,
@@ -259,8 +268,8 @@ impl RecordParser for Parser {
             Err(kind) => return Some(Err(ParseError::new(index, start, None, kind).into())),
         };
         if !(text.starts_with('{') || text.starts_with('[')) {
-            let json = json_text(&text).and_then(|(j, form)| Ok((parse_json(&j)?, form)));
-            return self.entry(index, start, json);
+            let read = read_text(&text, &self.assume);
+            return self.entry(index, start, read);
         }
         let json = match self.json_record(lines, text) {
             Ok(r) => r,
@@ -277,7 +286,7 @@ impl RecordParser for Parser {
                 self.next_record(lines)
             }
             Ok(Value::Array(_)) => self.entry(index, start, Err("an empty JSON array".into())),
-            Ok(v) => self.entry(index, start, Ok((v, Form::Json))),
+            Ok(v) => self.entry(index, start, Ok(json_read(v))),
             Err(reason) => self.entry(index, start, Err(reason)),
         }
     }

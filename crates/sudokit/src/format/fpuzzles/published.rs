@@ -1,0 +1,67 @@
+//! A reading checked by the solution its puzzle publishes (SudokuPad's
+//! `solution:` metadata): the solution must keep every given, house and
+//! rule of the reading, and the reading must have no other solution — a
+//! reading with two solutions misses a rule the drawings do not show. Either
+//! failure refuses the puzzle, saying what broke, instead of answering.
+
+use crate::variant::Rule;
+use crate::{Auto, Budget, Cell, Engine, Grid, Puzzle};
+
+/// The most search nodes the uniqueness check may take: far more than any
+/// published puzzle needs, and a bound on a crafted one.
+const MAX_NODES: u64 = 2_000_000;
+
+/// Checks `puzzle` against `solution` (digits row by row; a solution with
+/// an unknown cell, `.` or `0`, checks nothing).
+///
+/// # Errors
+/// The published solution breaks a given, a house or a rule of the reading
+/// (naming it), or the reading has another solution.
+pub(super) fn check(puzzle: &Puzzle, solution: &str) -> Result<(), String> {
+    let n = puzzle.size();
+    let digits: Option<Vec<u8>> = solution
+        .chars()
+        .map(|c| {
+            c.to_digit(36)
+                .filter(|&d| d >= 1 && d as usize <= n)
+                .map(|d| d as u8)
+        })
+        .collect();
+    let Some(values) = digits.filter(|d| d.len() == n * n) else {
+        return Ok(());
+    };
+    let grid = Grid::from_values(n, &values).map_err(|e| e.to_string())?;
+    if let Err(why) = crate::validate(puzzle, &grid) {
+        return Err(format!(
+            "the solution the puzzle publishes does not fit this reading ({why}): the drawings are not read as the setter meant"
+        ));
+    }
+    if let Some(c) = puzzle.constraints().iter().find(|c| !c.check(&values, n)) {
+        let at = c
+            .cells(n)
+            .first()
+            .map(|&cell| name(cell, n))
+            .unwrap_or_default();
+        return Err(format!(
+            "the solution the puzzle publishes breaks the {} read at {at}: the drawings are not read as the setter meant",
+            c.name()
+        ));
+    }
+    let mut engine = Auto::default();
+    engine.set_budget(Budget::UNLIMITED.with_max_nodes(MAX_NODES));
+    if let Ok(found) = engine.solve(puzzle, 2) {
+        if found.count >= 2 {
+            return Err(
+                "this reading has more than one solution where the puzzle publishes one: \
+                 a rule is missing from the drawings (or their reading)"
+                    .to_owned(),
+            );
+        }
+    }
+    Ok(())
+}
+
+fn name(cell: Cell, n: usize) -> String {
+    let i = cell.index();
+    format!("r{}c{}", i / n + 1, i % n + 1)
+}
