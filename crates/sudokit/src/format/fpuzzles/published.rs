@@ -19,17 +19,20 @@ const MAX_NODES: u64 = 2_000_000;
 /// (naming it), or the reading has another solution.
 pub(super) fn check(puzzle: &Puzzle, solution: &str) -> Result<(), String> {
     let n = puzzle.size();
-    let digits: Option<Vec<u8>> = solution
+    // Unknown cells (`.`, `0`, `?`…) leave nothing to check.
+    let digits: Option<Vec<u32>> = solution
         .chars()
-        .map(|c| {
-            c.to_digit(36)
-                .filter(|&d| d >= 1 && d as usize <= n)
-                .map(|d| d as u8)
-        })
+        .map(|c| c.to_digit(36).filter(|&d| d >= 1))
         .collect();
-    let Some(values) = digits.filter(|d| d.len() == n * n) else {
+    let Some(digits) = digits.filter(|d| d.len() == n * n) else {
         return Ok(());
     };
+    if let Some(d) = digits.iter().find(|&&d| d as usize > n) {
+        return Err(format!(
+            "the solution the puzzle publishes holds {d} on a {n}x{n} grid: its rules are not a sudoku's"
+        ));
+    }
+    let values: Vec<u8> = digits.iter().map(|&d| d as u8).collect();
     let grid = Grid::from_values(n, &values).map_err(|e| e.to_string())?;
     if let Err(why) = crate::validate(puzzle, &grid) {
         return Err(format!(

@@ -60,9 +60,10 @@ pub(super) fn reading(pad: &Value, assume: &Assume) -> Result<Reading, String> {
         ("antiknight", Global::AntiKnight),
         ("antiking", Global::AntiKing),
     ] {
-        let set = pad
-            .get("metaData")
-            .and_then(|m| m.get(flag))
+        let set = ["metaData", "metadata"]
+            .iter()
+            .filter_map(|list| pad.get(*list).and_then(|m| m.get(flag)))
+            .next()
             .is_some_and(|v| v.as_bool().unwrap_or(false) || v.as_str() == Some("true"));
         if set && !globals.contains(&global) {
             globals.push(global);
@@ -116,8 +117,10 @@ impl Meta {
                 meta.set(key, value);
             }
         }
-        if let Some(obj) = pad.get("metaData").and_then(Value::as_object) {
-            for (key, v) in obj {
+        // SudokuPad's converter writes `metaData`; Sudoku Maker and
+        // SudokuPad's editor write `metadata`.
+        for list in ["metaData", "metadata"] {
+            for (key, v) in pad.get(list).and_then(Value::as_object).into_iter().flatten() {
                 if let Some(v) = v.as_str() {
                     meta.set(key, v);
                 }

@@ -336,6 +336,10 @@ impl RulesText {
     /// negative constraint): `ratio`, `difference`, `xv`.
     pub(super) fn negatives(&self) -> Vec<&'static str> {
         let mut out = Vec::new();
+        // "All possible dots are given" covers the dots the rules define.
+        let black = self.has(&["black dot", "black circle", "black kropki"]);
+        let white = self.has(&["white dot", "white circle", "white kropki"]);
+        let (black, white) = if black || white { (black, white) } else { (true, true) };
         for s in &self.sentences {
             if s.contains("not all")
                 || !(s.contains("all possible") || s.contains("all ") && s.contains(" given"))
@@ -344,10 +348,10 @@ impl RulesText {
             }
             let kropki =
                 s.contains("kropki") || s.contains("all possible dots") || s.contains("all dots");
-            if kropki || s.contains("black dot") {
+            if kropki && black || s.contains("black dot") {
                 out.push("ratio");
             }
-            if kropki || s.contains("white dot") {
+            if kropki && white || s.contains("white dot") {
                 out.push("difference");
             }
             if s.contains("x and v") || s.contains("xv") || s.contains("x's and v's") {
