@@ -432,6 +432,7 @@ mod tests {
             grid_color: false,
             budget,
             limits: Limits::default(),
+            to: None,
             variant: crate::variant::Variant::NONE,
             header: crate::variant::Variant::NONE,
             json: false,

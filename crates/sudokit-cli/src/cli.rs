@@ -295,6 +295,12 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_nodes)]
     pub max_nodes: Option<u64>,
 
+    /// Write the answers in FORMAT instead of the input's (`scl`: any
+    /// puzzle's solution or true candidates as a SudokuPad link, to open in
+    /// SudokuPad).
+    #[arg(long, value_name = "FORMAT", value_parser = format_parser())]
+    pub to: Option<Format>,
+
     /// How to read the lines of SudokuPad puzzles whose rules text does not
     /// say (or says twice): COLOUR=KIND pairs, separated by commas, a colour
     /// being a name (green, purple…) or #RRGGBB, a kind one of thermometer,

@@ -76,6 +76,7 @@ impl Job {
                 grid_color: color && args.color != When::Never,
                 budget: args.budget(),
                 limits: args.limits(),
+                to: args.to,
                 variant: args.variant(),
                 header: crate::variant::Variant::NONE,
                 json: args.json(),

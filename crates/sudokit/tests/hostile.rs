@@ -82,7 +82,11 @@ fn read_and_solve(format: Format, input: &[u8], limits: Limits) -> Result<(), Te
 }
 
 fn limits() -> impl Strategy<Value = Limits> {
-    (0usize..300, 1usize..=64).prop_map(|(max_line, max_side)| Limits { max_line, max_side })
+    (0usize..300, 1usize..=64).prop_map(|(max_line, max_side)| Limits {
+        max_line,
+        max_side,
+        ..Limits::default()
+    })
 }
 
 proptest! {

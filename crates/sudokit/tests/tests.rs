@@ -17,5 +17,6 @@ mod generator;
 mod hostile;
 mod logic;
 mod render;
+mod sudokupad;
 mod triad9;
 mod variant;

@@ -75,7 +75,12 @@ pub fn tally_of(tc: &TrueCandidates, tally: &mut Tally) {
 }
 
 /// Writes the text record of a puzzle's true candidates.
-pub fn write_text<W: Write>(out: &mut W, entry: &Entry, tc: &TrueCandidates) -> io::Result<()> {
+pub fn write_text<W: Write>(
+    out: &mut W,
+    entry: &Entry,
+    tc: &TrueCandidates,
+    to: Option<Format>,
+) -> io::Result<()> {
     if tc.stopped.is_some() {
         return writeln!(out, "{}", Answer::GAVE_UP);
     }
@@ -86,7 +91,15 @@ pub fn write_text<W: Write>(out: &mut W, entry: &Entry, tc: &TrueCandidates) -> 
     // or JSON) with the candidates as centre marks, for the setter to open.
     if let Some(source) = &entry.source {
         let json = format::fpuzzles::candidates_json(source.json(), &tc.candidates);
+        if to == Some(Format::Scl) && source.pad().and_then(|p| p.json()).is_none() {
+            return writeln!(out, "{}", format::sudokupad::scl_link(&json));
+        }
         return writeln!(out, "{}", source.encode(&json));
+    }
+    if to == Some(Format::Scl) {
+        let base = format::fpuzzles::to_json(&entry.puzzle);
+        let json = format::fpuzzles::candidates_json(&base, &tc.candidates);
+        return writeln!(out, "{}", format::sudokupad::scl_link(&json));
     }
     let n = tc.n;
     if n == 9 && entry.puzzle.geometry().box_shape() == Some((3, 3)) {
@@ -156,7 +169,7 @@ pub fn answer<S: Sink>(
                     super::gave_up_message(settings, reason, tc.stats.nodes)
                 ))?;
             }
-            write_text(sink.out(), entry, &tc)
+            write_text(sink.out(), entry, &tc, settings.to)
         }
         Err(e) => {
             tally.invalid += 1;

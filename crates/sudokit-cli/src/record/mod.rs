@@ -89,6 +89,8 @@ pub struct Settings {
     pub budget: Budget,
     /// The readers' limits (`--max-line-bytes`, `--max-side`).
     pub limits: Limits,
+    /// The output format (`--to`), when it is not the input's.
+    pub to: Option<Format>,
     /// Extra houses for every puzzle (`--x`, `--windoku`).
     pub variant: crate::variant::Variant,
     /// Extra houses the current input's header asks for.
@@ -285,7 +287,7 @@ fn write_message<W: Write>(
             let message = answer.message().unwrap_or_default();
             writeln!(out, "{message}")
         }
-        _ => format::write_answer(format, out, index, answer),
+        _ => format::write_answer(settings.to.unwrap_or(format), out, index, answer),
     }
 }
 
@@ -311,6 +313,7 @@ fn write_solution<W: Write>(
             color,
         );
     }
+    let format = settings.to.unwrap_or(format);
     format::write_answer(format, out, entry.index, Answer::solved(entry, grid))
 }
 

@@ -78,7 +78,7 @@ impl Descriptor {
 }
 
 /// Every format's descriptor, in the order of the [`Format`] variants.
-pub(crate) const DESCRIPTORS: [Descriptor; 10] = [
+pub(crate) const DESCRIPTORS: [Descriptor; 11] = [
     line::DESCRIPTOR,
     poj3076::DESCRIPTOR,
     hdu4069::DESCRIPTOR,
@@ -89,6 +89,7 @@ pub(crate) const DESCRIPTORS: [Descriptor; 10] = [
     pencilmark::DESCRIPTOR,
     jigsaw::DESCRIPTOR,
     fpuzzles::DESCRIPTOR,
+    fpuzzles::SCL_DESCRIPTOR,
 ];
 
 // `Format::descriptor` indexes the table by variant.

@@ -164,6 +164,9 @@ fn is_fpuzzles(text: &[u8]) -> bool {
     if text.starts_with(b"{") || text.starts_with(b"[") {
         return true;
     }
+    if std::str::from_utf8(text).is_ok_and(super::sudokupad::is_sudokupad) {
+        return true;
+    }
     let lower = text.to_ascii_lowercase();
     let link = |host: &[u8]| {
         let rest = lower
@@ -198,7 +201,8 @@ fn is_fpuzzles(text: &[u8]) -> bool {
 /// you have; [`DETECT_PREFIX`] bytes are plenty). Blank lines, a BOM and `#`
 /// comment lines are skipped; then, on the first meaningful line:
 ///
-/// 0. `{` or `[` (JSON), an f-puzzles or SudokuPad link, or an lz-string
+/// 0. `{` or `[` (JSON), an f-puzzles or SudokuPad link, a bare SudokuPad
+///    payload (`scl…`, `ctc…`, `scf…`), or an lz-string
 ///    (`N4Ig…`) that decompresses to an f-puzzles object →
 ///    [`Format::Fpuzzles`];
 /// 1. an integer alone on its line and followed by a line of integers (or,

@@ -124,11 +124,15 @@ pub enum Format {
     /// f-puzzles JSON, lz-strings and links (variant puzzles); see
     /// [`fpuzzles`].
     Fpuzzles,
+    /// SudokuPad links (`https://sudokupad.app/scl…`): read as
+    /// [`Format::Fpuzzles`] reads (SudokuPad and f-puzzles alike), written
+    /// as SudokuPad links; see [`sudokupad`].
+    Scl,
 }
 
 impl Format {
     /// Every format, in the order of [`Format::NAMES`].
-    pub const ALL: [Format; 10] = [
+    pub const ALL: [Format; 11] = [
         Format::Line,
         Format::Poj3076,
         Format::Hdu4069,
@@ -139,6 +143,7 @@ impl Format {
         Format::Pencilmark,
         Format::Jigsaw,
         Format::Fpuzzles,
+        Format::Scl,
     ];
 
     /// Every format name accepted by [`Format::from_str`].

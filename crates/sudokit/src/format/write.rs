@@ -78,8 +78,10 @@ impl<'a> Answer<'a> {
 /// - `pencilmark`: the solution as an 81-character line, or the message line;
 /// - `jigsaw`: the solution line and the region line, or the message line;
 /// - `fpuzzles`: the puzzle as read with the solution's digits, in the form
-///   it was read (a link, an lz-string or one-line JSON), or the message
-///   line.
+///   it was read (a link, an lz-string, one-line JSON or a SudokuPad link),
+///   or the message line;
+/// - `scl`: the same as a SudokuPad link (a SudokuPad puzzle's own link
+///   with the digits filled in), or the message line.
 ///
 /// # Errors
 /// Errors of `out`.
@@ -101,6 +103,14 @@ pub fn write_answer<W: Write + ?Sized>(
             ..
         } if format == Format::Fpuzzles => {
             super::fpuzzles::write_solution(out, solution, geometry, Some(source))
+        }
+        Answer::Solved {
+            solution,
+            geometry,
+            source,
+            ..
+        } if format == Format::Scl => {
+            super::fpuzzles::write_scl_solution(out, solution, geometry, source)
         }
         Answer::Solved {
             solution,
@@ -138,6 +148,7 @@ pub fn write_puzzle<W: Write + ?Sized>(
         Format::Hdu4069 => super::hdu4069::write_case(out, puzzle),
         Format::Pencilmark => super::pencilmark::write(out, puzzle),
         Format::Fpuzzles => super::fpuzzles::write(out, puzzle),
+        Format::Scl => super::fpuzzles::write_scl(out, puzzle),
         _ => write_grid(format, out, grid, geometry, style),
     }
 }
@@ -174,6 +185,7 @@ fn write_grid<W: Write + ?Sized>(
         Format::Sdm => super::sdm::write(out, grid),
         Format::Jigsaw => super::jigsaw::write(out, grid, geometry, style),
         Format::Fpuzzles => super::fpuzzles::write_solution(out, grid, geometry, None),
+        Format::Scl => super::fpuzzles::write_scl_solution(out, grid, geometry, None),
     }
 }
 

@@ -296,3 +296,45 @@ pub fn write_solution<W: Write + ?Sized>(
 /// The `fpuzzles` format's descriptor.
 pub(crate) const DESCRIPTOR: Descriptor =
     Descriptor::new(Format::Fpuzzles, "fpuzzles", open::<Parser>);
+
+/// The `scl` format's descriptor: read as `fpuzzles`, written as SudokuPad
+/// links.
+pub(crate) const SCL_DESCRIPTOR: Descriptor = Descriptor::new(Format::Scl, "scl", open::<Parser>);
+
+/// Writes `puzzle` as a SudokuPad link (`scl`) of its JSON ([`to_json`]).
+///
+/// # Errors
+/// Errors of `out`.
+pub fn write_scl<W: Write + ?Sized>(out: &mut W, puzzle: &Puzzle) -> io::Result<()> {
+    writeln!(out, "{}", sudokupad::scl_link(&to_json(puzzle)))
+}
+
+/// Writes a solution as a SudokuPad link: a SudokuPad puzzle's own link
+/// with the digits filled in, or the puzzle's JSON (`source`, or the
+/// houses of `geometry`) drawn as a SudokuPad puzzle with them.
+///
+/// # Errors
+/// Errors of `out`.
+pub fn write_scl_solution<W: Write + ?Sized>(
+    out: &mut W,
+    solution: &Grid,
+    geometry: &Geometry,
+    source: Option<&Source>,
+) -> io::Result<()> {
+    let json = match source {
+        Some(s) if s.pad.as_ref().is_some_and(|p| p.json().is_some()) => {
+            return writeln!(out, "{}", s.encode(&solution_json(&s.json, solution)));
+        }
+        Some(s) => s.json.clone(),
+        None => {
+            let n = geometry.size();
+            let bare = Puzzle::new(Arc::new(geometry.clone()), Grid::empty(n));
+            bare.as_ref().map(to_json).unwrap_or(Value::Null)
+        }
+    };
+    writeln!(
+        out,
+        "{}",
+        sudokupad::scl_link(&solution_json(&json, solution))
+    )
+}

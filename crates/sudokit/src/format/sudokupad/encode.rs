@@ -78,8 +78,15 @@ pub(super) fn from_fpuzzles(f: &Value) -> Value {
             if let Some(v) = cell.get("value").filter(|v| !v.is_null()) {
                 o.insert("value".into(), v.clone());
             }
-            if let Some(m) = cell.get("centerPencilMarks").filter(|m| m.is_array()) {
-                o.insert("centremarks".into(), m.clone());
+            // Given pencil marks, and the centre marks of an answer's true
+            // candidates, are SudokuPad's centre marks.
+            for key in ["givenPencilMarks", "centerPencilMarks"] {
+                let marks = cell.get(key).and_then(Value::as_array);
+                if let Some(m) = marks.filter(|m| !m.is_empty()) {
+                    if !o.contains_key("value") {
+                        o.insert("centremarks".into(), Value::Array(m.clone()));
+                    }
+                }
             }
             let id = match cell.get("region") {
                 None => json!((r / h) * h + c / w),
@@ -157,7 +164,25 @@ pub(super) fn from_fpuzzles(f: &Value) -> Value {
     if !meta.is_empty() {
         p.insert("metaData".into(), Value::Object(meta));
     }
-    Value::Object(p)
+    let mut p = Value::Object(p);
+    whole_numbers(&mut p);
+    p
+}
+
+/// Whole numbers written as integers (`21`, not `21.0`), as JavaScript
+/// writes them.
+fn whole_numbers(v: &mut Value) {
+    match v {
+        Value::Array(a) => a.iter_mut().for_each(whole_numbers),
+        Value::Object(o) => o.values_mut().for_each(whole_numbers),
+        Value::Number(n) => {
+            let whole = n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9e15);
+            if let (Some(f), false) = (whole, n.is_i64() || n.is_u64()) {
+                *v = Value::from(f as i64);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Rules that no drawing shows, and the sentence that states each (the

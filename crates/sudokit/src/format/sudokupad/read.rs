@@ -120,7 +120,12 @@ impl Meta {
         // SudokuPad's converter writes `metaData`; Sudoku Maker and
         // SudokuPad's editor write `metadata`.
         for list in ["metaData", "metadata"] {
-            for (key, v) in pad.get(list).and_then(Value::as_object).into_iter().flatten() {
+            for (key, v) in pad
+                .get(list)
+                .and_then(Value::as_object)
+                .into_iter()
+                .flatten()
+            {
                 if let Some(v) = v.as_str() {
                     meta.set(key, v);
                 }
@@ -221,12 +226,19 @@ fn grid(pad: &Value, rows: &[Value], n: usize, regionless: &[(i64, i64)]) -> Res
                 o.insert("value".into(), v);
                 o.insert("given".into(), json!(true));
             }
+            // Centre marks in the puzzle are its given candidates (how
+            // sudokit writes a puzzle's given pencil marks, and its true
+            // candidates); corner marks only draw.
+            let given = o.contains_key("value");
             for (from, to) in [
-                ("centremarks", "centerPencilMarks"),
+                ("centremarks", "givenPencilMarks"),
                 ("pencilMarks", "cornerPencilMarks"),
             ] {
-                if let Some(marks) = cell.get(from).filter(|m| m.is_array()) {
-                    o.insert(to.into(), marks.clone());
+                let marks = cell.get(from).and_then(Value::as_array);
+                if let Some(marks) = marks.filter(|m| !m.is_empty()) {
+                    if !(given && to == "givenPencilMarks") {
+                        o.insert(to.into(), Value::Array(marks.clone()));
+                    }
                 }
             }
             if !boxed {

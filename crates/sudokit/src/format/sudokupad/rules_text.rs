@@ -339,7 +339,11 @@ impl RulesText {
         // "All possible dots are given" covers the dots the rules define.
         let black = self.has(&["black dot", "black circle", "black kropki"]);
         let white = self.has(&["white dot", "white circle", "white kropki"]);
-        let (black, white) = if black || white { (black, white) } else { (true, true) };
+        let (black, white) = if black || white {
+            (black, white)
+        } else {
+            (true, true)
+        };
         for s in &self.sentences {
             if s.contains("not all")
                 || !(s.contains("all possible") || s.contains("all ") && s.contains(" given"))
