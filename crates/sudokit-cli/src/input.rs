@@ -6,7 +6,8 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, Write};
 use std::path::{Path, PathBuf};
 
-use sudokit::format::{self, Entry, Format};
+use sudokit::format::sudokupad::Assume;
+use sudokit::format::{self, Entry, Format, Limits};
 
 use crate::record::Item;
 use crate::variant::Variant;
@@ -199,7 +200,13 @@ pub fn open<'a>(
     let reader = input
         .open(stdin)
         .map_err(|e| Opened::Failed(open_error(input, &e)))?;
-    open_reader(input.to_string(), reader, format, variant)
+    open_reader(
+        input.to_string(),
+        reader,
+        format,
+        variant,
+        Assume::default(),
+    )
 }
 
 /// Reads the records of `reader`, named `name` in messages: its variant
@@ -212,6 +219,7 @@ pub fn open_reader<'a>(
     reader: Box<dyn BufRead + 'a>,
     format: Option<Format>,
     variant: Variant,
+    assume: Assume,
 ) -> Result<Source<'a>, Opened> {
     let failed = Opened::Failed;
     let (header, reader) = crate::variant::read_header(reader)
@@ -229,7 +237,14 @@ pub fn open_reader<'a>(
     Ok(Source {
         name,
         format,
-        records: format::read(format, reader),
+        records: format::read_with_limits(
+            format,
+            reader,
+            Limits {
+                assume,
+                ..Limits::default()
+            },
+        ),
         variant,
     })
 }

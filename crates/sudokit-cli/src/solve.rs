@@ -59,8 +59,10 @@ impl Job {
             Mode::Solve if args.all => Mode::All,
             m => m,
         };
-        // One puzzle given inline, with no --format: a person asked; draw it.
+        // One puzzle given inline, with no --format or --to: a person
+        // asked; draw it.
         let person = args.format.is_none()
+            && args.to.is_none()
             && !args.json()
             && !mode.is_logic()
             && mode != Mode::Count

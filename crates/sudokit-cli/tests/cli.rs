@@ -41,6 +41,8 @@ mod logic;
 mod render;
 #[path = "cli/roundtrip.rs"]
 mod roundtrip;
+#[path = "cli/sudokupad.rs"]
+mod sudokupad;
 
 /// Checks that `output` has one record per puzzle of `input`, that malformed
 /// puzzles got `Invalid puzzle`, and that every solution is valid. Returns

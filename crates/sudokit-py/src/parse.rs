@@ -80,6 +80,20 @@ fn pythonic(message: String) -> String {
 /// # Errors
 /// What is wrong, as the CLI says it (`line L: …`).
 pub(crate) fn parse(text: &str, format: Option<Format>, houses: Houses) -> Result<Parsed, String> {
+    parse_assuming(text, format, houses, format::sudokupad::Assume::default())
+}
+
+/// [`parse`], reading SudokuPad lines the rules do not explain as `assume`
+/// settles (`assume=` in Python, the CLI's `--assume`).
+///
+/// # Errors
+/// As [`parse`].
+pub(crate) fn parse_assuming(
+    text: &str,
+    format: Option<Format>,
+    houses: Houses,
+    assume: format::sudokupad::Assume,
+) -> Result<Parsed, String> {
     let trimmed = text.trim();
     let one_line = !trimmed.is_empty() && !trimmed.contains('\n');
     // One line is a `line` puzzle (the fast path of a batch), unless it is
@@ -127,7 +141,11 @@ pub(crate) fn parse(text: &str, format: Option<Format>, houses: Houses) -> Resul
             }
         },
     };
-    let mut reader = format::read(format, text.as_bytes());
+    let limits = format::Limits {
+        assume,
+        ..format::Limits::default()
+    };
+    let mut reader = format::read_with_limits(format, text.as_bytes(), limits);
     let entry = match reader.next() {
         None => return Err(format!("no puzzle in the text (read as {format})")),
         Some(Ok(entry)) => entry,

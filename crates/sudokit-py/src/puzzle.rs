@@ -23,17 +23,20 @@ pub(crate) struct NativePuzzle {
 
 /// Reads one puzzle from `text` (any format sudokit reads, or `format`).
 #[pyfunction]
-#[pyo3(name = "parse", signature = (text, format, x, windoku))]
+#[pyo3(name = "parse", signature = (text, format, x, windoku, assume=None))]
 pub(crate) fn parse_text(
     py: Python<'_>,
     text: &str,
     format: Option<&str>,
     x: bool,
     windoku: bool,
+    assume: Option<&str>,
 ) -> PyResult<NativePuzzle> {
     let format = parse::format_named(format).map_err(error)?;
+    let assume = sudokit::format::sudokupad::Assume::parse(assume.unwrap_or_default())
+        .map_err(|why| error(format!("assume: {why}")))?;
     let parsed = py
-        .detach(|| parse::parse(text, format, Houses { x, windoku }))
+        .detach(|| parse::parse_assuming(text, format, Houses { x, windoku }, assume))
         .map_err(error)?;
     Ok(NativePuzzle { parsed })
 }

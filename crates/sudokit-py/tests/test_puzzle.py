@@ -78,6 +78,47 @@ def test_fpuzzles_links_read_with_their_constraints() -> None:
     assert "<svg" in p.to_svg()
 
 
+# "Sept. 5, '23: Renban Whispers" by clover! (CC BY 4.0), as SudokuPad's own
+# converter writes it, with its renban lines recoloured #123456: a colour its
+# rules ("pink lines are renban") do not name.
+RECOLOURED = (
+    "https://sudokupad.app/sclN4YwhgXA2sBuEHIAuBLJAbAphABAZUwAckA6HAVgBocAdBAJgGZ"
+    "cAlTAOwCMx2cB1ABYoAzoUwAnYQgC+lOIjABXJAID243CHSrYEgIQy58BOMVZhuAHLqAtmHQ5hig"
+    "CaqA1opynzOMIULoAJ5kAKJgIAI4nKrozjiEKOxuOOiJmDgAFOIc3OwAlDggquxIYInCvo6YSDiq"
+    "AGaFxcKYIMooujjOKADmaBWJvuyBteLOEtROEb4VjOQALGQAgtrs3TiY4ZEqiewSON3ZHClpmQDi"
+    "Ena8AO5CohLCedRgzgBW4Rw1Xb1IFTaKwp8UHU6ntOMNyCMcDZ1JgyIZ5AhhDE2sVcOQAOwATgAH"
+    "Ix6HMAGwARmx9GJmLm6PIjEYcyJVIJ9BxmIJs3o6JJlPI2MJRLxFKJTGxLIZbJJFPR9B5mPRsyJ5"
+    "PRBLm3LxMgAupQQNgoFBKEYIJjZHrjRrdXr5ESjSbKDB4IwrfryA7TfqCQ75OirS79dj3Xajd79f"
+    "bjXrA/rLeb4IbQzaQyGw/GNSALOQAAyUFDORB1QiKABeeawIBAc0w7Oxqc4mCrnAJ6I5IAJqZAjH"
+    "R2LA5CJwOcICJCEo6GgoAggtp5AJlBUI/oJGxlCuhGgUFTJCoRNXppXVBn5E3q8ojA3atkw9Hyon"
+    "U8Fs/ni51O8o693NsPa43NoWr93x7kIGnY4vAjTteC5LveL6mveH4Qfu5BHiev5nuOk6AVec4gTq"
+    "H4Hm+UCwVQ4E2gS+7gd+p5MOeyFAWht5QJhuGmphhFPjR+7onBP5/uRl4zlRS64ZQW6moxD7YUJO"
+    "5qiRCFkUhXHAdRrFUIxgksWxw51gAYqmdYUZiJATuhUCPpQYk2oZ+EGfuUESRA6maei2m6TeS4vk"
+    "Z2GYcZOH7mJVk2VpU46Xp1GGQJNr3sFUDOQJ3nohpvmAf5jk6s5UHPjB2HOYpUUxXZfkOfpfHJVA"
+    "QkFfJlCWfB1nRbZ9kBUuW6UHRJn7opIVNSpv4+dlcW5dR2KtUxJXyUpVC9V+0gatkS7Lvxm4PjN9"
+    "CmkS00mbNy3zSFS1QPQK2bUZ4k2lNjAzXMM1MYth3Lcdy1MVt507ZdO1fvt6YEjN6IzdiC2UC9y1"
+    "vctH3rd9O2/TtH2muFG2MNtkNrTRG1zNt8Mw1QqammuqO7WDkO3ZD92Q0x8O3fD93w0xeHo/dVCP"
+    "YlX2mpDwOQ/9sOA/DwPw4zCno8Dw17TqE4owR20TjDdn81AdlEqadkw3OotzhLNpzvNYMTrdE73R"
+    "O/UHpLpXa0xc63XO91zlThU0wLwMTozdmA3ZwN2Yzc6A3OwNzqDx5AA==="
+)
+RECOLOURED_SOLUTION = "579832461826194753341756298963527184758461329412389675635218947284973516197645832"
+
+
+def test_sudokupad_links_read_and_assume_settles_a_line() -> None:
+    import json
+
+    fixture = REPO / "crates/sudokit/tests/fixtures/sudokupad/setters.json"
+    first = json.loads(fixture.read_text())[0]
+    p = sudokit.Puzzle(first["link"])
+    assert p.format == "fpuzzles" and p.solve(unique=True) == first["solution"]
+    with pytest.raises(sudokit.SudokitError, match="#123456"):
+        sudokit.Puzzle(RECOLOURED)
+    with pytest.raises(sudokit.SudokitError, match="assume"):
+        sudokit.Puzzle(RECOLOURED, assume="green")
+    settled = sudokit.Puzzle(RECOLOURED, assume="#123456=renban")
+    assert settled.solve(unique=True) == RECOLOURED_SOLUTION
+
+
 def test_x_and_windoku_add_houses() -> None:
     plain = sudokit.Puzzle("." * 81)
     x = sudokit.Puzzle("." * 81, x=True)

@@ -273,7 +273,7 @@ fn a_bad_puzzle_is_reported_and_reading_goes_on() {
         "3 ok 4",
         "4 err 5: puzzle 4, line 5: bad lz-string",
         "5 err 6: puzzle 5, line 6: a 17x17 grid is not supported",
-        "6 err 7: puzzle 6, line 7: a SudokuPad link to `scf1a2b3c…`: only f-puzzles-encoded SudokuPad links",
+        "6 err 7: puzzle 6, line 7: a packed classic (`scf`) of 15 cells, not 81",
         "7 err 8: puzzle 7, line 8: broken JSON",
         "8 ok 9",
         "9 err 10: puzzle 9, line 10: `killercage`: cell \"R1C5\" is off the 4x4 grid",

@@ -20,6 +20,7 @@ pub fn read(
     text: &str,
     format: Option<&str>,
     variant: Variant,
+    assume: sudokit::format::sudokupad::Assume,
     limits: &Limits,
 ) -> Result<(Entry, Format), ApiError> {
     let format = match format {
@@ -35,16 +36,19 @@ pub fn read(
         return Err(ApiError::bad("the puzzle text is empty"));
     }
     let reader = Box::new(Cursor::new(text.as_bytes().to_vec()));
-    let mut source = crate::input::open_reader(NAME.into(), reader, format, variant)
+    let mut source = crate::input::open_reader(NAME.into(), reader, format, variant, assume)
         // The detector's advice names the CLI's flag; the API's is a field.
         .map_err(|e| ApiError::bad(e.to_string().replace("use --format", "give `format`")))?;
     let entry = match source.next() {
         None => return Err(ApiError::bad(format!("{NAME}: no puzzle in the text"))),
         Some(Err(why)) => {
             let why = why.to_string();
+            // A variant puzzle's reader names the cause; the one-line
+            // shape only helps text that is no variant puzzle.
+            let variant_text = format::detect(text.trim().as_bytes()) == Ok(Format::Fpuzzles);
             return Err(ApiError::bad(match format {
-                None => not_one_line_puzzle(text).unwrap_or(why),
-                Some(_) => why,
+                None if !variant_text => not_one_line_puzzle(text).unwrap_or(why),
+                _ => why,
             }));
         }
         Some(Ok(entry)) => entry,

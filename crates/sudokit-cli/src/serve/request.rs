@@ -9,6 +9,7 @@ use axum::http::StatusCode;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use sudokit::format::sudokupad::Assume;
 use sudokit::format::{Entry, Format};
 
 use super::{board, ApiError, Limits};
@@ -18,7 +19,7 @@ use crate::variant::Variant;
 pub type Body = Result<Bytes, BytesRejection>;
 
 /// The fields of every puzzle request.
-pub const PUZZLE_FIELDS: &[&str] = &["puzzle", "format", "x", "windoku"];
+pub const PUZZLE_FIELDS: &[&str] = &["puzzle", "format", "x", "windoku", "assume"];
 
 /// A request about a puzzle: the puzzle and the options any endpoint takes
 /// (each endpoint allows only its own, see [`decode`]).
@@ -35,6 +36,9 @@ pub struct PuzzleReq {
     /// Windoku: the four windows are houses too.
     #[serde(default)]
     pub windoku: bool,
+    /// SudokuPad puzzles: how to read lines the rules do not explain
+    /// (`green=whispers,#ff0000=renban`).
+    pub assume: Option<String>,
     /// `solve`: the engine.
     pub engine: Option<String>,
     /// `count`: where to stop.
@@ -64,7 +68,19 @@ impl PuzzleReq {
             x: self.x,
             windoku: self.windoku,
         };
-        board::read(&self.puzzle, self.format.as_deref(), variant, limits)
+        let assume = match &self.assume {
+            None => Assume::default(),
+            Some(text) => {
+                Assume::parse(text).map_err(|why| ApiError::bad(format!("`assume`: {why}")))?
+            }
+        };
+        board::read(
+            &self.puzzle,
+            self.format.as_deref(),
+            variant,
+            assume,
+            limits,
+        )
     }
 }
 

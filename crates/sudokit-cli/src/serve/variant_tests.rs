@@ -381,3 +381,69 @@ async fn true_candidates_stop_at_the_time_limit() {
     );
     assert!(took < std::time::Duration::from_secs(3), "{took:?}");
 }
+
+/// The first of the setter puzzles as SudokuPad's own converter writes it.
+fn sudokupad_link() -> (String, String) {
+    let text = include_str!("../../../sudokit/tests/fixtures/sudokupad/setters.json");
+    let all: Value = serde_json::from_str(text).unwrap();
+    let first = &all[0];
+    (
+        first["link"].as_str().unwrap().to_owned(),
+        first["solution"].as_str().unwrap().to_owned(),
+    )
+}
+
+#[tokio::test]
+async fn sudokupad_links_are_solved_and_answered_as_sudokupad_links() {
+    let app = app();
+    let (link, published) = sudokupad_link();
+    // The page pastes it: the board shows its rules drawn, from the reading.
+    let board = &ok(&app, "/api/parse", json!({ "puzzle": link })).await["board"];
+    assert_eq!(board["format"], "fpuzzles");
+    assert!(
+        !board["constraints"].as_array().unwrap().is_empty(),
+        "{board}"
+    );
+    assert!(board["overlay"]["svg"]
+        .as_str()
+        .unwrap()
+        .starts_with("<svg"));
+    let answer = ok(&app, "/api/solve", json!({ "puzzle": link })).await;
+    assert_eq!(answer["verdict"], "unique");
+    let values: String = answer["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.to_string())
+        .collect();
+    assert_eq!(values, published);
+    let text = answer["solution"].as_str().unwrap();
+    assert!(text.starts_with("https://sudokupad.app/scl"), "{text}");
+    // The answer is a SudokuPad puzzle whose cells hold the solution.
+    let again = ok(&app, "/api/count", json!({ "puzzle": text, "limit": 2 })).await;
+    assert_eq!(again["count"], 1);
+    // A settlement that is not one is a 400 naming the field.
+    let (status, value) = post(
+        &app,
+        "/api/solve",
+        json!({ "puzzle": link, "assume": "green" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        value["error"].as_str().unwrap().contains("`assume`"),
+        "{value}"
+    );
+    // A short link names its cause, not a one-line shape.
+    let (status, value) = post(
+        &app,
+        "/api/solve",
+        json!({ "puzzle": "https://sudokupad.app/psxczr0jpr" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        value["error"].as_str().unwrap().contains("short link"),
+        "{value}"
+    );
+}

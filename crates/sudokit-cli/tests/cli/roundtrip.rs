@@ -26,7 +26,7 @@ fn example_of(format: Format) -> &'static str {
         Format::Sdm => "sdm.txt",
         Format::Pencilmark => "pencilmark.txt",
         Format::Jigsaw => "jigsaw.txt",
-        Format::Fpuzzles => "fpuzzles.txt",
+        Format::Fpuzzles | Format::Scl => "fpuzzles.txt",
     }
 }
 

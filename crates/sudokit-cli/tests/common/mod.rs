@@ -98,7 +98,7 @@ pub fn puzzles(format: Format, input: &[u8]) -> Vec<Result<Entry, ParseError>> {
 /// Splits the output into one record per puzzle.
 pub fn records(format: Format, output: &str) -> Vec<String> {
     match format {
-        Format::Line | Format::Sdm | Format::Pencilmark | Format::Fpuzzles => {
+        Format::Line | Format::Sdm | Format::Pencilmark | Format::Fpuzzles | Format::Scl => {
             output.lines().map(str::to_owned).collect()
         }
         Format::Jigsaw => {

@@ -174,10 +174,12 @@ def _cells_bytes(grid: Union[Sequence[int], npt.NDArray[Any]]) -> bytes:
 class Puzzle:
     """One puzzle, read from any format sudokit reads (a line, a block grid,
     jigsaw, 16x16, pencil marks, SadMan, Simple Sudoku, f-puzzles JSON, lz-strings
-    and links for variants …; detected unless ``format`` names it), or from its
-    numbers (0 empty, row-major, a square grid with boxes).
+    and links, SudokuPad links for variants …; detected unless ``format`` names
+    it), or from its numbers (0 empty, row-major, a square grid with boxes).
 
     ``x=True`` adds the diagonals (X-sudoku), ``windoku=True`` the windows.
+    ``assume="green=whispers"`` settles how a SudokuPad puzzle's lines of that
+    colour read when its rules text does not say (the CLI's ``--assume``).
     Malformed text raises :class:`SudokitError` with the CLI's message::
 
         >>> sudokit.Puzzle("4.....8.5.3..x")
@@ -197,9 +199,10 @@ class Puzzle:
         format: Optional[str] = None,
         x: bool = False,
         windoku: bool = False,
+        assume: Optional[str] = None,
     ) -> None:
         if isinstance(puzzle, str):
-            self._p = _native.parse(puzzle, format, x, windoku)
+            self._p = _native.parse(puzzle, format, x, windoku, assume)
         else:
             self._p = _native.from_values(_cells_bytes(puzzle), x, windoku)
 

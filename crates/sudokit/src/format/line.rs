@@ -435,6 +435,7 @@ mod tests {
         let limits = Limits {
             max_line: 1 << 16,
             max_side: 4,
+            ..Limits::default()
         };
         let got: Vec<_> = Reader::with_limits(input.as_bytes(), limits).collect();
         assert!(got[0].is_ok() && got[2].is_ok());

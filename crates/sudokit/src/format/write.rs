@@ -264,6 +264,7 @@ mod tests {
              No solution\nMultiple Solutions\nInvalid puzzle\nGave up\n\
              No solution\nMultiple Solutions\nInvalid puzzle\nGave up\n\
              No solution\nMultiple Solutions\nInvalid puzzle\nGave up\n\
+             No solution\nMultiple Solutions\nInvalid puzzle\nGave up\n\
              No solution\nMultiple Solutions\nInvalid puzzle\nGave up\n"
         );
     }

@@ -150,6 +150,18 @@ impl Drawn {
                 Some(k) => (k, None),
                 None => match signature(&colour, line.thickness) {
                     Some(k) => k,
+                    // A grey line from a round bulb, where the rules speak
+                    // of thermometers, is one.
+                    None if Family::of(&colour) == Some(Family::Grey)
+                        && rules.named().contains(&Named::Line(LineKind::Thermometer))
+                        && rules
+                            .kinds_of(Family::Grey)
+                            .iter()
+                            .all(|&k| k == LineKind::Thermometer)
+                        && self.has_bulb(&line.points) =>
+                    {
+                        (LineKind::Thermometer, None)
+                    }
                     None => (by_rules(&colour, rules, &what)?, None),
                 },
             };
@@ -198,29 +210,63 @@ impl Drawn {
         }
     }
 
-    /// A thermometer's cells from its bulb: the end with a round bulb.
+    /// A thermometer's cells from its bulb: the end with a round bulb (a
+    /// bulb may start several thermometers).
     fn thermometer(
         &mut self,
         mut cells: Vec<(i64, i64)>,
         what: &str,
     ) -> Result<Vec<(i64, i64)>, String> {
-        let bulb_at = |cell: (i64, i64)| {
-            move |s: &Shape| {
-                s.rounded && s.width >= 0.5 && s.width <= 1.0 && centre_cell(s.center) == Some(cell)
-            }
-        };
         let first = cells[0];
         let last = *cells.last().unwrap_or(&first);
-        if self.take(bulb_at(first)).is_some() {
+        if self.mark_bulb(first) {
             return Ok(cells);
         }
-        if self.take(bulb_at(last)).is_some() {
+        if self.mark_bulb(last) {
             cells.reverse();
             return Ok(cells);
         }
         Err(format!(
             "{what}: a thermometer without a bulb at either end"
         ))
+    }
+
+    /// Whether a round shape sits on `cell` as a thermometer's bulb; marks
+    /// it used.
+    fn mark_bulb(&mut self, cell: (i64, i64)) -> bool {
+        let bulb = |s: &Shape| {
+            s.rounded
+                && s.width >= 0.5
+                && s.width <= 1.0
+                && s.text.trim().is_empty()
+                && centre_cell(s.center) == Some(cell)
+        };
+        let mut found = false;
+        for (shapes, used) in [
+            (&self.overlays, &mut self.used_over),
+            (&self.underlays, &mut self.used_under),
+        ] {
+            for (i, s) in shapes.iter().enumerate() {
+                if bulb(s) {
+                    used[i] = true;
+                    found = true;
+                }
+            }
+        }
+        found
+    }
+
+    /// Whether a round bulb sits at either end of `points`.
+    fn has_bulb(&self, points: &[Point]) -> bool {
+        let ends = [cell_of(points[0]), cell_of(points[points.len() - 1])];
+        let bulb = |s: &Shape| {
+            s.rounded
+                && s.width >= 0.5
+                && s.width <= 1.0
+                && s.text.trim().is_empty()
+                && centre_cell(s.center).is_some_and(|c| ends.contains(&c))
+        };
+        self.overlays.iter().chain(&self.underlays).any(bulb)
     }
 
     /// The circles or diamonds at a line's two ends (between lines,

@@ -233,6 +233,11 @@ fn scl_link_with(head: &str, fpuzzles: &Value) -> String {
     format!("{head}scl{}", lz::compress(&zip(&pad)))
 }
 
+/// A SudokuPad puzzle (its JSON, as [`Pad::json`] gives it) as a link.
+pub fn link_of(pad: &Value) -> String {
+    format!("{SCL_PREFIX}{}", lz::compress(&zip(pad)))
+}
+
 /// The SudokuPad puzzle JSON an f-puzzles puzzle is drawn as.
 pub fn pad_json(fpuzzles: &Value) -> Value {
     encode::from_fpuzzles(fpuzzles)
