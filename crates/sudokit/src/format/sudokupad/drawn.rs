@@ -70,7 +70,8 @@ impl Drawn {
         // read as the overlays they stand for.
         let outside = |s: &Shape| {
             let (r, c) = cell_of(s.center);
-            !s.text.trim().is_empty() && !((0..n as i64).contains(&r) && (0..n as i64).contains(&c))
+            let inside = (0..n as i64).contains(&r) && (0..n as i64).contains(&c);
+            !(s.text.trim().is_empty() || inside)
         };
         overlays.extend(underlays.iter().filter(|s| outside(s)).cloned());
         underlays.retain(|s| !outside(s));
@@ -578,10 +579,13 @@ impl Drawn {
                 && s.width >= 0.5
                 && s.width <= 0.9
                 && near(s.width, s.height);
-            if parity && ((grey && !s.rounded) || (!grey && !s.rounded && says("even"))) {
+            // Grey squares are even and grey circles odd (the converter's
+            // signature); in other colours, when the rules speak of them.
+            let (even, odd) = (grey || says("even"), grey || says("odd"));
+            if parity && !s.rounded && even {
                 add(&mut self.out, "even", json!({ "cell": name(cell) }));
                 self.used_under[i] = true;
-            } else if parity && ((grey && s.rounded) || (!grey && s.rounded && says("odd"))) {
+            } else if parity && s.rounded && odd {
                 add(&mut self.out, "odd", json!({ "cell": name(cell) }));
                 self.used_under[i] = true;
             }

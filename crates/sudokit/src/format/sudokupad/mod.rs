@@ -7,7 +7,7 @@
 //! a link of the same shape. [`scl_link`] writes any f-puzzles puzzle as a
 //! SudokuPad link drawn as SudokuPad's own converter draws it.
 //!
-//! The reading ([`read`], [`drawn`]): SudokuPad's converter draws each
+//! The reading (`read.rs`, `drawn.rs`): SudokuPad's converter draws each
 //! f-puzzles constraint with a fixed signature (colour, size, thickness,
 //! text), read back exactly; other lines take the kind the rules text gives
 //! their colour ("green lines are German whispers"); global rules

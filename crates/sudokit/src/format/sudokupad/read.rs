@@ -258,7 +258,7 @@ fn grid(pad: &Value, rows: &[Value], n: usize, regionless: &[(i64, i64)]) -> Res
 /// SudokuPad's: as square as the side allows, wider than tall).
 fn is_default_boxes(region: &[Option<usize>], n: usize) -> bool {
     let mut h = (1..=n).take_while(|h| h * h <= n).last().unwrap_or(1);
-    while h > 1 && n % h != 0 {
+    while h > 1 && !n.is_multiple_of(h) {
         h -= 1;
     }
     let w = n / h;
@@ -378,9 +378,13 @@ fn check_named(rules: &RulesText, out: &Map<String, Value>) -> Result<(), String
         })
     };
     for named in rules.named() {
+        let line;
         let keys: &[&str] = match named {
             Named::Line(kind) => match kind.key() {
-                Some(k) => &[k][..].to_owned().leak(),
+                Some(k) => {
+                    line = [k];
+                    &line
+                }
                 None => continue,
             },
             Named::Cage => &["killercage", "cage"],
