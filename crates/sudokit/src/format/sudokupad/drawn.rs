@@ -9,10 +9,9 @@
 use serde_json::{json, Map, Value};
 
 use super::elements::{
-    self, cell_of, centre_cell, corner_cells, covered, edge_cells, line_cells, name, near, rc,
+    self, add, cell_of, centre_cell, corner_cells, covered, edge_cells, line_cells, name, near, rc,
 };
 use super::elements::{Line, Point, Shape};
-use super::read::add;
 use super::rules_text::{Assume, Family, LineKind, Named, RulesText};
 
 /// The converter's line colours for f-puzzles' line constraints (the

@@ -3,7 +3,7 @@
 //! their coordinates (cell units, `[row, column]`, the grid's top-left
 //! corner at `[0, 0]`) back into cells, edges and corners.
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// Close enough for coordinates that SudokuPad rounds to tenths.
 const EPS: f64 = 0.02;
@@ -312,6 +312,13 @@ pub(super) fn rc((r, c): (i64, i64)) -> String {
 /// A cell's f-puzzles name (`R1C1`; outside cells are `R0C…`, `R10C…`).
 pub(super) fn name((r, c): (i64, i64)) -> String {
     format!("R{}C{}", r + 1, c + 1)
+}
+
+/// Appends `entry` to the array under `key`.
+pub(super) fn add(out: &mut Map<String, Value>, key: &str, entry: Value) {
+    if let Value::Array(a) = out.entry(key).or_insert_with(|| Value::Array(Vec::new())) {
+        a.push(entry);
+    }
 }
 
 #[cfg(test)]

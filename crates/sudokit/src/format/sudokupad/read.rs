@@ -6,7 +6,7 @@
 use serde_json::{json, Map, Value};
 
 use super::drawn::Drawn;
-use super::elements::{self, name, Cage};
+use super::elements::{self, add, name, Cage};
 use super::rules_text::{Assume, Global, Named, RulesText};
 
 /// A SudokuPad puzzle as f-puzzles JSON, and the solution it publishes.
@@ -360,13 +360,6 @@ fn cages_into(
         add(out, "killercage", Value::Object(e));
     }
     Ok(())
-}
-
-/// Appends `entry` to the array under `key`.
-pub(super) fn add(out: &mut Map<String, Value>, key: &str, entry: Value) {
-    if let Value::Array(a) = out.entry(key).or_insert_with(|| Value::Array(Vec::new())) {
-        a.push(entry);
-    }
 }
 
 /// Every rule the rules text names must be drawn.
