@@ -255,22 +255,38 @@ mod tests {
 
     #[test]
     fn a_slash_lost_in_mail_is_repaired() {
-        // A text whose base64 holds `//`.
-        let text = "{\"a\":\"?>?>?>?>?>?>?>?>~~~~~~~~~~~\u{ffff}\u{fffe}\"}";
-        let lz = lz::compress(text);
-        if let Some(i) = lz.find("//") {
-            let damaged = format!("{}{}", &lz[..i], &lz[i + 1..]);
-            assert_eq!(inflate(&damaged).unwrap(), text);
-        }
+        // A text whose base64 holds `//`, found by trying a few.
+        let (text, lz) = (0..24)
+            // A 16-bit literal of sixteen one bits, at every alignment.
+            .map(|k| format!("{}\u{ffff}\u{7fff}", "ab".repeat(k % 12)))
+            .map(|t| {
+                let lz = lz::compress(&t);
+                (t, lz)
+            })
+            .find(|(_, lz)| lz.contains("//"))
+            .expect("some text compresses to a `//`");
+        let i = lz.find("//").unwrap();
+        let damaged = format!("{}{}", &lz[..i], &lz[i + 1..]);
+        assert!(lz::decompress(&damaged).map_or(true, |t| t != text));
+        assert_eq!(inflate(&damaged).unwrap(), text);
         assert_eq!(inflate(&lz).unwrap(), text);
     }
 
     #[test]
     fn packed_classics_unpack() {
-        // SudokuPad's blank grid: 81 empty cells.
-        let (givens, rules) = unpack_classic("oooooooooooook").unwrap_or_default();
-        assert_eq!(givens.len(), 81, "{givens}");
-        assert!(rules.is_empty() || rules == "k", "{rules}");
+        // Packed by SudokuPad's own `codoku`, read back by its `decodeSCF`
+        // as this puzzle with the diagonals.
+        let (givens, rules) = unpack_classic("sIFrev0quIs0pAGDHPqBs0x").unwrap();
+        assert_eq!(
+            givens,
+            "400000805030000000000700000020000060000080400000010000000603070500200000104000000"
+        );
+        assert_eq!(rules, "x");
+        // SudokuPad's own blank-grid example reads as its decodeSCF reads it
+        // (a 6 in r9c7: the example's last character also packs a digit).
+        let (givens, _) = unpack_classic("oooooooooooook").unwrap();
+        assert_eq!(givens, format!("{}600", "0".repeat(78)));
         assert!(unpack_classic("12").is_err());
+        assert!(unpack_classic("12!").is_err());
     }
 }

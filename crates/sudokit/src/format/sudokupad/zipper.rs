@@ -82,10 +82,10 @@ pub fn zip(json: &Value) -> String {
     let text = json.to_string();
     let text = unquote_keys(&text);
     let text = drop_empty_objects(&text);
-    let text = shorten_value(&text, "false", "f");
-    let text = shorten_value(&text, "true", "t");
-    let text = shorten_value(&text, "\"#000000\"", "#0");
-    let text = shorten_value(&text, "\"#FFFFFF\"", "#F");
+    let text = replace_value(&text, "false", "f");
+    let text = replace_value(&text, "true", "t");
+    let text = replace_value(&text, "\"#000000\"", "#0");
+    let text = replace_value(&text, "\"#FFFFFF\"", "#F");
     let text = unquote_colours(&text);
     text.replace('\'', "\\'").replace('"', "'")
 }
@@ -109,116 +109,91 @@ fn unzip_quotes(text: &str) -> String {
         .replace('\u{2019}', "'")
 }
 
-/// `([,{[])([a-zA-Z0-9]+):` → `$1"$2":`.
-fn quote_keys(text: &str) -> String {
+/// Rewrites `text` left to right, as a global regular-expression
+/// replacement does: where `at` matches at a position (it gets the bytes
+/// and the position) it gives how many bytes the match takes and what
+/// replaces them, and the scan goes on after the match. Every match starts
+/// at an ASCII byte, so the cuts fall between characters.
+fn scan(text: &str, at: impl Fn(&[u8], usize) -> Option<(usize, String)>) -> String {
     let b = text.as_bytes();
     let mut out = String::with_capacity(text.len() + text.len() / 4);
-    let mut i = 0;
-    let mut copied = 0;
+    let (mut i, mut copied) = (0, 0);
     while i < b.len() {
-        if opens(b[i]) {
-            let run = b[i + 1..]
-                .iter()
-                .take_while(|c| c.is_ascii_alphanumeric())
-                .count();
-            let end = i + 1 + run;
-            if run > 0 && b.get(end) == Some(&b':') {
-                out.push_str(&text[copied..=i]);
-                out.push('"');
-                out.push_str(&text[i + 1..end]);
-                out.push_str("\":");
-                i = end + 1;
+        match at(b, i) {
+            Some((len, with)) => {
+                out.push_str(&text[copied..i]);
+                out.push_str(&with);
+                i += len;
                 copied = i;
-                continue;
             }
+            None => i += 1,
         }
-        i += 1;
     }
     out.push_str(&text[copied..]);
     out
+}
+
+/// `([,{[])([a-zA-Z0-9]+):` → `$1"$2":`.
+fn quote_keys(text: &str) -> String {
+    scan(text, |b, i| {
+        let run = b[i + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .count();
+        let end = i + 1 + run;
+        (opens(b[i]) && run > 0 && b.get(end) == Some(&b':')).then(|| {
+            (
+                end + 1 - i,
+                format!("{}\"{}\":", b[i] as char, ascii(&b[i + 1..end])),
+            )
+        })
+    })
 }
 
 /// `([,{[])(?=[,}\]])` → `$1_`: a placeholder where an empty object was.
 fn mark_empty(text: &str) -> String {
-    let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len() + 16);
-    let mut copied = 0;
-    for i in 0..b.len() {
-        if opens(b[i]) && b.get(i + 1).is_some_and(|&c| closes(c)) {
-            out.push_str(&text[copied..=i]);
-            out.push('_');
-            copied = i + 1;
-        }
-    }
-    out.push_str(&text[copied..]);
-    out
+    scan(text, |b, i| {
+        (opens(b[i]) && b.get(i + 1).is_some_and(|&c| closes(c)))
+            .then(|| (1, format!("{}_", b[i] as char)))
+    })
 }
 
 /// `([,{[])_` → `$1{}`.
 fn fill_empty(text: &str) -> String {
-    let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len() + 16);
-    let (mut i, mut copied) = (0, 0);
-    while i < b.len() {
-        if opens(b[i]) && b.get(i + 1) == Some(&b'_') {
-            out.push_str(&text[copied..=i]);
-            out.push_str("{}");
-            i += 2;
-            copied = i;
-        } else {
-            i += 1;
-        }
-    }
-    out.push_str(&text[copied..]);
-    out
+    scan(text, |b, i| {
+        (opens(b[i]) && b.get(i + 1) == Some(&b'_')).then(|| (2, format!("{}{{}}", b[i] as char)))
+    })
 }
 
 /// `(:)short([,}\]])` → `$1long$2`.
 fn replace_value(text: &str, short: &str, long: &str) -> String {
-    let b = text.as_bytes();
     let s = short.as_bytes();
-    let mut out = String::with_capacity(text.len() + 16);
-    let (mut i, mut copied) = (0, 0);
-    while i < b.len() {
+    scan(text, |b, i| {
         let end = i + 1 + s.len();
-        if b[i] == b':' && b[i + 1..].starts_with(s) && b.get(end).is_some_and(|&c| closes(c)) {
-            out.push_str(&text[copied..=i]);
-            out.push_str(long);
-            out.push(b[end] as char);
-            i = end + 1;
-            copied = i;
-        } else {
-            i += 1;
-        }
-    }
-    out.push_str(&text[copied..]);
-    out
+        (b[i] == b':' && b[i + 1..].starts_with(s) && b.get(end).is_some_and(|&c| closes(c)))
+            .then(|| (end + 1 - i, format!(":{long}{}", b[end] as char)))
+    })
 }
 
 /// `(:)([0-9a-fA-F]{6})([,}\]])` → `$1"#$2"$3`.
 fn quote_colours(text: &str) -> String {
-    let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len() + 16);
-    let (mut i, mut copied) = (0, 0);
-    while i < b.len() {
+    scan(text, |b, i| {
         let end = i + 7;
         let hex = b
             .get(i + 1..end)
             .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
-        if b[i] == b':' && hex && b.get(end).is_some_and(|&c| closes(c)) {
-            out.push_str(&text[copied..=i]);
-            out.push_str("\"#");
-            out.push_str(&text[i + 1..end]);
-            out.push('"');
-            out.push(b[end] as char);
-            i = end + 1;
-            copied = i;
-        } else {
-            i += 1;
-        }
-    }
-    out.push_str(&text[copied..]);
-    out
+        (b[i] == b':' && hex && b.get(end).is_some_and(|&c| closes(c))).then(|| {
+            (
+                end + 1 - i,
+                format!(":\"#{}\"{}", ascii(&b[i + 1..end]), b[end] as char),
+            )
+        })
+    })
+}
+
+/// ASCII bytes as text.
+fn ascii(b: &[u8]) -> String {
+    b.iter().map(|&c| c as char).collect()
 }
 
 /// Renames the keys `map` names, at every depth.
@@ -290,61 +265,32 @@ fn drop_empty_arrays(json: &mut Value) {
 
 /// `([,{[])"([a-zA-Z0-9]+)":` → `$1$2:`.
 fn unquote_keys(text: &str) -> String {
-    let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let (mut i, mut copied) = (0, 0);
-    while i < b.len() {
-        if opens(b[i]) && b.get(i + 1) == Some(&b'"') {
-            let run = b[i + 2..]
-                .iter()
-                .take_while(|c| c.is_ascii_alphanumeric())
-                .count();
-            let end = i + 2 + run;
-            if run > 0 && b.get(end) == Some(&b'"') && b.get(end + 1) == Some(&b':') {
-                out.push_str(&text[copied..=i]);
-                out.push_str(&text[i + 2..end]);
-                out.push(':');
-                i = end + 2;
-                copied = i;
-                continue;
-            }
-        }
-        i += 1;
-    }
-    out.push_str(&text[copied..]);
-    out
+    scan(text, |b, i| {
+        let run = b.get(i + 2..).map_or(0, |r| {
+            r.iter().take_while(|c| c.is_ascii_alphanumeric()).count()
+        });
+        let end = i + 2 + run;
+        let key = opens(b[i]) && b.get(i + 1) == Some(&b'"') && run > 0;
+        (key && b.get(end) == Some(&b'"') && b.get(end + 1) == Some(&b':')).then(|| {
+            (
+                end + 2 - i,
+                format!("{}{}:", b[i] as char, ascii(&b[i + 2..end])),
+            )
+        })
+    })
 }
 
 /// `([,{[]){}(?=[,}\]])` → `$1`.
 fn drop_empty_objects(text: &str) -> String {
-    let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let (mut i, mut copied) = (0, 0);
-    while i < b.len() {
-        if opens(b[i]) && b[i + 1..].starts_with(b"{}") && b.get(i + 3).is_some_and(|&c| closes(c))
-        {
-            out.push_str(&text[copied..=i]);
-            i += 3;
-            copied = i;
-        } else {
-            i += 1;
-        }
-    }
-    out.push_str(&text[copied..]);
-    out
-}
-
-/// `(:)long([,}\]])` → `$1short$2`.
-fn shorten_value(text: &str, long: &str, short: &str) -> String {
-    replace_value(text, long, short)
+    scan(text, |b, i| {
+        let empty = b[i + 1..].starts_with(b"{}") && b.get(i + 3).is_some_and(|&c| closes(c));
+        (opens(b[i]) && empty).then(|| (3, (b[i] as char).to_string()))
+    })
 }
 
 /// `(:)"#([0-9a-fA-F]{6})"([,}\]])` → `$1$2$3`.
 fn unquote_colours(text: &str) -> String {
-    let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let (mut i, mut copied) = (0, 0);
-    while i < b.len() {
+    scan(text, |b, i| {
         let end = i + 10;
         let colour = b.get(i + 1..end).is_some_and(|c| {
             c[0] == b'"'
@@ -352,18 +298,13 @@ fn unquote_colours(text: &str) -> String {
                 && c[8] == b'"'
                 && c[2..8].iter().all(u8::is_ascii_hexdigit)
         });
-        if b[i] == b':' && colour && b.get(end).is_some_and(|&c| closes(c)) {
-            out.push_str(&text[copied..=i]);
-            out.push_str(&text[i + 3..end - 1]);
-            out.push(b[end] as char);
-            i = end + 1;
-            copied = i;
-        } else {
-            i += 1;
-        }
-    }
-    out.push_str(&text[copied..]);
-    out
+        (b[i] == b':' && colour && b.get(end).is_some_and(|&c| closes(c))).then(|| {
+            (
+                end + 1 - i,
+                format!(":{}{}", ascii(&b[i + 3..end - 1]), b[end] as char),
+            )
+        })
+    })
 }
 
 #[cfg(test)]
