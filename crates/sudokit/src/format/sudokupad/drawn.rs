@@ -8,11 +8,12 @@
 
 use serde_json::{json, Map, Value};
 
-use super::elements::{
-    self, add, cell_of, centre_cell, corner_cells, covered, edge_cells, line_cells, name, near, rc,
-};
+use super::assume::Assume;
+use super::colours::Family;
+use super::elements::{self, add, cell_of, centre_cell, covered, line_cells, name, near, rc};
 use super::elements::{Line, Point, Shape};
-use super::rules_text::{Assume, Family, LineKind, Named, RulesText};
+use super::kinds::{LineKind, Named};
+use super::rules_text::RulesText;
 
 /// The converter's line colours for f-puzzles' line constraints (the
 /// cosmetic line f-puzzles writes beside each), with the value f-puzzles
@@ -34,16 +35,16 @@ const LINE_COLOURS: [(&str, LineKind, Option<i64>); 12] = [
 
 /// What the drawings read as, before it is written as f-puzzles keys.
 pub(super) struct Drawn {
-    n: usize,
-    out: Map<String, Value>,
-    overlays: Vec<Shape>,
-    underlays: Vec<Shape>,
-    used_over: Vec<bool>,
-    used_under: Vec<bool>,
+    pub(super) n: usize,
+    pub(super) out: Map<String, Value>,
+    pub(super) overlays: Vec<Shape>,
+    pub(super) underlays: Vec<Shape>,
+    pub(super) used_over: Vec<bool>,
+    pub(super) used_under: Vec<bool>,
 }
 
 /// Colours compared without an opaque alpha (`#AAAAAAFF` is `#AAAAAA`).
-fn opaque(c: &str) -> &str {
+pub(super) fn opaque(c: &str) -> &str {
     if c.len() == 9 && c.ends_with("FF") {
         &c[..7]
     } else {
@@ -107,11 +108,11 @@ impl Drawn {
         Ok(())
     }
 
-    fn inside(&self, (r, c): (i64, i64)) -> bool {
+    pub(super) fn inside(&self, (r, c): (i64, i64)) -> bool {
         (0..self.n as i64).contains(&r) && (0..self.n as i64).contains(&c)
     }
 
-    fn names(&self, cells: &[(i64, i64)], what: &str) -> Result<Vec<String>, String> {
+    pub(super) fn names(&self, cells: &[(i64, i64)], what: &str) -> Result<Vec<String>, String> {
         if let Some(&off) = cells.iter().find(|&&c| !self.inside(c)) {
             return Err(format!("{what}: cell {} is off the grid", rc(off)));
         }
@@ -119,7 +120,7 @@ impl Drawn {
     }
 
     /// Finds an unused overlay or underlay matching `f`, marks it used.
-    fn take(&mut self, f: impl Fn(&Shape) -> bool) -> Option<Shape> {
+    pub(super) fn take(&mut self, f: impl Fn(&Shape) -> bool) -> Option<Shape> {
         for (shapes, used) in [
             (&self.overlays, &mut self.used_over),
             (&self.underlays, &mut self.used_under),
@@ -393,7 +394,12 @@ impl Drawn {
 
     /// An arrow outside the grid pointing along a diagonal: a little
     /// killer clue, its total the number written in the clue's cell.
-    fn little_killer(&mut self, a: &Line, clue: (i64, i64), what: &str) -> Result<(), String> {
+    pub(super) fn little_killer(
+        &mut self,
+        a: &Line,
+        clue: (i64, i64),
+        what: &str,
+    ) -> Result<(), String> {
         let (p, q) = (a.points[0], a.points[a.points.len() - 1]);
         let (dr, dc) = ((q.0 - p.0).signum() as i64, (q.1 - p.1).signum() as i64);
         if dr == 0 || dc == 0 {
@@ -438,182 +444,6 @@ impl Drawn {
         );
         Ok(())
     }
-
-    fn overlays(&mut self, rules: &RulesText) -> Result<(), String> {
-        let named = rules.named();
-        let outside_kind = [Named::Sandwich, Named::XSum, Named::Skyscraper]
-            .into_iter()
-            .filter(|k| named.contains(k))
-            .collect::<Vec<_>>();
-        // Glyphs the converter draws behind f-puzzles' outside clues.
-        let glyphs: Vec<(usize, (i64, i64), &str)> = self
-            .overlays
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.text == "\u{25AF}" || s.text == "\u{25EF}")
-            .map(|(i, s)| {
-                (
-                    i,
-                    cell_of(s.center),
-                    if s.text == "\u{25AF}" {
-                        "skyscraper"
-                    } else {
-                        "xsum"
-                    },
-                )
-            })
-            .collect();
-        for (i, _, _) in &glyphs {
-            self.used_over[*i] = true;
-        }
-        for i in 0..self.overlays.len() {
-            if self.used_over[i] {
-                continue;
-            }
-            let s = self.overlays[i].clone();
-            let text = s.text.trim();
-            let what = format!("overlay {} at {}", s.index + 1, where_(s.center));
-            let small = s.width <= 0.45 && s.height <= 0.45;
-            if let Some(pair) =
-                edge_cells(s.center).filter(|p| self.inside(p[0]) && self.inside(p[1]))
-            {
-                let names = self.names(&pair, &what)?;
-                if text.eq_ignore_ascii_case("x") || text.eq_ignore_ascii_case("v") {
-                    add(
-                        &mut self.out,
-                        "xv",
-                        json!({ "cells": names, "value": text.to_ascii_uppercase() }),
-                    );
-                    self.used_over[i] = true;
-                    continue;
-                }
-                if !s.rounded && small && !s.cosmetic && text.parse::<u32>().is_ok() {
-                    add(
-                        &mut self.out,
-                        "sum",
-                        json!({ "cells": names, "value": text }),
-                    );
-                    self.used_over[i] = true;
-                    continue;
-                }
-                if s.rounded && small && (text.is_empty() || text.parse::<u32>().is_ok()) {
-                    let key = match (opaque(&s.background), opaque(&s.border)) {
-                        ("#000000", _) => "ratio",
-                        ("#FFFFFF", "#000000") => "difference",
-                        _ => return Err(format!("{what}: a dot neither black nor white")),
-                    };
-                    let mut e = json!({ "cells": names });
-                    if !text.is_empty() {
-                        e["value"] = json!(text);
-                    }
-                    add(&mut self.out, key, e);
-                    self.used_over[i] = true;
-                    continue;
-                }
-            }
-            if let Some(four) = corner_cells(s.center).filter(|c| c.iter().all(|&x| self.inside(x)))
-            {
-                let digits: Vec<u32> = text.chars().filter_map(|c| c.to_digit(10)).collect();
-                let only_digits = text
-                    .chars()
-                    .all(|c| c.is_ascii_digit() || c.is_whitespace());
-                if s.rounded && !digits.is_empty() && only_digits && !s.cosmetic {
-                    let names = self.names(&four, &what)?;
-                    add(
-                        &mut self.out,
-                        "quadruple",
-                        json!({ "cells": names, "values": digits }),
-                    );
-                    self.used_over[i] = true;
-                    continue;
-                }
-            }
-            let cell = cell_of(s.center);
-            if !self.inside(cell) && text.parse::<i64>().is_ok() {
-                let glyph = glyphs
-                    .iter()
-                    .find(|(_, c, _)| *c == cell)
-                    .map(|(_, _, k)| *k);
-                let key = match glyph {
-                    Some(k) => k,
-                    None if near(s.font, 32.0) && !s.cosmetic => "sandwichsum",
-                    None => match outside_kind.as_slice() {
-                        [Named::Sandwich] => "sandwichsum",
-                        [Named::XSum] => "xsum",
-                        [Named::Skyscraper] => "skyscraper",
-                        _ => return Err(format!(
-                            "{what}: a number outside the grid that the rules do not explain (sandwich, X-sum or skyscraper?)"
-                        )),
-                    },
-                };
-                add(
-                    &mut self.out,
-                    key,
-                    json!({ "cell": name(cell), "value": text }),
-                );
-                self.used_over[i] = true;
-            }
-        }
-        Ok(())
-    }
-
-    fn underlays(&mut self, rules: &RulesText) -> Result<(), String> {
-        let says = |w: &str| rules.mentions(w);
-        for i in 0..self.underlays.len() {
-            if self.used_under[i] {
-                continue;
-            }
-            let s = self.underlays[i].clone();
-            let what = format!("underlay {} at {}", s.index + 1, where_(s.center));
-            let Some(cell) = centre_cell(s.center).filter(|&c| self.inside(c)) else {
-                continue;
-            };
-            let grey = matches!(opaque(&s.background), "#CFCFCF");
-            if grey && near(s.width, 1.0) && opaque(&s.border) == "#CFCFCF" {
-                return Err(format!(
-                    "{what}: clone cells (SudokuPad's converter draws every clone cell alike, so which cells pair cannot be read)"
-                ));
-            }
-            let parity = s.text.trim().is_empty()
-                && s.width >= 0.5
-                && s.width <= 0.9
-                && near(s.width, s.height);
-            // Grey squares are even and grey circles odd (the converter's
-            // signature); in other colours, when the rules speak of them.
-            let (even, odd) = (grey || says("even"), grey || says("odd"));
-            if parity && !s.rounded && even {
-                add(&mut self.out, "even", json!({ "cell": name(cell) }));
-                self.used_under[i] = true;
-            } else if parity && s.rounded && odd {
-                add(&mut self.out, "odd", json!({ "cell": name(cell) }));
-                self.used_under[i] = true;
-            }
-        }
-        Ok(())
-    }
-
-    /// Takes the underlays the converter draws over an extra region's cells;
-    /// true when every cell has one.
-    pub(super) fn take_extra_region(&mut self, cells: &[(i64, i64)]) -> bool {
-        let is = |s: &Shape, c: (i64, i64)| {
-            s.background == "rgba(207,207,207,0.95)" && centre_cell(s.center) == Some(c)
-        };
-        let all = cells
-            .iter()
-            .all(|&c| self.underlays.iter().any(|s| is(s, c)));
-        if all {
-            for (i, s) in self.underlays.iter().enumerate() {
-                if cells.iter().any(|&c| is(s, c)) {
-                    self.used_under[i] = true;
-                }
-            }
-        }
-        all
-    }
-}
-
-fn where_(p: Point) -> String {
-    rc(cell_of(p))
 }
 
 /// The converter's thick grey line under a bulb of several cells.

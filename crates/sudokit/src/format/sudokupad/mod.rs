@@ -20,16 +20,20 @@
 
 use serde_json::Value;
 
+mod assume;
+mod colours;
 mod drawn;
 mod elements;
 mod encode;
+mod kinds;
 mod link;
+mod marks;
 mod read;
 mod rules_text;
 mod zipper;
 
+pub use assume::Assume;
 pub use link::Kind;
-pub use rules_text::Assume;
 pub use zipper::{unzip, zip};
 
 use crate::format::lz;

@@ -5,9 +5,11 @@
 
 use serde_json::{json, Map, Value};
 
+use super::assume::Assume;
 use super::drawn::Drawn;
 use super::elements::{self, add, name, Cage};
-use super::rules_text::{Assume, Global, Named, RulesText};
+use super::kinds::Named;
+use super::rules_text::{Global, RulesText};
 
 /// A SudokuPad puzzle as f-puzzles JSON, and the solution it publishes.
 #[derive(Clone, Debug)]
