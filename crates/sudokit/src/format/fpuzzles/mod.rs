@@ -241,12 +241,8 @@ impl ReadText {
 /// As [`json_text`] and [`sudokupad::decode`], and broken JSON.
 pub fn read_text(text: &str, assume: &Assume) -> Result<ReadText, String> {
     if let Some(d) = sudokupad::decode(text, assume)? {
-        let source = match d.pad.kind() {
-            sudokupad::Kind::Scl | sudokupad::Kind::Ctc => Source::sudokupad(d.fpuzzles, d.pad),
-            _ => Source::sudokupad(d.fpuzzles, d.pad),
-        };
         return Ok(ReadText {
-            source,
+            source: Source::sudokupad(d.fpuzzles, d.pad),
             published: d.solution,
         });
     }

@@ -261,6 +261,10 @@ pub(super) fn centre_cell(p: Point) -> Option<(i64, i64)> {
 pub(super) fn covered(s: &Shape) -> Vec<(i64, i64)> {
     let rows = ((s.height - 0.75).max(0.0)).round() as i64 + 1;
     let cols = ((s.width - 0.75).max(0.0)).round() as i64 + 1;
+    // No grid is wider than 64 cells: a larger shape covers no bulb.
+    if rows > LONGEST || cols > LONGEST {
+        return Vec::new();
+    }
     let top = s.center.0 - (rows - 1) as f64 / 2.0;
     let left = s.center.1 - (cols - 1) as f64 / 2.0;
     let first = cell_of((top, left));
@@ -286,6 +290,13 @@ pub(super) fn line_cells(points: &[Point]) -> Result<Vec<(i64, i64)>, String> {
                 continue;
             }
             let steps = dr.abs().max(dc.abs());
+            if steps > LONGEST {
+                return Err(format!(
+                    "a line from {} to {}: longer than any grid",
+                    rc(last),
+                    rc(cell)
+                ));
+            }
             if steps > 1 {
                 if !(dr == 0 || dc == 0 || dr.abs() == dc.abs()) {
                     return Err(format!(
@@ -303,6 +314,10 @@ pub(super) fn line_cells(points: &[Point]) -> Result<Vec<(i64, i64)>, String> {
     }
     Ok(out)
 }
+
+/// More cells than any grid's side and its outside clues span: a longer
+/// run or shape is refused (or covers nothing) instead of being walked.
+const LONGEST: i64 = 2 * crate::MAX_SIZE as i64;
 
 /// A cell's name, 1-based (`r1c1`), for messages.
 pub(super) fn rc((r, c): (i64, i64)) -> String {
@@ -357,6 +372,10 @@ mod tests {
             [(0, 0), (0, 1), (0, 2), (0, 3), (1, 2), (2, 1), (3, 0)]
         );
         assert!(line_cells(&[(0.5, 0.5), (1.5, 3.5)]).is_err());
+        // A crafted line across the whole number line is refused, not walked.
+        assert!(line_cells(&[(0.5, 0.5), (1e18, 1e18)])
+            .unwrap_err()
+            .contains("longer than any grid"));
         // An arrow's first point sits 0.3 from its bulb's centre.
         assert_eq!(
             line_cells(&[(1.8, 1.5), (2.5, 1.5)]).unwrap(),

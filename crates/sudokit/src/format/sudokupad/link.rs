@@ -150,7 +150,10 @@ pub(super) fn inflate(data: &str) -> Result<String, String> {
     let slashes: Vec<usize> = data.match_indices('/').map(|(i, _)| i).take(16).collect();
     let mut patterns: Vec<u32> = (1..1u32 << slashes.len()).collect();
     patterns.sort_by_key(|p| p.count_ones());
-    for p in patterns.into_iter().take(3000) {
+    // SudokuPad's 3000 tries, fewer for a long payload: about 16 MiB of
+    // decompressing at the most.
+    let tries = (16 << 20) / data.len().max(1);
+    for p in patterns.into_iter().take(tries.clamp(16, 3000)) {
         let mut fixed = String::with_capacity(data.len() + 16);
         let mut from = 0;
         for (k, &at) in slashes.iter().enumerate() {
