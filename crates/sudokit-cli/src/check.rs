@@ -50,7 +50,13 @@ pub fn execute(
     };
     let mut puzzles = match &puzzle {
         None => None,
-        Some(p) => match crate::input::open(p, puzzle_stdin, args.format, variant) {
+        Some(p) => match crate::input::open(
+            p,
+            puzzle_stdin,
+            args.format,
+            variant,
+            args.assume.unwrap_or_default(),
+        ) {
             Ok(s) => Some(s),
             Err(why) => {
                 let _ = writeln!(err, "sudokit: {why}");

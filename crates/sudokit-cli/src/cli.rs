@@ -417,7 +417,7 @@ fn engine_parser() -> impl TypedValueParser<Value = EngineKind> {
 }
 
 /// `--format`: one of the library's format names.
-fn parse_assume(s: &str) -> Result<sudokit::format::sudokupad::Assume, String> {
+pub(crate) fn parse_assume(s: &str) -> Result<sudokit::format::sudokupad::Assume, String> {
     sudokit::format::sudokupad::Assume::parse(s)
 }
 

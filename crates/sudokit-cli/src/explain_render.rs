@@ -75,6 +75,7 @@ pub fn draw_all(
         stdin,
         format,
         solve.variant(),
+        solve.assume.unwrap_or_default(),
         &mut io::sink(),
         |name, item| {
             if let Ok(entry) = item {

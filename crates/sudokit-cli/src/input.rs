@@ -196,17 +196,12 @@ pub fn open<'a>(
     stdin: &'a mut dyn BufRead,
     format: Option<Format>,
     variant: Variant,
+    assume: Assume,
 ) -> Result<Source<'a>, Opened> {
     let reader = input
         .open(stdin)
         .map_err(|e| Opened::Failed(open_error(input, &e)))?;
-    open_reader(
-        input.to_string(),
-        reader,
-        format,
-        variant,
-        Assume::default(),
-    )
+    open_reader(input.to_string(), reader, format, variant, assume)
 }
 
 /// Reads the records of `reader`, named `name` in messages: its variant
@@ -263,13 +258,14 @@ pub fn each_puzzle(
     stdin: &mut dyn BufRead,
     format: Option<Format>,
     variant: Variant,
+    assume: Assume,
     err: &mut dyn Write,
     mut each: impl FnMut(&str, Result<Entry, String>) -> io::Result<()>,
 ) -> io::Result<crate::status::Status> {
     use crate::status::Status;
     let mut status = Status::Ok;
     for input in Input::all(args) {
-        let mut source = match open(&input, &mut *stdin, format, variant) {
+        let mut source = match open(&input, &mut *stdin, format, variant, assume) {
             Ok(s) => s,
             Err(Opened::Empty(name)) => {
                 let _ = writeln!(err, "{name}: warning: no puzzle in the input");

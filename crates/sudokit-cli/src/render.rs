@@ -60,6 +60,7 @@ pub fn execute(
         stdin,
         args.format,
         args.variant.variant(),
+        args.assume.unwrap_or_default(),
         err,
         |name, item| {
             items.push((name.to_owned(), item));

@@ -74,6 +74,11 @@ pub struct RenderArgs {
     #[arg(short, long, value_name = "FORMAT", value_parser = format_parser())]
     pub format: Option<Format>,
 
+    /// How to read the lines of SudokuPad puzzles whose rules text does not
+    /// say: COLOUR=KIND pairs, as for `solve`.
+    #[arg(long, value_name = "COLOUR=KIND,...", value_parser = super::parse_assume)]
+    pub assume: Option<sudokit::format::sudokupad::Assume>,
+
     /// Side of a cell in pixels (a 9x9 grid is 9 cells plus a 16 px margin
     /// on each side); raise it for a sharper PNG.
     #[arg(long, value_name = "PX", default_value = "52", value_parser = parse_cell)]

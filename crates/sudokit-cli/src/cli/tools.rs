@@ -150,6 +150,11 @@ pub struct CheckArgs {
     #[arg(short, long, value_name = "FORMAT", value_parser = format_parser())]
     pub format: Option<Format>,
 
+    /// How to read the lines of SudokuPad puzzles whose rules text does not
+    /// say: COLOUR=KIND pairs, as for `solve`.
+    #[arg(long, value_name = "COLOUR=KIND,...", value_parser = super::parse_assume)]
+    pub assume: Option<sudokit::format::sudokupad::Assume>,
+
     /// Engine that finds the puzzle's solution.
     #[arg(short, long, value_name = "ENGINE", default_value = "auto", value_parser = engine_parser())]
     pub engine: EngineKind,

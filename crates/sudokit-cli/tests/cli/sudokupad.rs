@@ -97,6 +97,15 @@ fn assume_settles_a_line_the_rules_do_not_explain() {
     assert!(err.contains("#123456") && err.contains("--assume"), "{err}");
     let (code, out, err) = run(&["count", "--assume", "#123456=renban", &link]);
     assert_eq!((code, out.trim()), (0, "1"), "{err}");
+    // render and check take it too.
+    let svg = std::env::temp_dir().join(format!("sudokit-assume-{}.svg", std::process::id()));
+    let out = svg.to_str().unwrap();
+    let (code, _, _) = run(&["render", "-o", out, &link]);
+    assert_eq!(code, 1);
+    let (code, _, err) = run(&["render", "--assume", "#123456=renban", "-o", out, &link]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let _ = std::fs::remove_file(&svg);
     let (code, _, err) = run(&["count", "--assume", "#123456=wobble", &link]);
     assert_eq!(code, 2);
     assert!(err.contains("not a kind of line"), "{err}");
