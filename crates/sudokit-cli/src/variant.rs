@@ -92,11 +92,20 @@ impl Variant {
         }
         let geometry = self.geometry(puzzle.geometry())?;
         let candidates = puzzle.candidates().map(<[_]>::to_vec);
-        let rebuilt = Puzzle::new(geometry, puzzle.givens().clone()).map_err(|e| e.to_string())?;
-        match candidates {
-            Some(c) => rebuilt.with_candidates(c).map_err(|e| e.to_string()),
-            None => Ok(rebuilt),
+        // The extra houses join the puzzle's rules (a variant puzzle keeps
+        // its cages, lines and dots), never replace them.
+        let constraints = puzzle.constraints().to_vec();
+        let mut rebuilt =
+            Puzzle::new(geometry, puzzle.givens().clone()).map_err(|e| e.to_string())?;
+        if let Some(c) = candidates {
+            rebuilt = rebuilt.with_candidates(c).map_err(|e| e.to_string())?;
         }
+        if constraints.is_empty() {
+            return Ok(rebuilt);
+        }
+        rebuilt
+            .with_constraints(constraints)
+            .map_err(|e| e.to_string())
     }
 
     /// [`Variant::apply`] on a puzzle as read, in place: a geometry that
@@ -161,10 +170,11 @@ impl Variant {
             return Ok(g);
         }
         let mut g = (**base).clone();
-        if self.x {
+        // A geometry that has them already (f-puzzles' diagonals) keeps them.
+        if self.x && !g.extras().contains(&Extra::Diagonals) {
             g = g.with_extra(Extra::Diagonals).map_err(|e| e.to_string())?;
         }
-        if self.windoku {
+        if self.windoku && !g.extras().contains(&Extra::Windows) {
             g = g.with_extra(Extra::Windows).map_err(|e| e.to_string())?;
         }
         let g = Arc::new(g);
@@ -229,6 +239,39 @@ mod tests {
         let mut reader = reader;
         reader.read_to_string(&mut s).expect("in memory");
         s
+    }
+
+    /// `--x` and `--windoku` add houses to a variant puzzle: its rules stay,
+    /// so it never gains a solution (`count --x` once answered 12 where the
+    /// puzzle alone has 2, the thermometers and dots dropped).
+    #[test]
+    fn extra_houses_keep_a_variant_puzzles_rules() {
+        use sudokit::Engine;
+        let text = include_str!("../../../examples/fpuzzles.txt");
+        let entries: Vec<_> =
+            sudokit::format::read(sudokit::format::Format::Fpuzzles, text.as_bytes())
+                .filter_map(Result::ok)
+                .collect();
+        assert!(entries.len() >= 3);
+        let count = |p: &Puzzle| sudokit::Auto::default().solve(p, 100).unwrap().count;
+        for e in &entries {
+            for v in [
+                Variant {
+                    x: true,
+                    windoku: false,
+                },
+                Variant {
+                    x: false,
+                    windoku: true,
+                },
+            ] {
+                let Ok(with) = v.apply(e.puzzle.clone()) else {
+                    continue;
+                };
+                assert_eq!(with.constraints(), e.puzzle.constraints());
+                assert!(count(&with) <= count(&e.puzzle), "line {}", e.line);
+            }
+        }
     }
 
     #[test]
