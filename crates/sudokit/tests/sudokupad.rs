@@ -121,7 +121,11 @@ fn short_links_and_damaged_payloads_are_refused_by_name() {
     for (text, says) in cases {
         let e = fpuzzles::parse(text).unwrap_err();
         assert!(e.contains(says), "{text}: {e}");
-    }
+    } // A grid larger than any variant grid is refused before it is walked.
+    let row = Value::Array(vec![serde_json::json!({}); 40]);
+    let big = serde_json::json!({ "cells": vec![row; 40] });
+    let e = fpuzzles::parse(&sudokupad::link_of(&big)).unwrap_err();
+    assert!(e.contains("3x3 to 16x16"), "{e}");
 }
 
 /// Puzzles to write: the setters' puzzles that read, and the examples.

@@ -91,8 +91,8 @@ pub fn write_text<W: Write>(
     // or JSON) with the candidates as centre marks, for the setter to open.
     if let Some(source) = &entry.source {
         let json = format::fpuzzles::candidates_json(source.json(), &tc.candidates);
-        if to == Some(Format::Scl) && source.pad().and_then(|p| p.json()).is_none() {
-            return writeln!(out, "{}", format::sudokupad::scl_link(&json));
+        if to == Some(Format::Scl) {
+            return writeln!(out, "{}", source.encode_scl(&json));
         }
         return writeln!(out, "{}", source.encode(&json));
     }

@@ -175,15 +175,7 @@ fn is_fpuzzles(text: &[u8]) -> bool {
             .unwrap_or(&lower);
         rest.strip_prefix(b"www.").unwrap_or(rest).starts_with(host)
     };
-    if [
-        &b"f-puzzles.com/"[..],
-        b"sudokupad.app/",
-        b"beta.sudokupad.app/",
-        b"app.crackingthecryptic.com/",
-    ]
-    .into_iter()
-    .any(link)
-    {
+    if link(b"f-puzzles.com/") {
         return true;
     }
     text.starts_with(b"N4Ig")

@@ -115,6 +115,16 @@ impl Source {
         self.json.get(key).and_then(Value::as_str)
     }
 
+    /// `json` as a SudokuPad link: the SudokuPad puzzle this source was
+    /// read from, with `json`'s values and centre marks; otherwise `json`
+    /// drawn as SudokuPad's converter draws.
+    pub fn encode_scl(&self, json: &Value) -> String {
+        match &self.pad {
+            Some(pad) if pad.json().is_some() => pad.encode(json),
+            _ => sudokupad::scl_link(json),
+        }
+    }
+
     /// `json` in this source's form: one-line JSON, an lz-string, a link,
     /// or the SudokuPad link it came as (the answer's digits and centre
     /// marks in SudokuPad's cells).
@@ -276,16 +286,11 @@ pub fn write_solution<W: Write + ?Sized>(
 ) -> io::Result<()> {
     match source {
         Some(s) => writeln!(out, "{}", s.encode(&solution_json(&s.json, solution))),
-        None => {
-            let n = geometry.size();
-            let bare = Puzzle::new(Arc::new(geometry.clone()), Grid::empty(n));
-            let base = bare.as_ref().map(to_json).unwrap_or(Value::Null);
-            writeln!(
-                out,
-                "{}",
-                encode_as(&solution_json(&base, solution), Form::Link)
-            )
-        }
+        None => writeln!(
+            out,
+            "{}",
+            encode_as(&solution_json(&bare_json(geometry), solution), Form::Link)
+        ),
     }
 }
 
@@ -317,20 +322,16 @@ pub fn write_scl_solution<W: Write + ?Sized>(
     geometry: &Geometry,
     source: Option<&Source>,
 ) -> io::Result<()> {
-    let json = match source {
-        Some(s) if s.pad.as_ref().is_some_and(|p| p.json().is_some()) => {
-            return writeln!(out, "{}", s.encode(&solution_json(&s.json, solution)));
-        }
-        Some(s) => s.json.clone(),
-        None => {
-            let n = geometry.size();
-            let bare = Puzzle::new(Arc::new(geometry.clone()), Grid::empty(n));
-            bare.as_ref().map(to_json).unwrap_or(Value::Null)
-        }
+    let link = match source {
+        Some(s) => s.encode_scl(&solution_json(&s.json, solution)),
+        None => sudokupad::scl_link(&solution_json(&bare_json(geometry), solution)),
     };
-    writeln!(
-        out,
-        "{}",
-        sudokupad::scl_link(&solution_json(&json, solution))
-    )
+    writeln!(out, "{link}")
+}
+
+/// The JSON of `geometry` alone (its houses, no givens): what an answer is
+/// written into when no puzzle JSON came with it.
+fn bare_json(geometry: &Geometry) -> Value {
+    let bare = Puzzle::new(Arc::new(geometry.clone()), Grid::empty(geometry.size()));
+    bare.as_ref().map(to_json).unwrap_or(Value::Null)
 }

@@ -47,7 +47,7 @@ impl Assume {
             let kind = kind.parse::<LineKind>()?;
             let colour = colour.trim().to_ascii_lowercase();
             let key = if let Some(hex) = colour.strip_prefix('#') {
-                let full = super::elements::colour(Some(&format!("#{hex}").into()));
+                let full = super::elements::normalise(&format!("#{hex}"));
                 let v = full
                     .strip_prefix('#')
                     .filter(|h| h.len() == 6)

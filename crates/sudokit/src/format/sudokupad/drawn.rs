@@ -93,10 +93,7 @@ impl Drawn {
     }
 
     /// Moves what was read into `out`.
-    ///
-    /// # Errors
-    /// None so far; kept for symmetry with the readers.
-    pub(super) fn write(self, out: &mut Map<String, Value>) -> Result<(), String> {
+    pub(super) fn write(self, out: &mut Map<String, Value>) {
         for (k, v) in self.out {
             match (out.get_mut(&k), v) {
                 (Some(Value::Array(a)), Value::Array(b)) => a.extend(b),
@@ -105,7 +102,6 @@ impl Drawn {
                 }
             }
         }
-        Ok(())
     }
 
     pub(super) fn inside(&self, (r, c): (i64, i64)) -> bool {
@@ -135,6 +131,13 @@ impl Drawn {
 
     fn lines(&mut self, lines: &[Line], rules: &RulesText, assume: &Assume) -> Result<(), String> {
         let bulbs: Vec<&Line> = lines.iter().filter(|l| is_bulb_line(l)).collect();
+        // Grey lines are thermometers when the rules speak of them and give
+        // grey lines nothing else (and a bulb is at one end, below).
+        let grey_thermometers = rules.named().contains(&Named::Line(LineKind::Thermometer))
+            && rules
+                .kinds_of(Family::Grey)
+                .iter()
+                .all(|&k| k == LineKind::Thermometer);
         for line in lines {
             let colour = opaque(&line.colour).to_owned();
             let what = format!("line {} ({colour})", line.index + 1);
@@ -153,12 +156,8 @@ impl Drawn {
                     Some(k) => k,
                     // A grey line from a round bulb, where the rules speak
                     // of thermometers, is one.
-                    None if Family::of(&colour) == Some(Family::Grey)
-                        && rules.named().contains(&Named::Line(LineKind::Thermometer))
-                        && rules
-                            .kinds_of(Family::Grey)
-                            .iter()
-                            .all(|&k| k == LineKind::Thermometer)
+                    None if grey_thermometers
+                        && Family::of(&colour) == Some(Family::Grey)
                         && self.has_bulb(&line.points) =>
                     {
                         (LineKind::Thermometer, None)
@@ -235,13 +234,7 @@ impl Drawn {
     /// Whether a round shape sits on `cell` as a thermometer's bulb; marks
     /// it used.
     fn mark_bulb(&mut self, cell: (i64, i64)) -> bool {
-        let bulb = |s: &Shape| {
-            s.rounded
-                && s.width >= 0.5
-                && s.width <= 1.0
-                && s.text.trim().is_empty()
-                && centre_cell(s.center) == Some(cell)
-        };
+        let bulb = |s: &Shape| is_bulb_on(s, cell);
         let mut found = false;
         for (shapes, used) in [
             (&self.overlays, &mut self.used_over),
@@ -260,14 +253,10 @@ impl Drawn {
     /// Whether a round bulb sits at either end of `points`.
     fn has_bulb(&self, points: &[Point]) -> bool {
         let ends = [cell_of(points[0]), cell_of(points[points.len() - 1])];
-        let bulb = |s: &Shape| {
-            s.rounded
-                && s.width >= 0.5
-                && s.width <= 1.0
-                && s.text.trim().is_empty()
-                && centre_cell(s.center).is_some_and(|c| ends.contains(&c))
-        };
-        self.overlays.iter().chain(&self.underlays).any(bulb)
+        self.overlays
+            .iter()
+            .chain(&self.underlays)
+            .any(|s| ends.iter().any(|&c| is_bulb_on(s, c)))
     }
 
     /// The circles or diamonds at a line's two ends (between lines,
@@ -444,6 +433,16 @@ impl Drawn {
         );
         Ok(())
     }
+}
+
+/// Whether `s` is a thermometer's bulb on `cell`: a round shape of about a
+/// cell, without text, centred on it.
+fn is_bulb_on(s: &Shape, cell: (i64, i64)) -> bool {
+    s.rounded
+        && s.width >= 0.5
+        && s.width <= 1.0
+        && s.text.trim().is_empty()
+        && centre_cell(s.center) == Some(cell)
 }
 
 /// The converter's thick grey line under a bulb of several cells.

@@ -15,9 +15,12 @@ pub(super) type Point = (f64, f64);
 /// `#RRGGBBAA` are widened or kept), anything else (`rgba(…)`, names)
 /// lower case without spaces; empty when absent.
 pub(super) fn colour(v: Option<&Value>) -> String {
-    let Some(s) = v.and_then(Value::as_str) else {
-        return String::new();
-    };
+    v.and_then(Value::as_str)
+        .map_or_else(String::new, normalise)
+}
+
+/// A colour's text normalised as [`colour`] does.
+pub(super) fn normalise(s: &str) -> String {
     let s = s.trim();
     if let Some(hex) = s.strip_prefix('#') {
         if hex.bytes().all(|b| b.is_ascii_hexdigit()) {
@@ -318,6 +321,12 @@ pub(super) fn line_cells(points: &[Point]) -> Result<Vec<(i64, i64)>, String> {
 /// More cells than any grid's side and its outside clues span: a longer
 /// run or shape is refused (or covers nothing) instead of being walked.
 const LONGEST: i64 = 2 * crate::MAX_SIZE as i64;
+
+/// The default box shape of side `n` (rows, columns): the most square
+/// boxes, one row tall for a prime side, as f-puzzles and SudokuPad draw.
+pub(super) fn default_boxes(n: usize) -> (usize, usize) {
+    crate::default_box_shape(n).unwrap_or((1, n))
+}
 
 /// A cell's name, 1-based (`r1c1`), for messages.
 pub(super) fn rc((r, c): (i64, i64)) -> String {

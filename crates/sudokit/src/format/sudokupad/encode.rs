@@ -55,11 +55,7 @@ pub(super) fn from_fpuzzles(f: &Value) -> Value {
     let mut cells_out = Vec::with_capacity(n);
     let mut regions: Vec<Vec<[usize; 2]>> = Vec::new();
     let mut ids: Vec<Value> = Vec::new();
-    let mut h = (1..=n).take_while(|h| h * h <= n).last().unwrap_or(1);
-    while h > 1 && !n.is_multiple_of(h) {
-        h -= 1;
-    }
-    let w = n / h;
+    let (h, w) = super::elements::default_boxes(n);
     let rows = f
         .get("grid")
         .and_then(Value::as_array)

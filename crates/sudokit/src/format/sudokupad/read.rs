@@ -29,6 +29,13 @@ pub(super) fn reading(pad: &Value, assume: &Assume) -> Result<Reading, String> {
         .and_then(Value::as_array)
         .ok_or("a SudokuPad puzzle without `cells`")?;
     let n = rows.len();
+    // The f-puzzles reading takes 3x3 to 16x16: refused here, before a
+    // crafted grid of a million cells is walked.
+    if !(3..=crate::variant::MAX_VARIANT_SIZE).contains(&n) {
+        return Err(format!(
+            "a SudokuPad grid of {n} rows: variant grids are 3x3 to 16x16"
+        ));
+    }
     for (r, row) in rows.iter().enumerate() {
         let len = row.as_array().map_or(0, Vec::len);
         if len != n {
@@ -56,7 +63,7 @@ pub(super) fn reading(pad: &Value, assume: &Assume) -> Result<Reading, String> {
     out.insert("grid".into(), grid(pad, rows, n, &regionless)?);
     let mut drawn = Drawn::read(pad, n, &rules, assume)?;
     cages_into(&mut out, &cages, &mut drawn, n)?;
-    drawn.write(&mut out)?;
+    drawn.write(&mut out);
     let mut globals = rules.globals();
     for (flag, global) in [
         ("antiknight", Global::AntiKnight),
@@ -259,11 +266,7 @@ fn grid(pad: &Value, rows: &[Value], n: usize, regionless: &[(i64, i64)]) -> Res
 /// Whether the regions are the grid's default boxes (f-puzzles' and
 /// SudokuPad's: as square as the side allows, wider than tall).
 fn is_default_boxes(region: &[Option<usize>], n: usize) -> bool {
-    let mut h = (1..=n).take_while(|h| h * h <= n).last().unwrap_or(1);
-    while h > 1 && !n.is_multiple_of(h) {
-        h -= 1;
-    }
-    let w = n / h;
+    let (h, w) = elements::default_boxes(n);
     let box_of = |i: usize| (i / n / h) * h + (i % n) / w;
     (0..n * n).all(|i| {
         (0..n * n).all(|j| {

@@ -78,20 +78,22 @@ impl RulesText {
     pub(super) fn globals(&self) -> Vec<Global> {
         let mut out = Vec::new();
         let any = |f: &dyn Fn(&str) -> bool| self.sentences.iter().any(|s| f(s));
-        if any(&|s| {
-            (s.contains("anti-knight") || s.contains("antiknight") || s.contains("anti knight"))
-                || (s.contains("knight's move")
-                    && (s.contains("cannot") || s.contains("must not") || s.contains("different")))
-        }) {
+        // "Anti-knight", or "a knight's move apart cannot …"; kings alike.
+        let anti = |piece: &str| {
+            any(&|s| {
+                ["anti-", "anti", "anti "]
+                    .iter()
+                    .any(|a| s.contains(&format!("{a}{piece}")))
+                    || (s.contains(&format!("{piece}'s move"))
+                        && ["cannot", "must not", "different"]
+                            .iter()
+                            .any(|w| s.contains(w)))
+            })
+        };
+        if anti("knight") {
             out.push(Global::AntiKnight);
         }
-        if any(&|s| {
-            s.contains("anti-king")
-                || s.contains("antiking")
-                || s.contains("anti king")
-                || (s.contains("king's move")
-                    && (s.contains("cannot") || s.contains("must not") || s.contains("different")))
-        }) {
+        if anti("king") {
             out.push(Global::AntiKing);
         }
         if any(&|s| {
