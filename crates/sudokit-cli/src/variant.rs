@@ -91,21 +91,9 @@ impl Variant {
             return Ok(puzzle);
         }
         let geometry = self.geometry(puzzle.geometry())?;
-        let candidates = puzzle.candidates().map(<[_]>::to_vec);
         // The extra houses join the puzzle's rules (a variant puzzle keeps
         // its cages, lines and dots), never replace them.
-        let constraints = puzzle.constraints().to_vec();
-        let mut rebuilt =
-            Puzzle::new(geometry, puzzle.givens().clone()).map_err(|e| e.to_string())?;
-        if let Some(c) = candidates {
-            rebuilt = rebuilt.with_candidates(c).map_err(|e| e.to_string())?;
-        }
-        if constraints.is_empty() {
-            return Ok(rebuilt);
-        }
-        rebuilt
-            .with_constraints(constraints)
-            .map_err(|e| e.to_string())
+        puzzle.with_geometry(geometry).map_err(|e| e.to_string())
     }
 
     /// [`Variant::apply`] on a puzzle as read, in place: a geometry that

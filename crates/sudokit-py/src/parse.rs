@@ -44,19 +44,7 @@ impl Houses {
             return Ok(puzzle);
         }
         let geometry = self.geometry(puzzle.geometry())?;
-        let candidates = puzzle.candidates().map(<[_]>::to_vec);
-        let constraints = puzzle.constraints().to_vec();
-        let mut rebuilt =
-            Puzzle::new(geometry, puzzle.givens().clone()).map_err(|e| e.to_string())?;
-        if let Some(c) = candidates {
-            rebuilt = rebuilt.with_candidates(c).map_err(|e| e.to_string())?;
-        }
-        if !constraints.is_empty() {
-            rebuilt = rebuilt
-                .with_constraints(constraints)
-                .map_err(|e| e.to_string())?;
-        }
-        Ok(rebuilt)
+        puzzle.with_geometry(geometry).map_err(|e| e.to_string())
     }
 }
 

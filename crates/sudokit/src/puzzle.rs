@@ -111,6 +111,23 @@ impl Puzzle {
         Ok(self)
     }
 
+    /// The same puzzle — givens, candidates and constraints — on another
+    /// geometry of the same side (extra houses added, say): its rules join
+    /// the geometry's houses.
+    ///
+    /// # Errors
+    /// [`PuzzleError::SizeMismatch`] when the sides differ.
+    pub fn with_geometry(mut self, geometry: Arc<Geometry>) -> Result<Puzzle, PuzzleError> {
+        if geometry.size() != self.size() {
+            return Err(PuzzleError::SizeMismatch {
+                expected: geometry.size(),
+                found: self.size(),
+            });
+        }
+        self.geometry = geometry;
+        Ok(self)
+    }
+
     /// The variant constraints (empty for a classic or jigsaw puzzle).
     #[inline]
     pub fn constraints(&self) -> &[Constraint] {

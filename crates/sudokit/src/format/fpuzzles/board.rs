@@ -47,12 +47,7 @@ pub(super) struct Board {
 /// factor with `h * h <= n`) by `n / h` columns; 1-row regions for a prime
 /// side.
 pub(super) fn default_shape(n: usize) -> (usize, usize) {
-    let h = (1..=n)
-        .take_while(|h| h * h <= n)
-        .filter(|h| n.is_multiple_of(*h))
-        .last()
-        .unwrap_or(1);
-    (h, n / h)
+    crate::default_box_shape(n).unwrap_or((1, n))
 }
 
 /// The geometry of a board (extra houses are added by the caller).

@@ -5,6 +5,39 @@ use super::{line_shape, Mask, PairRule, Pruned, Rule, RuleError};
 use crate::digits::Cell;
 use crate::variant::{entropic_class, full_mask, restrict, Contradiction};
 
+/// The `Rule` of a line of three classes of digits: `$class` gives a
+/// value's class for the check, `$masks` the three classes' masks for the
+/// pruning, and neighbours pair by `$other` (and cells three apart by
+/// `$same`).
+macro_rules! class_line {
+    ($rule:ident, $key:literal, |$v:ident, $n:ident| $class:expr, $masks:expr, $other:ident, $same:ident) => {
+        impl Rule for $rule {
+            fn name(&self) -> &'static str {
+                $key
+            }
+            fn cells(&self, _n: usize) -> Vec<Cell> {
+                self.line.clone()
+            }
+            fn check(&self, values: &[u8], $n: usize) -> bool {
+                check_classes(&self.line, values, |$v| $class)
+            }
+            fn prune(&self, masks: &mut [Mask], $n: usize) -> Pruned {
+                let classes = $masks;
+                prune_classes(&self.line, masks, &classes)
+            }
+            fn validate(&self, n: usize) -> Result<(), RuleError> {
+                three_classes(self.name(), &self.line, n)
+            }
+            fn prunes_beyond_pairs(&self) -> bool {
+                true
+            }
+            fn pairs(&self, _n: usize) -> Option<Vec<(Cell, Cell, PairRule)>> {
+                Some(class_pairs(&self.line, PairRule::$other, PairRule::$same))
+            }
+        }
+    };
+}
+
 /// The values of each class, for a class function.
 fn class_masks(n: usize, class: impl Fn(u32) -> u32) -> [Mask; 3] {
     let mut out = [0; 3];
@@ -123,34 +156,14 @@ pub struct Entropic {
     pub line: Vec<Cell>,
 }
 
-impl Rule for Entropic {
-    fn name(&self) -> &'static str {
-        "entropicline"
-    }
-    fn cells(&self, _n: usize) -> Vec<Cell> {
-        self.line.clone()
-    }
-    fn check(&self, values: &[u8], n: usize) -> bool {
-        check_classes(&self.line, values, |v| entropic_class(v, n))
-    }
-    fn prune(&self, masks: &mut [Mask], n: usize) -> Pruned {
-        let classes = class_masks(n, |v| entropic_class(v, n));
-        prune_classes(&self.line, masks, &classes)
-    }
-    fn validate(&self, n: usize) -> Result<(), RuleError> {
-        three_classes(self.name(), &self.line, n)
-    }
-    fn prunes_beyond_pairs(&self) -> bool {
-        true
-    }
-    fn pairs(&self, _n: usize) -> Option<Vec<(Cell, Cell, PairRule)>> {
-        Some(class_pairs(
-            &self.line,
-            PairRule::OtherThird,
-            PairRule::SameThird,
-        ))
-    }
-}
+class_line!(
+    Entropic,
+    "entropicline",
+    |v, n| entropic_class(v, n),
+    class_masks(n, |v| entropic_class(v, n)),
+    OtherThird,
+    SameThird
+);
 
 /// Modular line: any three consecutive cells hold digits of three different
 /// residues mod 3 ({1,4,7}, {2,5,8}, {3,6,9} on 9x9), and any two
@@ -162,33 +175,18 @@ pub struct Modular {
     pub line: Vec<Cell>,
 }
 
-impl Rule for Modular {
-    fn name(&self) -> &'static str {
-        "modularline"
-    }
-    fn cells(&self, _n: usize) -> Vec<Cell> {
-        self.line.clone()
-    }
-    fn check(&self, values: &[u8], _n: usize) -> bool {
-        check_classes(&self.line, values, |v| v % 3)
-    }
-    fn prune(&self, masks: &mut [Mask], n: usize) -> Pruned {
-        // Bit v-1 is value v: residue 1 on bits 0, 3, 6 …
+// Bit v-1 is value v: residue 1 on bits 0, 3, 6 …
+class_line!(
+    Modular,
+    "modularline",
+    |v, n| {
+        let _ = n;
+        v % 3
+    },
+    {
         let all = full_mask(n);
-        let classes = [0x4924 & all, 0x9249 & all, 0x2492 & all];
-        prune_classes(&self.line, masks, &classes)
-    }
-    fn validate(&self, n: usize) -> Result<(), RuleError> {
-        three_classes(self.name(), &self.line, n)
-    }
-    fn prunes_beyond_pairs(&self) -> bool {
-        true
-    }
-    fn pairs(&self, _n: usize) -> Option<Vec<(Cell, Cell, PairRule)>> {
-        Some(class_pairs(
-            &self.line,
-            PairRule::OtherResidue,
-            PairRule::SameResidue,
-        ))
-    }
-}
+        [0x4924 & all, 0x9249 & all, 0x2492 & all]
+    },
+    OtherResidue,
+    SameResidue
+);
