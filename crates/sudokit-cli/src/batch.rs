@@ -437,6 +437,7 @@ mod tests {
             header: crate::variant::Variant::NONE,
             json: false,
             timeout_is_default: false,
+            card: crate::record::CardStyle::default(),
         }
     }
 

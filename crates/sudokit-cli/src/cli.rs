@@ -20,7 +20,7 @@ mod serve;
 mod tools;
 pub use generate::GenerateArgs;
 use generate::{GENERATE_EXAMPLES, GENERATE_LONG_ABOUT};
-pub use logic::ExplainArgs;
+pub use logic::{ExplainArgs, RateArgs};
 use logic::{
     EXPLAIN_EXAMPLES, EXPLAIN_LONG_ABOUT, HINT_EXAMPLES, HINT_LONG_ABOUT, RATE_EXAMPLES,
     RATE_LONG_ABOUT,
@@ -204,7 +204,7 @@ pub enum Command {
     // `rate`, `hint` and `explain` share `solve`'s arguments; those that
     // change nothing are hidden (`--all`, `--count` are refused in `main`).
     #[command(long_about = RATE_LONG_ABOUT, after_help = RATE_EXAMPLES, mut_args(logic_arg))]
-    Rate(SolveArgs),
+    Rate(RateArgs),
     /// Print the next logical step of every puzzle, in words.
     #[command(long_about = HINT_LONG_ABOUT, after_help = HINT_EXAMPLES, mut_args(logic_arg))]
     Hint(SolveArgs),

@@ -52,7 +52,20 @@ fn main() -> ExitCode {
             }
             solve::run(args, record::Mode::Candidates)
         }
-        cli::Command::Rate(args) => logic(args, "rate", record::Mode::Rate),
+        cli::Command::Rate(args) => {
+            if args.solve.all || args.solve.count {
+                refuse(
+                    "rate",
+                    "`rate` writes one record per puzzle; --all and --count belong to `sudokit solve`",
+                );
+            }
+            solve::run_with(&args.solve, record::Mode::Rate, |s| {
+                s.card = record::CardStyle {
+                    report: args.report,
+                    checks: !args.no_checks,
+                }
+            })
+        }
         cli::Command::Hint(args) => logic(args, "hint", record::Mode::Hint),
         cli::Command::Explain(args) => explain_render::run(args, |solve, stdin| match stdin {
             None => logic(solve, "explain", record::Mode::Explain),

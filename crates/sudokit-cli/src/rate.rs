@@ -59,6 +59,12 @@ pub fn missing_rungs(board: &Board) -> Option<String> {
     (!clauses.is_empty()).then(|| clauses.join(" and "))
 }
 
+/// The rungs a stuck classic puzzle lacks on its geometry, with the grid
+/// (`the chain rungs … for 9x9 grids only: this 16x16 puzzle needs one`).
+pub fn stuck_needs(board: &Board) -> Option<String> {
+    missing_rungs(board).map(|m| format!("{m}: this {} puzzle needs one", grid_name(board)))
+}
+
 /// `16x16`, `9x9 X` (diagonals), `9x9 windoku`: the grid, for messages.
 fn grid_name(board: &Board) -> String {
     let n = board.size();
@@ -236,6 +242,17 @@ impl RatingJson {
     /// record's verdict is [`SOLVED_VERDICT`]).
     pub fn of(path: &Path) -> Option<RatingJson> {
         (!complete_as_given(path)).then(|| RatingJson::new(path))
+    }
+
+    /// The rating `rating` of a solved path of `steps` steps.
+    pub fn from_rating(rating: logic::Rating, steps: usize) -> RatingJson {
+        RatingJson {
+            er: tenths(rating.er),
+            ep: tenths(rating.ep),
+            ed: tenths(rating.ed),
+            level: Level::of(rating.er).name(),
+            steps,
+        }
     }
 
     /// The rating of a solved path.

@@ -83,6 +83,7 @@ impl Job {
                 header: crate::variant::Variant::NONE,
                 json: args.json(),
                 timeout_is_default: false,
+                card: crate::record::CardStyle::default(),
             },
             format: args.format(),
             shard: args.shard,
@@ -565,12 +566,22 @@ fn terminal_budget(settings: &mut Settings, stdout_is_terminal: bool) {
 /// # Errors
 /// As [`execute`].
 pub fn run(args: &SolveArgs, mode: Mode) -> anyhow::Result<Status> {
+    run_with(args, mode, |_| {})
+}
+
+/// [`run`], with `tweak` changing the settings first (`rate`'s card).
+pub fn run_with(
+    args: &SolveArgs,
+    mode: Mode,
+    tweak: impl FnOnce(&mut Settings),
+) -> anyhow::Result<Status> {
     // A stdout closed at the start (`>&-`) cannot be told from one that is
     // `/dev/null` opened read-write (Python's `subprocess.DEVNULL`, systemd,
     // nohup): Rust's runtime puts exactly that in its place. Refusing it
     // failed those real runs, so neither is refused.
     let inputs = Input::all(&args.inputs);
     let mut job = Job::new(args, mode, &inputs);
+    tweak(&mut job.settings);
     // A person typing puzzles gets each answer at once: the workers' read
     // ahead would wait for several puzzles.
     if args.threads.is_none() && inputs.contains(&Input::Stdin) && io::stdin().is_terminal() {

@@ -211,40 +211,71 @@ impl NativePuzzle {
     }
 
     /// Rates: a dict with `verdict` (`rated`, `complete`, `unrated`,
-    /// `gave_up`), the rating (`er`, `ep`, `ed`, `level`, `steps`) and
-    /// `reason` when unrated.
-    fn rate<'py>(&self, py: Python<'py>, timeout: Option<f64>) -> PyResult<Bound<'py, PyDict>> {
+    /// `gave_up`), the difficulty `card` (the dict `sudokit rate --json` and
+    /// the API give: band, difficulty, minutes, contents, checks), Sudoku
+    /// Explainer's rating for a classic puzzle (`er`, `ep`, `ed`, `level`,
+    /// `steps`; `None` for a variant) and `reason` when unrated.
+    #[pyo3(signature = (timeout=None, checks=true))]
+    fn rate<'py>(
+        &self,
+        py: Python<'py>,
+        timeout: Option<f64>,
+        checks: bool,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        use sudokit::card::{card, CardError, CardOptions};
         let budget = budget(timeout)?;
-        let path = py
+        let found = py
             .detach(|| {
                 self.unique("a rating", &budget)?;
-                let board = logic::Board::new(self.puzzle()).map_err(|e| e.to_string())?;
-                let deadline = budget.time_limit.map(|t| Instant::now() + t);
-                let mut ctx = Ctx::new(false).with_deadline(deadline);
-                Ok::<_, String>(logic::solve_path(board, &mut ctx, false))
+                let options = CardOptions {
+                    checks,
+                    deadline: budget.time_limit.map(|t| Instant::now() + t),
+                    ..CardOptions::default()
+                };
+                Ok::<_, String>(card(self.puzzle(), &options))
             })
             .map_err(error)?;
-        let d = crate::logic::rating_dict(py, &path)?;
-        let verdict = match path.end {
-            End::Solved if path.step_count == 0 => "complete",
-            End::Solved => "rated",
-            End::Stuck => "unrated",
-            End::TimedOut => "gave_up",
+        let d = PyDict::new(py);
+        for key in ["er", "ep", "ed", "level", "steps", "card"] {
+            d.set_item(key, py.None())?;
+        }
+        let verdict = match &found {
+            Ok(c) => {
+                let json = c.to_json(self.puzzle().size()).to_string();
+                let card = py.import("json")?.call_method1("loads", (json,))?;
+                d.set_item("card", card)?;
+                d.set_item("text", c.line())?;
+                d.set_item("steps", c.steps)?;
+                if let Some(r) = c.rating {
+                    d.set_item("er", crate::logic::tenths(r.er))?;
+                    d.set_item("ep", crate::logic::tenths(r.ep))?;
+                    d.set_item("ed", crate::logic::tenths(r.ed))?;
+                    d.set_item("level", logic::Level::of(r.er).name())?;
+                }
+                if c.solved {
+                    "rated"
+                } else {
+                    d.set_item(
+                        "reason",
+                        format!(
+                            "unrated: no technique of the ladder applies after {} steps (band Extreme, the guess check)",
+                            c.steps
+                        ),
+                    )?;
+                    "unrated"
+                }
+            }
+            Err(CardError::Complete) => {
+                d.set_item("steps", 0)?;
+                "complete"
+            }
+            Err(e @ CardError::TimedOut { .. }) => {
+                d.set_item("reason", e.to_string())?;
+                "gave_up"
+            }
+            Err(e) => return Err(error(e.to_string())),
         };
         d.set_item("verdict", verdict)?;
-        if path.end != End::Solved {
-            let why = match path.end {
-                End::TimedOut => format!(
-                    "gave up: time limit after {} logical steps (hardest so far {})",
-                    path.step_count, path.rating.er
-                ),
-                _ => format!(
-                    "unrated: no technique of the ladder applies after {} steps (hardest so far {})",
-                    path.step_count, path.rating.er
-                ),
-            };
-            d.set_item("reason", why)?;
-        }
         Ok(d)
     }
 

@@ -27,7 +27,8 @@ def test_line_puzzle_solves_rates_and_hints() -> None:
     r = p.rate()
     # As `sudokit rate` says (tests/fixtures/rate.out, line 21).
     assert (r.er, r.ep, r.ed, r.level, r.verdict) == (2.6, 1.2, 1.2, "medium", "rated")
-    assert str(r) == "2.6/1.2/1.2 medium" and r.steps > 0
+    assert str(r).startswith("2.6/1.2/1.2  Easy  2.6") and r.steps > 0
+    assert r.card is not None and r.card["band"] == "Easy" and r.card["minutes"] > 0
     h = p.hint()
     assert h is not None
     assert str(h) == "Hidden Single: the only place for 4 in box 4 is r6c2"
@@ -236,7 +237,11 @@ def test_rate_matches_the_committed_cli_ratings() -> None:
     for text, line in zip(puzzles, want):
         if not line[0].isdigit():
             continue
-        assert str(sudokit.Puzzle(text).rate()) == line, text
+        r = sudokit.Puzzle(text).rate()
+        # The card's line, after the ER/EP/ED the CLI's records give.
+        triple, level = line.split(" ")
+        assert str(r).split("  ")[0] == triple and r.level == level, text
+        assert r.card is not None and r.card["er"] == r.er
 
 
 def test_text_writes_other_formats() -> None:

@@ -47,6 +47,7 @@
 #![deny(unsafe_code)]
 
 mod budget;
+pub mod card;
 pub mod check;
 mod digits;
 pub mod engine;

@@ -2,6 +2,7 @@
 
 mod auto_large;
 mod budget;
+mod card;
 mod common;
 mod corpus;
 mod corpus_gen;

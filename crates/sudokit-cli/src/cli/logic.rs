@@ -7,6 +7,22 @@ use clap::Args;
 
 use super::SolveArgs;
 
+/// `sudokit rate`'s arguments: `solve`'s, and how to give the card.
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub solve: SolveArgs,
+    /// A readable block per puzzle (band, difficulty, minutes, techniques,
+    /// checks) instead of one line.
+    #[arg(long)]
+    pub report: bool,
+    /// Leave out the setter's checks (unused rules and totals, redundant
+    /// givens: one count per rule and per given); the spike and guess
+    /// checks, which come from the path, stay.
+    #[arg(long)]
+    pub no_checks: bool,
+}
+
 /// `sudokit explain`'s arguments: `solve`'s, and where to draw the steps.
 #[derive(Debug, Args)]
 pub struct ExplainArgs {

@@ -56,6 +56,9 @@ struct Record<'a> {
     steps: Option<Vec<crate::rate::StepJson>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     rating: Option<crate::rate::RatingJson>,
+    /// `rate`: the difficulty card.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    card: Option<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -240,6 +243,7 @@ pub fn answer<S: Sink>(
         record.step = part.step;
         record.steps = part.steps;
         record.rating = part.rating;
+        record.card = part.card;
         record.error = part.error;
     }
     write(sink.out(), &record)

@@ -6,6 +6,7 @@
 
 use std::io::{self, Write};
 
+use sudokit::card::{Card, CardError, CardOptions};
 use sudokit::format::{Answer, Entry, Format};
 use sudokit::logic::{self, Board, Ctx, End, Path, Step};
 
@@ -19,6 +20,8 @@ pub enum Found {
     /// `rate`, `explain`: the path (solved, stuck or timed out) from the
     /// board (with its steps for `explain`).
     Path(Board, Path),
+    /// `rate`: the difficulty card (or why there is none).
+    Card(Board, Result<Card, CardError>),
     /// The ladder found no step (`hint`).
     Stuck,
     /// The time limit passed before a step was found (`hint`).
@@ -38,6 +41,15 @@ fn find(settings: &Settings, entry: &Entry) -> Found {
         .budget
         .time_limit
         .map(|t| std::time::Instant::now() + t);
+    if settings.mode == Mode::Rate {
+        let options = CardOptions {
+            checks: settings.card.checks,
+            deadline,
+            ..CardOptions::default()
+        };
+        let card = sudokit::card::card_of(&entry.puzzle, board.clone(), &options);
+        return Found::Card(board, card);
+    }
     if settings.mode != Mode::Hint {
         let keep = settings.mode == Mode::Explain;
         let mut ctx = Ctx::new(keep).with_deadline(deadline);
@@ -60,6 +72,7 @@ fn find(settings: &Settings, entry: &Entry) -> Found {
 fn problem(settings: &Settings, found: &Found) -> Option<(String, bool)> {
     match found {
         Found::Step(..) => None,
+        Found::Card(board, card) => card_problem(board, card),
         Found::Path(board, path) if board.is_variant() => variant_problem(settings, path),
         Found::Path(_, path) if path.end == End::Solved => None,
         Found::Path(_, path) => {
@@ -71,6 +84,30 @@ fn problem(settings: &Settings, found: &Found) -> Option<(String, bool)> {
         )),
         Found::GaveUp => Some(("gave up: time limit".to_owned(), true)),
         Found::Invalid(why) => Some((why.clone(), true)),
+    }
+}
+
+/// [`problem`] for `rate`'s card: a stuck path is an answer (band Extreme,
+/// the guess check) whose reason goes to stderr; the time limit and
+/// clashing givens are failures.
+fn card_problem(board: &Board, card: &Result<Card, CardError>) -> Option<(String, bool)> {
+    match card {
+        Ok(c) if c.solved => None,
+        Ok(c) => {
+            let mut why = format!(
+                "unrated: no technique of the ladder applies after {} steps (band Extreme, the guess check)",
+                c.steps
+            );
+            if !board.is_variant() {
+                if let Some(missing) = crate::rate::stuck_needs(board) {
+                    why.push_str(&format!("; {missing}"));
+                }
+            }
+            Some((why, false))
+        }
+        Err(CardError::Complete) => None,
+        Err(e @ CardError::TimedOut { .. }) => Some((e.to_string(), true)),
+        Err(e @ CardError::Board(_)) => Some((e.to_string(), true)),
     }
 }
 
@@ -114,7 +151,7 @@ pub fn find_and_report<S: Sink>(
     if failed {
         tally.solved -= 1;
         match found {
-            Found::Invalid(_) => tally.invalid += 1,
+            Found::Invalid(_) | Found::Card(_, Err(CardError::Board(_))) => tally.invalid += 1,
             _ => tally.gave_up += 1,
         }
     }
@@ -130,18 +167,11 @@ pub fn find_and_report<S: Sink>(
 /// Errors writing to `out`.
 pub fn write(settings: &Settings, found: &Found, out: &mut impl Write) -> io::Result<()> {
     match found {
-        Found::Path(board, path) if board.is_variant() && settings.mode == Mode::Rate => {
-            match path.end {
-                End::Solved if crate::rate::complete_as_given(path) => writeln!(out, "Solved"),
-                End::TimedOut => writeln!(out, "{}", Answer::GAVE_UP),
-                _ => writeln!(out, "Unrated"),
-            }
-        }
-        Found::Path(_, path) if settings.mode == Mode::Rate => match path.end {
-            End::Solved => writeln!(out, "{}", crate::rate::rating_line(path)),
-            End::Stuck => writeln!(out, "Unrated"),
-            End::TimedOut => writeln!(out, "{}", Answer::GAVE_UP),
-        },
+        Found::Card(_, Ok(card)) if settings.card.report => writeln!(out, "{}", card.report()),
+        Found::Card(_, Ok(card)) => writeln!(out, "{}", card.line()),
+        Found::Card(_, Err(CardError::Complete)) => writeln!(out, "Solved"),
+        Found::Card(_, Err(CardError::TimedOut { .. })) => writeln!(out, "{}", Answer::GAVE_UP),
+        Found::Card(_, Err(CardError::Board(_))) => writeln!(out, "{}", Answer::INVALID),
         Found::Step(_, Some(step)) => writeln!(out, "{}", step.line()),
         Found::Step(_, None) => writeln!(out, "{}", crate::rate::SOLVED_TEXT),
         Found::Stuck => writeln!(out, "No step found"),
@@ -178,6 +208,8 @@ pub struct JsonPart {
     pub steps: Option<Vec<StepJson>>,
     /// `rate`, `explain`: the rating of a solved path.
     pub rating: Option<RatingJson>,
+    /// `rate`: the difficulty card.
+    pub card: Option<serde_json::Value>,
     /// Why there is no step or no rating.
     pub error: Option<String>,
 }
@@ -190,6 +222,18 @@ pub fn json(settings: &Settings, found: &Found) -> JsonPart {
         ..JsonPart::default()
     };
     match found {
+        Found::Card(board, card) => match card {
+            Ok(c) => {
+                part.rating = c.rating.map(|r| RatingJson::from_rating(r, c.steps));
+                part.card = Some(c.to_json(board.size()));
+                if !c.solved {
+                    part.verdict = Some("unrated");
+                }
+            }
+            Err(CardError::Complete) => part.verdict = Some(crate::rate::SOLVED_VERDICT),
+            Err(CardError::TimedOut { .. }) => part.verdict = Some("gave_up"),
+            Err(CardError::Board(_)) => part.verdict = Some("invalid"),
+        },
         Found::Step(board, step) => {
             part.step = step.as_ref().map(|s| StepJson::new(board, s));
             if step.is_none() {

@@ -102,6 +102,26 @@ pub struct Settings {
     /// ([`TERMINAL_TIMEOUT`]), not one asked for: giving up says how to
     /// raise it.
     pub timeout_is_default: bool,
+    /// How `rate` gives the card.
+    pub card: CardStyle,
+}
+
+/// How `rate` gives each puzzle's difficulty card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardStyle {
+    /// A readable block per puzzle (`--report`) instead of one line.
+    pub report: bool,
+    /// Run the setter's checks (not with `--no-checks`).
+    pub checks: bool,
+}
+
+impl Default for CardStyle {
+    fn default() -> CardStyle {
+        CardStyle {
+            report: false,
+            checks: true,
+        }
+    }
 }
 
 /// The time limit per puzzle when stdout is a terminal and no budget was

@@ -102,7 +102,7 @@ pub async fn index(Extract(state): Extract<State>) -> Json<Value> {
             "POST /api/check": "the player's `values` judged: solved (a full grid the validator passes, every constraint included), broken, wrong (the cells) or ok",
             "POST /api/candidates": "the true candidates from the player's `values`: a bit mask per cell",
             "POST /api/explain": "every step of the logical path (and each as cells and candidates to draw, from the givens' `candidates`), and the rating (a variant's path: how it ends, no rating)",
-            "POST /api/rate": "the Sudoku Explainer rating: ER, EP, ED and level",
+            "POST /api/rate": "the difficulty card: band, difficulty, minutes, techniques, a setter's checks (and Sudoku Explainer's ER, EP, ED for a classic puzzle)",
             "POST /api/generate": "a new puzzle with one solution: size, box, jigsaw, x, windoku, symmetry, minimal, clues, level, rating, seed",
             "POST /api/render": "an SVG or PNG picture: solution, candidates, step",
         },
@@ -440,32 +440,42 @@ pub async fn explain(Extract(state): Extract<State>, body: Body) -> Answer {
     .map(Json)
 }
 
-/// `POST /api/rate`: ER, EP, ED and the level.
+/// `POST /api/rate`: the difficulty card (with ER, EP, ED and the level for
+/// a classic puzzle), the same card `sudokit rate --json` gives.
 pub async fn rate(Extract(state): Extract<State>, body: Body) -> Answer {
+    use sudokit::card::{card_of, CardError, CardOptions};
     let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS])?;
     on_worker(&state, Lane::Heavy, move |limits: Limits| {
-        let (board, path) = path_of(&req, &limits)?;
-        if board.is_variant() {
-            return Ok(json!({
-                "verdict": "unrated",
-                "text": crate::rate::variant_unrated_reason(&path),
-            }));
-        }
-        Ok(match (path.end, RatingJson::of(&path)) {
-            (End::Solved, None) => json!({
+        let (entry, _) = req.read(&limits)?;
+        unique_solution(&entry, &limits)?;
+        let board = crate::rate::board(&entry.puzzle, entry.style)
+            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        let options = CardOptions {
+            deadline: Some(std::time::Instant::now() + limits.time),
+            ..CardOptions::default()
+        };
+        let n = board.size();
+        match card_of(&entry.puzzle, board, &options) {
+            Ok(card) => {
+                let mut answer = json!({
+                    "verdict": if card.solved { "rated" } else { "unrated" },
+                    "card": card.to_json(n),
+                    "text": card.line(),
+                });
+                if let Some(r) = card.rating {
+                    answer["rating"] = json!(RatingJson::from_rating(r, card.steps));
+                }
+                Ok(answer)
+            }
+            Err(CardError::Complete) => Ok(json!({
                 "verdict": crate::rate::SOLVED_VERDICT,
                 "text": crate::rate::SOLVED_TEXT,
-            }),
-            (End::Solved, Some(rating)) => json!({
-                "verdict": "rated",
-                "rating": rating,
-                "text": crate::rate::rating_line(&path),
-            }),
-            _ => json!({
-                "verdict": "unrated",
-                "text": crate::rate::unrated_reason(&path),
-            }),
-        })
+            })),
+            Err(CardError::TimedOut { .. }) => {
+                Err(gave_up(&limits, "rating").with(json!({ "verdict": "gave_up" })))
+            }
+            Err(e) => Err(ApiError::unprocessable(e.to_string())),
+        }
     })
     .await
     .map(Json)

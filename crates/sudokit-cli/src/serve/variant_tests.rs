@@ -166,13 +166,14 @@ async fn explain_and_rate_give_a_variant_no_se_rating() {
         "{answer}"
     );
     let answer = ok(&app, "/api/rate", json!({ "puzzle": KILLER })).await;
-    assert_eq!(answer["verdict"], "unrated");
-    assert!(
-        answer["text"]
-            .as_str()
-            .unwrap()
-            .contains("do not apply to variant puzzles"),
-        "{answer}"
+    // The card, as `sudokit rate --json` gives it; no SE rating.
+    assert_eq!(answer["verdict"], "rated", "{answer}");
+    assert!(answer.get("rating").is_none(), "{answer}");
+    assert!(answer["card"]["band"].is_string(), "{answer}");
+    assert!(answer["card"]["difficulty"].as_f64().unwrap() >= 1.0);
+    assert_eq!(
+        answer["text"].as_str().unwrap().split("  ").next(),
+        answer["card"]["band"].as_str()
     );
 }
 

@@ -88,15 +88,12 @@ fn with_solution_writes_the_solution_after_each_puzzle() {
             .success();
         assert_eq!(stdout(&solved).trim(), pair[1]);
         let rated = sudokit()
-            .arg("rate")
+            .args(["rate", "--json", "--no-checks"])
             .write_stdin(format!("{}\n", pair[0]))
             .assert()
             .success();
-        assert!(
-            stdout(&rated).trim().ends_with("medium"),
-            "{}",
-            stdout(&rated)
-        );
+        let v: serde_json::Value = serde_json::from_str(stdout(&rated).trim()).unwrap();
+        assert_eq!(v["rating"]["level"], "medium", "{v}");
     }
 }
 
@@ -322,14 +319,17 @@ fn a_timeout_writes_the_puzzles_made_and_exits_1() {
 fn expert_jigsaws_are_made_and_rate_expert() {
     let text = generate(&["--jigsaw", "--level", "expert", "-n", "1", "--seed", "1"]);
     let rated = sudokit()
-        .arg("rate")
+        .args(["rate", "--json", "--no-checks"])
         .write_stdin(text.clone())
         .assert()
         .success();
     let line = stdout(&rated);
-    assert!(line.trim_end().ends_with(" expert"), "{line}\n{text}");
-    let er: f64 = line.split('/').next().unwrap().parse().unwrap();
+    let v: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(v["rating"]["level"], "expert", "{line}\n{text}");
+    let er = v["rating"]["er"].as_f64().unwrap();
     assert!((6.5..=8.9).contains(&er), "{line}");
+    // The card's band agrees with ER.
+    assert_eq!(v["card"]["band"], "Very Hard", "{line}");
 }
 
 /// Boxes of one row or column are the rows or columns: written as a jigsaw

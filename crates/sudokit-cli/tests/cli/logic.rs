@@ -8,9 +8,10 @@ fn on_example(args: &[&str], name: &str) -> assert_cmd::assert::Assert {
     sudokit().args(args).arg(example(name)).assert()
 }
 
-/// The ratings of `examples/rate.txt` are Sudoku Explainer's (serate with the
-/// SE 1.2.1 technique set gave the same ER/EP/ED for the eight puzzles);
-/// then a puzzle with several solutions, one with none, a malformed line.
+/// `examples/rate.out`: each puzzle's card, after Sudoku Explainer's
+/// ER/EP/ED (`examples/rate-se.out`: serate with the SE 1.2.1 technique set
+/// gave the same ER/EP/ED for the eight puzzles); then a puzzle with several
+/// solutions, one with none, a malformed line.
 #[test]
 fn rate_prints_one_rating_line_per_puzzle_in_order() {
     for threads in ["1", "2"] {
@@ -25,7 +26,10 @@ fn rate_prints_one_rating_line_per_puzzle_in_order() {
 fn rate_json_gives_er_ep_ed_level_and_the_verdicts() {
     let assert = on_example(&["rate", "--format", "json"], "rate.txt").code(1);
     let text = stdout(&assert);
-    let expected: Vec<String> = example_text("rate.out").lines().map(String::from).collect();
+    let expected: Vec<String> = example_text("rate-se.out")
+        .lines()
+        .map(String::from)
+        .collect();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), expected.len());
     for (line, want) in lines.iter().zip(&expected) {
@@ -46,6 +50,11 @@ fn rate_json_gives_er_ep_ed_level_and_the_verdicts() {
                 );
                 assert_eq!(text, rated);
                 assert!(r["steps"].as_u64().unwrap() > 0);
+                // The card's band never contradicts ER.
+                let er =
+                    sudokit::logic::Difficulty((r["er"].as_f64().unwrap() * 10.0).round() as u16);
+                assert_eq!(v["card"]["band"], sudokit::card::Band::of(er).name());
+                assert_eq!(v["card"]["er"], r["er"]);
             }
         }
     }
@@ -129,7 +138,11 @@ fn rate_says_unrated_and_names_the_missing_rungs() {
             "the chain rungs (ER 6.5 and up) are implemented for 9x9 grids only: \
              this 16x16 puzzle needs one",
         ));
-    assert_eq!(stdout(&assert), "Multiple Solutions\nUnrated\n");
+    // The card: band Extreme, no made-up difficulty.
+    assert_eq!(
+        stdout(&assert),
+        "Multiple Solutions\nExtreme  stuck after 28 steps  Naked Single\n"
+    );
 }
 
 /// One puzzle each: the record on stdout, the exit status, what stderr says.
@@ -207,8 +220,8 @@ fn explain_walks_a_killer_puzzle_to_solved_in_n_steps() {
     assert!(v.get("rating").is_none());
 }
 
-/// `hint` gives a variant puzzle's next step; `rate` never invents an SE
-/// rating for it and says why.
+/// `hint` gives a variant puzzle's next step; `rate` gives its card, never
+/// an SE rating.
 #[test]
 fn hint_and_rate_take_variant_puzzles() {
     let path = variant_file(0, "hint-killer");
@@ -222,13 +235,25 @@ fn hint_and_rate_take_variant_puzzles() {
     let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
     assert_eq!(v["step"]["technique"], "Killer Cage");
     assert!(!v["step"]["eliminations"].as_array().unwrap().is_empty());
-    sudokit()
-        .arg("rate")
-        .arg(&path)
-        .assert()
-        .success()
-        .stdout("Unrated\n")
-        .stderr(predicate::str::contains(
-            "Sudoku Explainer ratings do not apply to variant puzzles",
-        ));
+    let line = stdout(&sudokit().arg("rate").arg(&path).assert().success());
+    // Band, difficulty, minutes, techniques: no ER/EP/ED first.
+    let band = sudokit::card::Band::ALL
+        .into_iter()
+        .find(|b| line.starts_with(&format!("{b}  ")));
+    assert!(band.is_some(), "{line}");
+    assert!(
+        line.contains(" min  ") && line.contains("Killer Cage"),
+        "{line}"
+    );
+    let json = stdout(
+        &sudokit()
+            .args(["rate", "--json"])
+            .arg(&path)
+            .assert()
+            .success(),
+    );
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert!(v.get("rating").is_none(), "{v}");
+    assert_eq!(v["card"]["band"], band.unwrap().name());
+    assert!(v["card"]["minutes"].as_f64().unwrap() > 0.0);
 }

@@ -146,14 +146,19 @@ def solve_text(
 def _rating(d: dict[str, Any]) -> Rating:
     from ._types import Rating
 
+    def num(x: Any) -> float:
+        return float("nan") if x is None else float(x)
+
     return Rating(
-        er=float(d["er"]),
-        ep=float(d["ep"]),
-        ed=float(d["ed"]),
-        level=str(d["level"]),
-        steps=int(d["steps"]),
+        er=num(d["er"]),
+        ep=num(d["ep"]),
+        ed=num(d["ed"]),
+        level=str(d["level"] or ""),
+        steps=int(d["steps"] or 0),
         verdict=str(d.get("verdict", "rated")),
         reason=d.get("reason"),
+        card=d.get("card"),
+        text=d.get("text"),
     )
 
 
@@ -273,10 +278,14 @@ class Puzzle:
         self._raise_for(status, timeout)
         return int(n)
 
-    def rate(self, *, timeout: Optional[float] = None) -> Rating:
-        """Sudoku Explainer's rating (ER/EP/ED and level) after checking that the
-        solution is unique; raises :class:`SudokitError` when it is not."""
-        return _rating(self._p.rate(timeout))
+    def rate(self, *, timeout: Optional[float] = None, checks: bool = True) -> Rating:
+        """The difficulty card (``.card``: band, difficulty, minutes, contents
+        and a setter's checks, the dict ``sudokit rate --json`` gives) and, for
+        a classic puzzle, Sudoku Explainer's ER/EP/ED and level (``nan`` for a
+        variant), after checking that the solution is unique; raises
+        :class:`SudokitError` when it is not. ``checks=False`` leaves out the
+        unused-rule and redundant-given counts."""
+        return _rating(self._p.rate(timeout, checks))
 
     def hint(self, *, timeout: Optional[float] = None) -> Optional[Step]:
         """The next logical step (``None`` when every cell is filled)::

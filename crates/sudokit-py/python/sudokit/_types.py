@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
 if TYPE_CHECKING:
     import numpy as np
@@ -50,15 +50,20 @@ class Rating:
     steps: int
     verdict: str = "rated"
     reason: Optional[str] = None
+    card: Optional[Dict[str, Any]] = None
+    text: Optional[str] = None
 
     def __str__(self) -> str:
-        """``4.5/1.2/1.2 hard``, as ``sudokit rate`` prints it."""
+        """The line ``sudokit rate`` prints: the card (band, difficulty,
+        minutes, techniques), after ``4.5/1.2/1.2`` for a classic puzzle."""
         if self.verdict == "complete":
             return "Solved"
-        if self.verdict == "unrated":
-            return "Unrated"
         if self.verdict == "gave_up":
             return "Gave up"
+        if self.text is not None:
+            return self.text
+        if self.verdict == "unrated":
+            return "Unrated"
         return f"{self.er:.1f}/{self.ep:.1f}/{self.ed:.1f} {self.level}"
 
 

@@ -99,7 +99,7 @@ impl Technique {
             | DynamicChains
             | DynamicPlus
             | Nested { .. } => chains::find(self, board, ctx, sink),
-            Constraint | CellForcing | Contradiction => {
+            Constraint | RuleOf45 | CellForcing | Contradiction => {
                 super::variant::find(self, board, ctx, sink)
             }
         }
@@ -113,7 +113,7 @@ impl Technique {
         match self {
             // A deadly pattern need not be deadly under variant constraints.
             UniqueLoop | Bug if board.is_variant() => false,
-            Constraint | CellForcing | Contradiction => board.is_variant(),
+            Constraint | RuleOf45 | CellForcing | Contradiction => board.is_variant(),
             UniqueLoop | Bug => uniqueness::supported(board),
             t if t.is_chain() => chains::supported(board),
             _ => true,

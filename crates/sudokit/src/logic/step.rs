@@ -98,6 +98,10 @@ pub enum Technique {
     /// Variant puzzles: one constraint's deduction (a cage's combinations,
     /// a thermometer's ranges, a dot's partners).
     Constraint,
+    /// Variant puzzles: the rule of 45 — a house or a run of rows or
+    /// columns sums to 45 each, so the cells its killer cages leave over
+    /// (innies) or put outside (outies) have a known sum.
+    RuleOf45,
     /// Variant puzzles: every candidate of a cell (or every place of a
     /// digit in a house) removes the same candidates.
     CellForcing,
@@ -149,8 +153,9 @@ impl Technique {
             Nested { level, .. } => 85 + 5 * u16::from(level),
             // The variant ladder's own scale (docs/variant-logic.md), not SE's.
             Constraint => 20,
+            RuleOf45 => 25,
             CellForcing => 60,
-            Contradiction => 70,
+            Contradiction => 30,
         })
     }
 }

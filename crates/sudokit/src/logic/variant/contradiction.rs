@@ -30,8 +30,13 @@ fn failure_text(board: &Board, rules: &super::rules::Rules, f: Failure) -> Strin
     }
 }
 
+/// The round limits of the short contradictions, and their difficulties.
+const SHORT_ROUNDS: [u32; 3] = [1, 2, 3];
+const SHORT_TENTHS: [u16; 3] = [30, 40, 50];
+
 /// The first candidate (cells with the fewest candidates first, then in
-/// order) whose placement propagates to a contradiction.
+/// order) whose placement propagates to a contradiction, shortest
+/// contradictions first.
 pub(super) fn contradiction(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let Some(rules) = board.rules() else {
         return ControlFlow::Continue(());
@@ -39,12 +44,17 @@ pub(super) fn contradiction(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -
     let masks = masks(board);
     let mut work = masks.clone();
     let mut prop = Propagator::new(board, rules);
-    // First singles and constraint deductions alone; only when no
-    // candidate fails that way, with forcing over the weak links as well.
-    for deep in [false, true] {
-        prop.deep = deep;
+    // First the contradictions singles and constraint deductions reach in
+    // one, two, three rounds (the shortest is the easiest to see), then in
+    // any number; only when no candidate fails that way, with forcing over
+    // the weak links as well.
+    for rounds in SHORT_ROUNDS.into_iter().map(Some).chain([None]) {
+        prop.max_rounds = rounds;
         contradiction_pass(board, rules, &masks, &mut work, &mut prop, ctx, sink)?;
     }
+    prop.max_rounds = None;
+    prop.deep = true;
+    contradiction_pass(board, rules, &masks, &mut work, &mut prop, ctx, sink)?;
     ControlFlow::Continue(())
 }
 
@@ -68,14 +78,18 @@ fn contradiction_pass(
                 let Err(failure) = prop.fixpoint(work, c, d) else {
                     continue;
                 };
-                let (name, tenths, how) = if prop.deep {
-                    (
+                let (name, tenths, how) = match (prop.deep, prop.max_rounds) {
+                    (true, _) => (
                         "Forcing Contradiction",
                         75,
                         "singles, the constraints and forcing",
-                    )
-                } else {
-                    ("Simple Contradiction", 70, "singles and the constraints")
+                    ),
+                    (false, Some(r)) => (
+                        "Short Contradiction",
+                        SHORT_TENTHS[r as usize - 1],
+                        "singles and the constraints",
+                    ),
+                    (false, None) => ("Simple Contradiction", 70, "singles and the constraints"),
                 };
                 let mut step = Step::new(Technique::Contradiction, name, tenths);
                 if ctx.want_text {

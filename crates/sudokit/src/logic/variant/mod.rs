@@ -14,7 +14,10 @@ mod contradiction;
 mod forcing;
 mod propagate;
 pub(crate) mod rules;
+mod sums45;
 mod words;
+
+pub use words::{cell_list, title as constraint_name};
 
 use std::ops::ControlFlow;
 
@@ -28,6 +31,7 @@ pub const VARIANT_LADDER: &[Technique] = &[
     Technique::HiddenSingle,
     Technique::NakedSingle,
     Technique::Constraint,
+    Technique::RuleOf45,
     Technique::Intersection,
     Technique::NakedPair,
     Technique::HiddenPair,
@@ -53,6 +57,7 @@ pub(super) fn find(
 ) -> ControlFlow<()> {
     match t {
         Technique::Constraint => constraint::constraint(board, ctx, sink),
+        Technique::RuleOf45 => sums45::rule45(board, ctx, sink),
         Technique::CellForcing => forcing::forcing(board, ctx, sink),
         Technique::Contradiction => contradiction::contradiction(board, ctx, sink),
         _ => ControlFlow::Continue(()),

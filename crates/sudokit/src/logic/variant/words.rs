@@ -9,7 +9,7 @@ use super::super::step::Candidate;
 use super::super::text;
 
 /// `Killer Cage`, `Thermometer`, `Kropki White Dot` …: the step's name.
-pub(crate) fn title(c: &Constraint) -> String {
+pub fn title(c: &Constraint) -> String {
     use Constraint::*;
     match c {
         Cage(_) => "Killer Cage".into(),
@@ -97,7 +97,12 @@ fn pair_rule(rule: PairRule) -> String {
 /// `r1c123`, `r12c4`, `r1c1, r3c5`: cells grouped by row in standard
 /// notation (columns above 9 separated by commas).
 pub(crate) fn cells(board: &Board, cells: &[usize]) -> String {
-    let n = board.size();
+    cell_list(board.size(), cells)
+}
+
+/// `r1c123, r3c5`: cells (row-major indices) of a grid of side `n`, grouped
+/// by row in standard notation.
+pub fn cell_list(n: usize, cells: &[usize]) -> String {
     let mut sorted: Vec<usize> = cells.to_vec();
     sorted.sort_unstable();
     sorted.dedup();

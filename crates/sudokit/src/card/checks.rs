@@ -1,0 +1,231 @@
+//! A setter's publishing checks: rules and givens the puzzle does not need
+//! (the engine's count decides), a step far harder than every other, and a
+//! path that gets stuck.
+
+use std::time::Instant;
+
+use crate::logic::{self, Board, Step};
+use crate::variant::{Constraint, Rule};
+use crate::{Auto, Budget, Engine, Grid, Puzzle, Verdict};
+
+use super::CardOptions;
+
+/// What a check found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CheckKind {
+    /// A constraint the puzzle stays unique without.
+    UnusedRule,
+    /// A killer cage whose total could go (the cage staying): the puzzle
+    /// stays unique with the cage alone.
+    UnusedTotal,
+    /// A given whose removal keeps one solution.
+    RedundantGiven,
+    /// One step far harder than every other.
+    Spike,
+    /// The ladder gets stuck: a solver must guess (or use a technique the
+    /// ladder lacks).
+    Guess,
+}
+
+impl CheckKind {
+    /// `unused-rule`, `unused-total`, `redundant-given`, `spike`, `guess`.
+    pub fn name(self) -> &'static str {
+        match self {
+            CheckKind::UnusedRule => "unused-rule",
+            CheckKind::UnusedTotal => "unused-total",
+            CheckKind::RedundantGiven => "redundant-given",
+            CheckKind::Spike => "spike",
+            CheckKind::Guess => "guess",
+        }
+    }
+}
+
+/// One finding of the checks, with what it is about and in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// What was found.
+    pub kind: CheckKind,
+    /// The constraint's index in the puzzle's constraints (unused rule or
+    /// total).
+    pub constraint: Option<usize>,
+    /// The cells it is about (row-major indices): the rule's cells, the
+    /// given, the spike's pattern.
+    pub cells: Vec<usize>,
+    /// The step's number on the path, from 1 (spike).
+    pub step: Option<usize>,
+    /// The finding in words.
+    pub text: String,
+}
+
+/// The step that is harder than every other by at least this (tenths)…
+const SPIKE_GAP: u16 = 15;
+/// … and at least this hard.
+const SPIKE_FLOOR: u16 = 40;
+
+/// A spike: the hardest step at least [`SPIKE_GAP`] above every other, and
+/// at least [`SPIKE_FLOOR`].
+pub(super) fn spike(steps: &[Step]) -> Option<Check> {
+    let (i, top) = steps
+        .iter()
+        .enumerate()
+        .max_by_key(|(i, s)| (s.difficulty, std::cmp::Reverse(*i)))?;
+    let next = steps
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| j != i)
+        .map(|(_, s)| s.difficulty)
+        .max()
+        .unwrap_or_default();
+    if top.difficulty.0 < SPIKE_FLOOR || top.difficulty.0 < next.0 + SPIKE_GAP {
+        return None;
+    }
+    Some(Check {
+        kind: CheckKind::Spike,
+        constraint: None,
+        cells: top.cells.clone(),
+        step: Some(i + 1),
+        text: format!(
+            "step {} ({} {}) is far harder than every other step (the next hardest is {})",
+            i + 1,
+            top.name,
+            top.difficulty,
+            next
+        ),
+    })
+}
+
+/// The guess check of a path stuck after `steps` steps on `board`.
+pub(super) fn stuck(board: &Board, steps: usize) -> Check {
+    let open = (0..board.cell_count())
+        .filter(|&c| board.value(c) == 0)
+        .count();
+    Check {
+        kind: CheckKind::Guess,
+        constraint: None,
+        cells: Vec::new(),
+        step: None,
+        text: format!(
+            "the logical path gets stuck after {steps} steps with {open} cells open: \
+             a solver must guess, or use a technique the ladder lacks"
+        ),
+    }
+}
+
+/// Counts `puzzle`'s solutions up to two within the options' nodes and
+/// deadline: `None` when that decides nothing.
+fn verdict(puzzle: &Puzzle, options: &CardOptions) -> Option<Verdict> {
+    let mut engine = Auto::default();
+    let mut budget = Budget::UNLIMITED.with_max_nodes(options.max_nodes);
+    if let Some(d) = options.deadline {
+        budget = budget.with_time_limit(d.saturating_duration_since(Instant::now()));
+    }
+    engine.set_budget(budget);
+    engine.solve(puzzle, 2).ok()?.verdict()
+}
+
+/// Runs the unused-rule, unused-total and redundant-given checks on
+/// `puzzle`, adding what they find to `out`; `false` when some count
+/// decided nothing (nodes or time ran out).
+pub(super) fn setter(puzzle: &Puzzle, options: &CardOptions, out: &mut Vec<Check>) -> bool {
+    let n = puzzle.size();
+    let constraints = puzzle.constraints();
+    let mut complete = true;
+    let mut unique_with = |constraints: Vec<Constraint>, givens: Option<Grid>| -> bool {
+        let p = match givens {
+            None => Ok(puzzle.clone()),
+            Some(g) => {
+                Puzzle::new(puzzle.geometry().clone(), g).and_then(|p| match puzzle.candidates() {
+                    Some(c) => p.with_candidates(c.to_vec()),
+                    None => Ok(p),
+                })
+            }
+        };
+        let Ok(p) = p.and_then(|p| p.with_constraints(constraints)) else {
+            return false;
+        };
+        match verdict(&p, options) {
+            Some(v) => v == Verdict::Unique,
+            None => {
+                complete = false;
+                false
+            }
+        }
+    };
+    for (i, c) in constraints.iter().enumerate() {
+        let cells: Vec<usize> = c.cells(n).iter().map(|c| c.index()).collect();
+        let named = || {
+            format!(
+                "{} {} (rule {})",
+                logic::constraint_name(c),
+                logic::cell_list(n, &cells),
+                i + 1
+            )
+        };
+        let others = || {
+            let mut v = constraints.to_vec();
+            v.remove(i);
+            v
+        };
+        if unique_with(others(), None) {
+            out.push(Check {
+                kind: CheckKind::UnusedRule,
+                constraint: Some(i),
+                cells: cells.clone(),
+                step: None,
+                text: format!("{}: the puzzle stays unique without it", named()),
+            });
+            continue;
+        }
+        if let Constraint::Cage(cage) = c {
+            if let Some(total) = cage.sum {
+                let mut v = constraints.to_vec();
+                if let Constraint::Cage(k) = &mut v[i] {
+                    k.sum = None;
+                }
+                if unique_with(v, None) {
+                    out.push(Check {
+                        kind: CheckKind::UnusedTotal,
+                        constraint: Some(i),
+                        cells: cells.clone(),
+                        step: None,
+                        text: format!(
+                            "{}: its total {total} could go, the cage staying: the puzzle stays unique",
+                            named()
+                        ),
+                    });
+                }
+            }
+        }
+        if options.deadline.is_some_and(|d| Instant::now() >= d) {
+            return false;
+        }
+    }
+    let values = puzzle.givens().to_values();
+    for cell in 0..n * n {
+        if values[cell] == 0 {
+            continue;
+        }
+        let mut without = values.clone();
+        without[cell] = 0;
+        let Ok(g) = Grid::from_values(n, &without) else {
+            continue;
+        };
+        if unique_with(constraints.to_vec(), Some(g)) {
+            out.push(Check {
+                kind: CheckKind::RedundantGiven,
+                constraint: None,
+                cells: vec![cell],
+                step: None,
+                text: format!(
+                    "the given {} at {} can go: the puzzle stays unique without it",
+                    values[cell],
+                    logic::cell_list(n, &[cell])
+                ),
+            });
+        }
+        if options.deadline.is_some_and(|d| Instant::now() >= d) {
+            return false;
+        }
+    }
+    complete
+}

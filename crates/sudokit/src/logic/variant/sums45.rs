@@ -1,0 +1,324 @@
+//! The rule of 45 (innies and outies), the first thing killer solvers look
+//! for: a house, or a run of neighbouring rows or columns, sums to
+//! 45 (n(n+1)/2) per house; the killer cages wholly inside it account for
+//! their totals, so the cells left over (the innies) sum to the rest. When
+//! every cell of the region is caged, the cells the crossing cages put
+//! outside it (the outies) sum to the excess; with both, innies minus outies
+//! is known. A few cells with a known sum then lose the digits no
+//! assignment of them can use.
+
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+
+use crate::variant::Constraint;
+use crate::HouseKind;
+
+use super::super::board::Board;
+use super::super::ctx::{Ctx, Sink};
+use super::super::step::{Candidate, Step, Technique};
+use super::rules::{Bits, Rules};
+use super::words;
+
+/// The most open cells an equation may have: more is not a human step.
+const MAX_CELLS: usize = 4;
+
+/// A killer cage with a total, as the rule of 45 reads it.
+struct Cage {
+    cells: Vec<usize>,
+    set: Bits,
+    sum: i32,
+}
+
+/// A region: one house or neighbouring rows or columns.
+struct Region {
+    name: String,
+    set: Bits,
+    houses: usize,
+}
+
+/// Signed cells (`+1` innie, `-1` outie) summing to `total`.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Equation {
+    terms: Vec<(usize, i32)>,
+    total: i32,
+}
+
+fn has(b: &Bits, c: usize) -> bool {
+    b[c / 64] >> (c % 64) & 1 != 0
+}
+
+fn set_of(cells: impl IntoIterator<Item = usize>) -> Bits {
+    let mut b = [0u64; 4];
+    for c in cells {
+        b[c / 64] |= 1 << (c % 64);
+    }
+    b
+}
+
+/// The regions of `board`: each row, column and region, then every run of
+/// 2..n-1 neighbouring rows and of columns.
+fn regions(board: &Board) -> Vec<Region> {
+    let n = board.size();
+    let mut out = Vec::new();
+    let mut rows = Vec::new();
+    let mut cols = Vec::new();
+    for h in 0..board.house_count() {
+        let cells: Vec<usize> = board.house(h).iter().map(|c| c.index()).collect();
+        if cells.len() != n {
+            continue;
+        }
+        match board.house_kind(h) {
+            HouseKind::Row => rows.push(cells[0] / n),
+            HouseKind::Column => cols.push(cells[0] % n),
+            HouseKind::Region => {}
+            _ => continue,
+        }
+        out.push(Region {
+            name: board.house_name(h),
+            set: set_of(cells),
+            houses: 1,
+        });
+    }
+    for (lines, row) in [(&rows, true), (&cols, false)] {
+        if lines.len() != n {
+            continue;
+        }
+        for len in 2..n {
+            for start in 0..=n - len {
+                let cells = (start..start + len)
+                    .flat_map(|i| (0..n).map(move |j| if row { i * n + j } else { j * n + i }));
+                let kind = if row { "rows" } else { "columns" };
+                out.push(Region {
+                    name: format!("{kind} {}-{}", start + 1, start + len),
+                    set: set_of(cells),
+                    houses: len,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The cages with totals, `None` when two overlap (the sums would count a
+/// cell twice).
+fn cages(rules: &Rules, n: usize) -> Option<Vec<Cage>> {
+    let mut out: Vec<Cage> = Vec::new();
+    let mut all = [0u64; 4];
+    for c in rules.constraints.iter() {
+        let Constraint::Cage(cage) = c else { continue };
+        let Some(sum) = cage.sum else { continue };
+        let cells: Vec<usize> = cage
+            .cells
+            .iter()
+            .map(|c| c.index())
+            .filter(|&c| c < n * n)
+            .collect();
+        let set = set_of(cells.iter().copied());
+        if (0..4).any(|i| all[i] & set[i] != 0) {
+            return None;
+        }
+        for i in 0..4 {
+            all[i] |= set[i];
+        }
+        out.push(Cage {
+            cells,
+            set,
+            sum: sum as i32,
+        });
+    }
+    Some(out)
+}
+
+/// The digits each open cell of `eq` can hold in some assignment: distinct
+/// where the cells see each other, the signed sum right.
+fn supported(board: &Board, rules: &Rules, eq: &Equation) -> Vec<u64> {
+    let cells: Vec<(usize, i32)> = eq.terms.clone();
+    let mut keep = vec![0u64; cells.len()];
+    let mut vals = vec![0u8; cells.len()];
+    fn walk(
+        i: usize,
+        acc: i32,
+        cells: &[(usize, i32)],
+        board: &Board,
+        rules: &Rules,
+        total: i32,
+        vals: &mut [u8],
+        keep: &mut [u64],
+    ) {
+        if i == cells.len() {
+            if acc == total {
+                for (k, &v) in vals.iter().enumerate() {
+                    keep[k] |= 1 << (v - 1);
+                }
+            }
+            return;
+        }
+        let (c, sign) = cells[i];
+        let mut m = board.candidates(c);
+        while m != 0 {
+            let d = m.trailing_zeros() as u8 + 1;
+            m &= m - 1;
+            let clash = (0..i).any(|j| vals[j] == d && has(&rules.distinct[c], cells[j].0));
+            if clash {
+                continue;
+            }
+            vals[i] = d;
+            walk(
+                i + 1,
+                acc + sign * i32::from(d),
+                cells,
+                board,
+                rules,
+                total,
+                vals,
+                keep,
+            );
+        }
+    }
+    walk(0, 0, &cells, board, rules, eq.total, &mut vals, &mut keep);
+    keep
+}
+
+/// The rule-of-45 steps of `board`, easiest first: single houses before
+/// runs of them, innies before outies.
+pub(super) fn rule45(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let Some(rules) = board.rules() else {
+        return ControlFlow::Continue(());
+    };
+    let n = board.size();
+    let Some(cages) = cages(rules, n).filter(|c| !c.is_empty()) else {
+        return ControlFlow::Continue(());
+    };
+    let house_total = (n * (n + 1) / 2) as i32;
+    let mut seen: HashSet<Equation> = HashSet::new();
+    let mut regions = regions(board);
+    regions.sort_by_key(|r| r.houses);
+    for region in &regions {
+        let inside: Vec<&Cage> = cages
+            .iter()
+            .filter(|k| k.cells.iter().all(|&c| has(&region.set, c)))
+            .collect();
+        let crossing: Vec<&Cage> = cages
+            .iter()
+            .filter(|k| {
+                k.cells.iter().any(|&c| has(&region.set, c))
+                    && !k.cells.iter().all(|&c| has(&region.set, c))
+            })
+            .collect();
+        let total = house_total * region.houses as i32;
+        let s_in: i32 = inside.iter().map(|k| k.sum).sum();
+        let in_cage = |c: usize, ks: &[&Cage]| ks.iter().any(|k| has(&k.set, c));
+        let region_cells: Vec<usize> = (0..n * n).filter(|&c| has(&region.set, c)).collect();
+        let innies: Vec<usize> = region_cells
+            .iter()
+            .copied()
+            .filter(|&c| !in_cage(c, &inside))
+            .collect();
+        let uncaged: Vec<usize> = innies
+            .iter()
+            .copied()
+            .filter(|&c| !in_cage(c, &crossing))
+            .collect();
+        let outies: Vec<usize> = crossing
+            .iter()
+            .flat_map(|k| k.cells.iter().copied())
+            .filter(|&c| !has(&region.set, c))
+            .collect();
+        let s_cross: i32 = crossing.iter().map(|k| k.sum).sum();
+        let mut forms: Vec<(&str, Vec<(usize, i32)>, i32)> = Vec::new();
+        if !innies.is_empty() {
+            forms.push((
+                "innies",
+                innies.iter().map(|&c| (c, 1)).collect(),
+                total - s_in,
+            ));
+        }
+        if !crossing.is_empty() && uncaged.is_empty() {
+            forms.push((
+                "outies",
+                outies.iter().map(|&c| (c, 1)).collect(),
+                s_in + s_cross - total,
+            ));
+        }
+        if !crossing.is_empty() && !uncaged.is_empty() {
+            let mut terms: Vec<(usize, i32)> = uncaged.iter().map(|&c| (c, 1)).collect();
+            terms.extend(outies.iter().map(|&c| (c, -1)));
+            forms.push(("innies minus outies", terms, total - s_in - s_cross));
+        }
+        for (form, terms, mut sum) in forms {
+            // Filled cells move to the total.
+            let mut open = Vec::new();
+            for (c, sign) in terms {
+                match board.value(c) {
+                    0 => open.push((c, sign)),
+                    v => sum -= sign * i32::from(v),
+                }
+            }
+            if open.is_empty() || open.len() > MAX_CELLS {
+                continue;
+            }
+            open.sort_unstable();
+            let eq = Equation {
+                terms: open,
+                total: sum,
+            };
+            if !seen.insert(eq.clone()) {
+                continue;
+            }
+            let keep = supported(board, rules, &eq);
+            let mut elims = Vec::new();
+            for (k, &(c, _)) in eq.terms.iter().enumerate() {
+                for d in super::super::text::digits_of(board.candidates(c) & !keep[k]) {
+                    elims.push(Candidate::new(c, d));
+                }
+            }
+            if elims.is_empty() {
+                continue;
+            }
+            elims.sort_unstable();
+            let extra = (region.houses as u16 - 1).min(4) * 2
+                + (eq.terms.len() as u16 - 1)
+                + if form == "innies" { 0 } else { 2 };
+            let mut step = Step::new(Technique::RuleOf45, "Rule of 45", 25 + extra.min(13));
+            if ctx.want_text {
+                let cells: Vec<usize> = eq.terms.iter().map(|&(c, _)| c).collect();
+                let what = if form == "innies minus outies" {
+                    let ins: Vec<usize> =
+                        eq.terms.iter().filter(|t| t.1 > 0).map(|t| t.0).collect();
+                    let outs: Vec<usize> =
+                        eq.terms.iter().filter(|t| t.1 < 0).map(|t| t.0).collect();
+                    format!(
+                        "the innies {} minus the outies {} make {}",
+                        words::cells(board, &ins),
+                        words::cells(board, &outs),
+                        eq.total
+                    )
+                } else {
+                    format!(
+                        "the {form} {} sum to {}",
+                        words::cells(board, &cells),
+                        eq.total
+                    )
+                };
+                let verb = if region.houses > 1 { "sum" } else { "sums" };
+                let cages = match (inside.len(), form) {
+                    (0, "innies") => String::new(),
+                    (k, "innies") => format!(", the {k} cages wholly inside to {s_in}"),
+                    (k, _) => format!(
+                        ", the {k} cages wholly inside to {s_in} and the {} crossing its edge to {s_cross}",
+                        crossing.len()
+                    ),
+                };
+                step.text = format!(
+                    "{} {verb} to {total}{cages}, so {what}; so {}",
+                    region.name,
+                    words::eliminations(board, &elims)
+                );
+            }
+            step.cells = eq.terms.iter().map(|&(c, _)| c).collect();
+            step.eliminations = elims;
+            sink(step)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
