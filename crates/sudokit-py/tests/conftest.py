@@ -70,6 +70,30 @@ def run_cli(cli: Path, *args: str, stdin: Optional[str] = None) -> List[str]:
     return done.stdout.splitlines()
 
 
+def cli_se_ratings(cli: Path, *args: str, stdin: Optional[str] = None) -> List[str]:
+    """Sudoku Explainer's part of the CLI's `rate` records (`rate --json`):
+    `4.5/1.2/1.2 hard`, or the record's message, as the batch `rate` prints."""
+    import json
+
+    messages = {
+        "multiple": "Multiple Solutions",
+        "no_solution": "No solution",
+        "invalid": "Invalid puzzle",
+        "unrated": "Unrated",
+        "solved": "Solved",
+        "gave_up": "Gave up",
+    }
+    out = []
+    for line in run_cli(cli, "rate", "--json", "--no-checks", *args, stdin=stdin):
+        v = json.loads(line)
+        r = v.get("rating")
+        if r is not None:
+            out.append(f"{r['er']:.1f}/{r['ep']:.1f}/{r['ed']:.1f} {r['level']}")
+        else:
+            out.append(messages[v["verdict"]])
+    return out
+
+
 def cli_answers(records: List[str]) -> List[Optional[str]]:
     """CLI `solve` records as Python answers: the line, or None for a message."""
     messages = {"No solution", "Multiple Solutions", "Invalid puzzle", "Gave up"}

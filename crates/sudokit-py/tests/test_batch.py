@@ -13,7 +13,7 @@ import pytest
 
 import sudokit
 from sudokit import Status
-from conftest import FIXTURES, cli_answers, lines_of, run_cli
+from conftest import FIXTURES, cli_answers, cli_se_ratings, lines_of, run_cli
 
 MIXED = lines_of(FIXTURES / "mixed.txt")
 
@@ -66,7 +66,7 @@ def test_batches_equal_the_cli_run_now(cli: Path) -> None:
     assert sudokit.solve(MIXED, limit=2) == cli_answers(run_cli(cli, "solve", "--limit", "2", path))
     counts, status = sudokit.count(MIXED, limit=3, status=True)
     assert count_records(counts, status) == run_cli(cli, "count", "--limit", "3", path)
-    assert rate_records(MIXED) == run_cli(cli, "rate", path)
+    assert rate_records(MIXED) == cli_se_ratings(cli, path)
 
 
 def test_arrays_in_and_out() -> None:

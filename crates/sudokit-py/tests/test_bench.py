@@ -11,7 +11,7 @@ from typing import List
 import pytest
 
 import sudokit
-from conftest import cli_answers, lines_of, run_cli, find_bench
+from conftest import cli_answers, lines_of, cli_se_ratings, run_cli, find_bench
 from test_batch import count_records, rate_records
 
 SETS = sorted(p.name for p in (find_bench() or Path("/nonexistent")).glob("*.txt"))
@@ -48,5 +48,5 @@ def test_bench_set_ratings_equal_the_cli(cli: Path, bench: Path, name: str) -> N
     ps = puzzles(bench, name)[: RATE_HARD if "hardest" in name else RATE]
     if not ps:
         pytest.skip(f"{name}: rating its puzzles takes seconds each (SUDOKIT_BENCH_RATE_HARD=N rates N)")
-    want = run_cli(cli, "rate", "-", stdin="\n".join(ps) + "\n")
+    want = cli_se_ratings(cli, "-", stdin="\n".join(ps) + "\n")
     assert rate_records(ps) == want

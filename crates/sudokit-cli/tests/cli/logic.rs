@@ -141,7 +141,7 @@ fn rate_says_unrated_and_names_the_missing_rungs() {
     // The card: band Extreme, no made-up difficulty.
     assert_eq!(
         stdout(&assert),
-        "Multiple Solutions\nExtreme  stuck after 28 steps  Naked Single\n"
+        "Multiple Solutions\nExtreme  stuck after 28 steps  Pointing\n"
     );
 }
 
@@ -241,10 +241,7 @@ fn hint_and_rate_take_variant_puzzles() {
         .into_iter()
         .find(|b| line.starts_with(&format!("{b}  ")));
     assert!(band.is_some(), "{line}");
-    assert!(
-        line.contains(" min  ") && line.contains("Killer Cage"),
-        "{line}"
-    );
+    assert!(line.contains(" min  "), "{line}");
     let json = stdout(
         &sudokit()
             .args(["rate", "--json"])
@@ -254,6 +251,11 @@ fn hint_and_rate_take_variant_puzzles() {
     );
     let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
     assert!(v.get("rating").is_none(), "{v}");
+    let contents = v["card"]["contents"].as_array().unwrap();
+    assert!(
+        contents.iter().any(|c| c["technique"] == "Killer Cage"),
+        "{v}"
+    );
     assert_eq!(v["card"]["band"], band.unwrap().name());
     assert!(v["card"]["minutes"].as_f64().unwrap() > 0.0);
 }

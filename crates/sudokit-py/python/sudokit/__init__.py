@@ -7,7 +7,7 @@ One puzzle::
     >>> p.solve()
     '417369825632158947958724316825437169791586432346912758289643571573291684164875293'
     >>> str(p.rate())
-    '2.6/1.2/1.2 medium'
+    '2.6/1.2/1.2  Easy  2.68  12 min  Pointing'
 
 Many puzzles at once, on every core (lists of strings, or NumPy ``uint8``
 arrays of shape ``(n, cells)`` with 0 for an empty cell)::
