@@ -227,6 +227,11 @@ pub async fn core_game(page: &Page) {
     .await;
     let rating = page.text("rating").await;
     assert!(rating.contains("medium"), "{rating}");
+    // The card: band, difficulty and minutes, as `sudokit rate` gives them.
+    assert!(
+        rating.contains("difficulty") && rating.contains(" min"),
+        "{rating}"
+    );
 
     // A bad puzzle: what was wrong, in the status line.
     page.paste("this is no puzzle").await;

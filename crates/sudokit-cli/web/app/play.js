@@ -299,13 +299,29 @@ async function solve() {
   if (!app.engine.size) status("Every digit was already right.");
 }
 
+// The difficulty card, as `sudokit rate --report` gives it: band,
+// difficulty, minutes, techniques, then the setter's checks.
 async function rate() {
   needBoard();
   const answer = await api("rate", { puzzle: app.text });
+  const box = $("rating");
+  box.textContent = "";
+  const c = answer.card;
+  if (!c) { box.textContent = answer.text; return; }
+  const line = (text) => { const p = document.createElement("span"); p.textContent = text; box.append(p, document.createElement("br")); };
   const r = answer.rating;
-  $("rating").textContent = r
-    ? `ER ${r.er.toFixed(1)} · EP ${r.ep.toFixed(1)} · ED ${r.ed.toFixed(1)}: ${r.level} (${r.steps} steps)`
-    : answer.text;
+  line(c.difficulty === null
+    ? `${c.band}: the logical path gets stuck after ${c.steps} steps`
+    : `${c.band} · difficulty ${c.difficulty.toFixed(2)} · about ${Math.max(1, Math.round(c.minutes))} min (four in five within ${Math.max(1, Math.round(c.minutes_p80))})`);
+  if (r) line(`ER ${r.er.toFixed(1)} · EP ${r.ep.toFixed(1)} · ED ${r.ed.toFixed(1)}: ${r.level} (${r.steps} steps)`);
+  const used = c.contents.map((t) => `${t.technique} ×${t.count}`);
+  if (used.length) line(`Techniques: ${used.join(", ")}`);
+  if (!c.checks.length) line("Checks: none found");
+  else {
+    const list = document.createElement("ul");
+    for (const k of c.checks) { const li = document.createElement("li"); li.textContent = `${k.kind}: ${k.text}`; list.append(li); }
+    line("Checks:"); box.append(list);
+  }
 }
 
 async function generate() {

@@ -129,54 +129,52 @@ fn cages(rules: &Rules, n: usize) -> Option<Vec<Cage>> {
     Some(out)
 }
 
-/// The digits each open cell of `eq` can hold in some assignment: distinct
-/// where the cells see each other, the signed sum right.
-fn supported(board: &Board, rules: &Rules, eq: &Equation) -> Vec<u64> {
-    let cells: Vec<(usize, i32)> = eq.terms.clone();
-    let mut keep = vec![0u64; cells.len()];
-    let mut vals = vec![0u8; cells.len()];
-    fn walk(
-        i: usize,
-        acc: i32,
-        cells: &[(usize, i32)],
-        board: &Board,
-        rules: &Rules,
-        total: i32,
-        vals: &mut [u8],
-        keep: &mut [u64],
-    ) {
+/// The digits each open cell of an equation can hold in some assignment:
+/// distinct where the cells see each other, the signed sum right.
+struct Search<'a> {
+    board: &'a Board,
+    rules: &'a Rules,
+    eq: &'a Equation,
+    vals: Vec<u8>,
+    keep: Vec<u64>,
+}
+
+impl Search<'_> {
+    fn walk(&mut self, i: usize, acc: i32) {
+        let cells = &self.eq.terms;
         if i == cells.len() {
-            if acc == total {
-                for (k, &v) in vals.iter().enumerate() {
-                    keep[k] |= 1 << (v - 1);
+            if acc == self.eq.total {
+                for (k, &v) in self.vals.iter().enumerate() {
+                    self.keep[k] |= 1 << (v - 1);
                 }
             }
             return;
         }
         let (c, sign) = cells[i];
-        let mut m = board.candidates(c);
+        let mut m = self.board.candidates(c);
         while m != 0 {
             let d = m.trailing_zeros() as u8 + 1;
             m &= m - 1;
-            let clash = (0..i).any(|j| vals[j] == d && has(&rules.distinct[c], cells[j].0));
-            if clash {
-                continue;
+            let clash =
+                (0..i).any(|j| self.vals[j] == d && has(&self.rules.distinct[c], cells[j].0));
+            if !clash {
+                self.vals[i] = d;
+                self.walk(i + 1, acc + sign * i32::from(d));
             }
-            vals[i] = d;
-            walk(
-                i + 1,
-                acc + sign * i32::from(d),
-                cells,
-                board,
-                rules,
-                total,
-                vals,
-                keep,
-            );
         }
     }
-    walk(0, 0, &cells, board, rules, eq.total, &mut vals, &mut keep);
-    keep
+}
+
+fn supported(board: &Board, rules: &Rules, eq: &Equation) -> Vec<u64> {
+    let mut search = Search {
+        board,
+        rules,
+        eq,
+        vals: vec![0; eq.terms.len()],
+        keep: vec![0; eq.terms.len()],
+    };
+    search.walk(0, 0);
+    search.keep
 }
 
 /// The rule-of-45 steps of `board`, easiest first: single houses before
@@ -225,30 +223,39 @@ pub(super) fn rule45(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> Contr
             .filter(|&c| !has(&region.set, c))
             .collect();
         let s_cross: i32 = crossing.iter().map(|k| k.sum).sum();
-        let mut forms: Vec<(&str, Vec<(usize, i32)>, i32)> = Vec::new();
+        let mut forms: Vec<(&str, Equation)> = Vec::new();
+        let plus = |cells: &[usize]| cells.iter().map(|&c| (c, 1)).collect::<Vec<_>>();
         if !innies.is_empty() {
+            let terms = plus(&innies);
             forms.push((
                 "innies",
-                innies.iter().map(|&c| (c, 1)).collect(),
-                total - s_in,
+                Equation {
+                    terms,
+                    total: total - s_in,
+                },
             ));
         }
         if !crossing.is_empty() && uncaged.is_empty() {
+            let terms = plus(&outies);
             forms.push((
                 "outies",
-                outies.iter().map(|&c| (c, 1)).collect(),
-                s_in + s_cross - total,
+                Equation {
+                    terms,
+                    total: s_in + s_cross - total,
+                },
             ));
         }
         if !crossing.is_empty() && !uncaged.is_empty() {
-            let mut terms: Vec<(usize, i32)> = uncaged.iter().map(|&c| (c, 1)).collect();
+            let mut terms = plus(&uncaged);
             terms.extend(outies.iter().map(|&c| (c, -1)));
-            forms.push(("innies minus outies", terms, total - s_in - s_cross));
+            let total = total - s_in - s_cross;
+            forms.push(("innies minus outies", Equation { terms, total }));
         }
-        for (form, terms, mut sum) in forms {
+        for (form, whole) in forms {
+            let mut sum = whole.total;
             // Filled cells move to the total.
             let mut open = Vec::new();
-            for (c, sign) in terms {
+            for (c, sign) in whole.terms {
                 match board.value(c) {
                     0 => open.push((c, sign)),
                     v => sum -= sign * i32::from(v),
