@@ -30,13 +30,15 @@ fn failure_text(board: &Board, rules: &super::rules::Rules, f: Failure) -> Strin
     }
 }
 
-/// The round limits of the short contradictions, and their difficulties.
-const SHORT_ROUNDS: [u32; 3] = [1, 2, 3];
+/// The difficulty of a contradiction found in one, two, three rounds of the
+/// propagation (a short one: "5 here leaves no 3 for box 1"); longer ones
+/// are Simple Contradictions (7.0).
 const SHORT_TENTHS: [u16; 3] = [30, 40, 50];
 
-/// The first candidate (cells with the fewest candidates first, then in
-/// order) whose placement propagates to a contradiction, shortest
-/// contradictions first.
+/// The candidates (cells with the fewest candidates first, then in order)
+/// whose placement propagates by singles and the constraints to a
+/// contradiction, each priced by how many rounds that took; only when none
+/// fails that way, with forcing over the weak links as well.
 pub(super) fn contradiction(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let Some(rules) = board.rules() else {
         return ControlFlow::Continue(());
@@ -44,28 +46,48 @@ pub(super) fn contradiction(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -
     let masks = masks(board);
     let mut work = masks.clone();
     let mut prop = Propagator::new(board, rules);
-    // First the contradictions singles and constraint deductions reach in
-    // one, two, three rounds (the shortest is the easiest to see), then in
-    // any number; only when no candidate fails that way, with forcing over
-    // the weak links as well.
-    for rounds in SHORT_ROUNDS.into_iter().map(Some).chain([None]) {
-        prop.max_rounds = rounds;
-        contradiction_pass(board, rules, &masks, &mut work, &mut prop, ctx, sink)?;
+    let text = ctx.want_text;
+    for deep in [false, true] {
+        prop.deep = deep;
+        let mut any = false;
+        each_failure(
+            board,
+            &masks,
+            &mut work,
+            &mut prop,
+            ctx,
+            &mut |c, d, f, rounds| {
+                any = true;
+                let kind = match (deep, SHORT_TENTHS.get(rounds as usize - 1)) {
+                    (true, _) => (
+                        "Forcing Contradiction",
+                        75,
+                        "singles, the constraints and forcing",
+                    ),
+                    (false, Some(&t)) => ("Short Contradiction", t, SIMPLE),
+                    (false, None) => ("Simple Contradiction", 70, SIMPLE),
+                };
+                sink(step(board, rules, text, c, d, f, kind))
+            },
+        )?;
+        if any {
+            break;
+        }
     }
-    prop.max_rounds = None;
-    prop.deep = true;
-    contradiction_pass(board, rules, &masks, &mut work, &mut prop, ctx, sink)?;
     ControlFlow::Continue(())
 }
 
-fn contradiction_pass(
+const SIMPLE: &str = "singles and the constraints";
+
+/// Calls `found` with each candidate whose placement fails, the failure and
+/// the rounds it took, cells with the fewest candidates first.
+fn each_failure(
     board: &Board,
-    rules: &super::rules::Rules,
     masks: &[crate::variant::Mask],
     work: &mut [crate::variant::Mask],
     prop: &mut Propagator<'_>,
     ctx: &mut Ctx,
-    sink: &mut Sink<'_>,
+    found: &mut dyn FnMut(usize, u8, Failure, u32) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     for k in 2..=board.size() {
         for c in 0..board.cell_count() {
@@ -75,41 +97,9 @@ fn contradiction_pass(
             }
             for d in super::super::text::digits_of(m) {
                 work.copy_from_slice(masks);
-                let Err(failure) = prop.fixpoint(work, c, d) else {
-                    continue;
-                };
-                let (name, tenths, how) = match (prop.deep, prop.max_rounds) {
-                    (true, _) => (
-                        "Forcing Contradiction",
-                        75,
-                        "singles, the constraints and forcing",
-                    ),
-                    (false, Some(r)) => (
-                        "Short Contradiction",
-                        SHORT_TENTHS[r as usize - 1],
-                        "singles and the constraints",
-                    ),
-                    (false, None) => ("Simple Contradiction", 70, "singles and the constraints"),
-                };
-                let mut step = Step::new(Technique::Contradiction, name, tenths);
-                if ctx.want_text {
-                    step.text = format!(
-                        "if {}={}, {how} lead to a contradiction: {}, so {}<>{}",
-                        board.cell_name(c),
-                        board.digit_name(d),
-                        failure_text(board, rules, failure),
-                        board.cell_name(c),
-                        board.digit_name(d)
-                    );
+                if let Err(failure) = prop.fixpoint(work, c, d) {
+                    found(c, d, failure, prop.rounds)?;
                 }
-                step.cells = vec![c];
-                match failure {
-                    Failure::Empty(x) => step.cells.push(x),
-                    Failure::NoPlace(h, _) => step.houses.push(h),
-                    Failure::Broken(u) => step.cells.extend(&rules.units[u].cells),
-                }
-                step.eliminations = vec![Candidate::new(c, d)];
-                sink(step)?;
             }
             if ctx.expired() {
                 return ControlFlow::Break(());
@@ -117,4 +107,35 @@ fn contradiction_pass(
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The step removing `d` from `c`, whose placement fails with `failure`.
+fn step(
+    board: &Board,
+    rules: &super::rules::Rules,
+    want_text: bool,
+    c: usize,
+    d: u8,
+    failure: Failure,
+    (name, tenths, how): (&str, u16, &str),
+) -> Step {
+    let mut step = Step::new(Technique::Contradiction, name.to_owned(), tenths);
+    if want_text {
+        step.text = format!(
+            "if {}={}, {how} lead to a contradiction: {}, so {}<>{}",
+            board.cell_name(c),
+            board.digit_name(d),
+            failure_text(board, rules, failure),
+            board.cell_name(c),
+            board.digit_name(d)
+        );
+    }
+    step.cells = vec![c];
+    match failure {
+        Failure::Empty(x) => step.cells.push(x),
+        Failure::NoPlace(h, _) => step.houses.push(h),
+        Failure::Broken(u) => step.cells.extend(&rules.units[u].cells),
+    }
+    step.eliminations = vec![Candidate::new(c, d)];
+    step
 }

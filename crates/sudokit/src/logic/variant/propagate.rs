@@ -31,9 +31,9 @@ pub(crate) struct Propagator<'a> {
     acc: Vec<Mask>,
     /// Whether the fixpoint also runs forcing over the weak links.
     pub deep: bool,
-    /// Stop after this many rounds (singles, rules, hidden singles) without
-    /// a contradiction: a short contradiction is an easier step.
-    pub max_rounds: Option<u32>,
+    /// The rounds (singles, the rules, hidden singles) the last
+    /// [`Propagator::fixpoint`] ran: a contradiction in few is easier.
+    pub rounds: u32,
 }
 
 impl<'a> Propagator<'a> {
@@ -48,7 +48,7 @@ impl<'a> Propagator<'a> {
             before: Vec::new(),
             acc: vec![0; board.cell_count()],
             deep: false,
-            max_rounds: None,
+            rounds: 0,
         }
     }
 
@@ -115,12 +115,9 @@ impl<'a> Propagator<'a> {
         masks[cell] = 1 << (digit - 1);
         self.touch(cell);
         let cells = board.cell_count();
-        let mut rounds = 0;
+        self.rounds = 0;
         loop {
-            if self.max_rounds.is_some_and(|m| rounds >= m) {
-                return Ok(());
-            }
-            rounds += 1;
+            self.rounds += 1;
             let mut progress = false;
             // Naked singles.
             for c in 0..cells {
