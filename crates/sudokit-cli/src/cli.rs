@@ -200,7 +200,7 @@ pub enum Command {
         mut_arg("color", |a| a.hide(true)),
     )]
     Candidates(SolveArgs),
-    /// Rate every puzzle as Sudoku Explainer does: `ER/EP/ED level`, one line per puzzle.
+    /// The difficulty card of every puzzle: band, difficulty, minutes, techniques, checks.
     // `rate`, `hint` and `explain` share `solve`'s arguments; those that
     // change nothing are hidden (`--all`, `--count` are refused in `main`).
     #[command(long_about = RATE_LONG_ABOUT, after_help = RATE_EXAMPLES, mut_args(logic_arg))]

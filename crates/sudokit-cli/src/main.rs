@@ -60,9 +60,11 @@ fn main() -> ExitCode {
                 );
             }
             solve::run_with(&args.solve, record::Mode::Rate, |s| {
+                // The one-line card shows no checks: their counts run only
+                // where they are shown (--report, --json).
                 s.card = record::CardStyle {
                     report: args.report,
-                    checks: !args.no_checks,
+                    checks: !args.no_checks && (args.report || args.solve.json()),
                 }
             })
         }

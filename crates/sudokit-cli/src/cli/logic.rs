@@ -17,8 +17,9 @@ pub struct RateArgs {
     #[arg(long)]
     pub report: bool,
     /// Leave out the setter's checks (unused rules and totals, redundant
-    /// givens: one count per rule and per given); the spike and guess
-    /// checks, which come from the path, stay.
+    /// givens: one count per rule and per given) from --report and --json;
+    /// the spike and guess checks, which come from the path, stay. The
+    /// one-line card shows no checks and never runs them.
     #[arg(long)]
     pub no_checks: bool,
 }
@@ -38,28 +39,37 @@ pub struct ExplainArgs {
 }
 
 pub(super) const RATE_LONG_ABOUT: &str = "\
-Rate every puzzle of the inputs as Sudoku Explainer 1.2.1 does (its `serate`
-with the classic technique set): take a step, apply it, repeat; the step is
-the first one found by the first rung of SE's ladder that finds any (not the
-easiest by number). One line per puzzle, in input order:
+Give every puzzle of the inputs its difficulty card, classic or variant, one
+line per puzzle in input order:
 
-  ER/EP/ED LEVEL     e.g. `4.5/1.2/1.2 hard`
+  4.5/1.2/1.2  Hard  4.55  11 min  Unique Rectangle type 1, Naked Triplet, ...
+  Very Hard  7.06  42 min  Simple Contradiction, Rule of 45, ...
 
-ER is the hardest step of the path, EP the hardest up to the first placed
-digit, ED the first step. LEVEL, from ER: easy (up to 1.9), medium (2.0-3.9),
-hard (4.0-6.4), expert (6.5-8.9), extreme (9.0 and above).
+A classic puzzle's line starts with Sudoku Explainer 1.2.1's ER/EP/ED (its
+`serate` with the classic technique set: ER the hardest step, EP the hardest
+up to the first placed digit, ED the first step; --json adds the level:
+easy up to 1.9, medium 2.0-3.9, hard 4.0-6.4, expert 6.5-8.9, extreme 9.0
+up). Then the card: the band (Very Easy up to 2.3, Easy up to 3.4, Medium up
+to 4.4, Hard up to 6.4, Very Hard up to 8.9, Extreme above or when the path
+gets stuck), the difficulty (the hardest step plus less than a tenth for the
+steps near it), the minutes an average solver takes, and the techniques above
+the singles, hardest first. --report gives a block per puzzle with the
+counts of every technique and the setter's checks: a rule or a cage total
+the puzzle stays unique without, a redundant given, a spike, a path that
+needs a guess. --json gives the card in full (`card`). --no-checks leaves
+out the counts those checks need. How each field is made: docs/card.md.
 
 The solution is checked first: a puzzle with no solution or several gets
 `No solution` or `Multiple Solutions` and is never rated; a malformed one
-`Invalid puzzle`; one that runs out of --timeout `Gave up`; one no technique
-of the ladder can finish (a big grid: chains are 9x9 only) `Unrated`; the
-reason goes to stderr as `FILE:LINE: message`. Inputs, formats, records,
-exit status, --json, -j, --shard, --progress and --stats work as in
-`sudokit solve`.";
+`Invalid puzzle`; one that runs out of --timeout `Gave up`; one the ladder
+cannot finish an Extreme card with no number (the reason on stderr as
+`FILE:LINE: message`). Inputs, formats, records, exit status, --json, -j,
+--shard, --progress and --stats work as in `sudokit solve`.";
 
 pub(super) const RATE_EXAMPLES: &str = "\
 Examples:
-  sudokit rate puzzles.txt                 one rating per line
+  sudokit rate puzzles.txt                 one card per line
+  sudokit rate --report killer.json        a readable card, checks included
   sudokit rate -j 2 --stats puzzles.txt    two threads, a summary on stderr
   sudokit rate --json puzzles.txt          JSON Lines (also --format json)
   sudokit rate 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";

@@ -44,8 +44,8 @@ pub enum Mode {
     Count,
     /// Every solution, then an empty line.
     All,
-    /// The puzzle's Sudoku Explainer rating (`ER/EP/ED level`), one line per
-    /// puzzle; uniqueness is checked first.
+    /// The puzzle's difficulty card (after Sudoku Explainer's `ER/EP/ED` for
+    /// a classic puzzle), one line per puzzle; uniqueness is checked first.
     Rate,
     /// The next logical step, one line per puzzle; uniqueness is checked
     /// first.

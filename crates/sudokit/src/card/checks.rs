@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use crate::logic::{self, Board, Step};
 use crate::variant::{Constraint, Rule};
-use crate::{Auto, Budget, Engine, Grid, Puzzle, Verdict};
+use crate::{Auto, Budget, Digit, DigitSet, Engine, Grid, Puzzle, Verdict};
 
 use super::CardOptions;
 
@@ -111,16 +111,27 @@ pub(super) fn stuck(board: &Board, steps: usize) -> Check {
     }
 }
 
-/// Counts `puzzle`'s solutions up to two within the options' nodes and
-/// deadline: `None` when that decides nothing.
-fn verdict(puzzle: &Puzzle, options: &CardOptions) -> Option<Verdict> {
+/// `puzzle`'s solutions up to `limit` within the options' nodes and
+/// deadline: `None` when the search ran out first.
+fn solutions(puzzle: &Puzzle, limit: u64, options: &CardOptions) -> Option<u64> {
     let mut engine = Auto::default();
     let mut budget = Budget::UNLIMITED.with_max_nodes(options.max_nodes);
     if let Some(d) = options.deadline {
         budget = budget.with_time_limit(d.saturating_duration_since(Instant::now()));
     }
     engine.set_budget(budget);
-    engine.solve(puzzle, 2).ok()?.verdict()
+    let s = engine.solve(puzzle, limit).ok()?;
+    (s.count >= limit || (s.complete && s.stopped.is_none())).then_some(s.count)
+}
+
+/// Whether `puzzle` has exactly one solution, `None` when the count ran
+/// out first.
+fn verdict(puzzle: &Puzzle, options: &CardOptions) -> Option<Verdict> {
+    Some(match solutions(puzzle, 2, options)? {
+        0 => Verdict::NoSolution,
+        1 => Verdict::Unique,
+        _ => Verdict::Multiple,
+    })
 }
 
 /// Runs the unused-rule, unused-total and redundant-given checks on
@@ -130,17 +141,8 @@ pub(super) fn setter(puzzle: &Puzzle, options: &CardOptions, out: &mut Vec<Check
     let n = puzzle.size();
     let constraints = puzzle.constraints();
     let mut complete = true;
-    let mut unique_with = |constraints: Vec<Constraint>, givens: Option<Grid>| -> bool {
-        let p = match givens {
-            None => Ok(puzzle.clone()),
-            Some(g) => {
-                Puzzle::new(puzzle.geometry().clone(), g).and_then(|p| match puzzle.candidates() {
-                    Some(c) => p.with_candidates(c.to_vec()),
-                    None => Ok(p),
-                })
-            }
-        };
-        let Ok(p) = p.and_then(|p| p.with_constraints(constraints)) else {
+    let mut unique_with = |constraints: Vec<Constraint>| -> bool {
+        let Ok(p) = puzzle.clone().with_constraints(constraints) else {
             return false;
         };
         match verdict(&p, options) {
@@ -166,7 +168,7 @@ pub(super) fn setter(puzzle: &Puzzle, options: &CardOptions, out: &mut Vec<Check
             v.remove(i);
             v
         };
-        if unique_with(others(), None) {
+        if unique_with(others()) {
             out.push(Check {
                 kind: CheckKind::UnusedRule,
                 constraint: Some(i),
@@ -182,7 +184,7 @@ pub(super) fn setter(puzzle: &Puzzle, options: &CardOptions, out: &mut Vec<Check
                 if let Constraint::Cage(k) = &mut v[i] {
                     k.sum = None;
                 }
-                if unique_with(v, None) {
+                if unique_with(v) {
                     out.push(Check {
                         kind: CheckKind::UnusedTotal,
                         constraint: Some(i),
@@ -200,18 +202,35 @@ pub(super) fn setter(puzzle: &Puzzle, options: &CardOptions, out: &mut Vec<Check
             return false;
         }
     }
+    // A given is redundant when the puzzle without it has no solution other
+    // than the one it has: any other would differ from it at that cell (one
+    // that agreed there would solve the puzzle itself), so one search with
+    // the cell barred from its digit decides, and a needed given is found
+    // at the first solution instead of counting to two.
     let values = puzzle.givens().to_values();
+    let full = DigitSet::full(n);
     for cell in 0..n * n {
-        if values[cell] == 0 {
-            continue;
-        }
-        let mut without = values.clone();
-        without[cell] = 0;
-        let Ok(g) = Grid::from_values(n, &without) else {
+        let Some(given) = Digit::from_value(values[cell]).filter(|_| values[cell] != 0) else {
             continue;
         };
-        if unique_with(constraints.to_vec(), Some(g)) {
-            out.push(Check {
+        let mut without = values.clone();
+        without[cell] = 0;
+        let mut sets: Vec<DigitSet> = match puzzle.candidates() {
+            Some(c) => c.to_vec(),
+            None => vec![full; n * n],
+        };
+        sets[cell].remove(given);
+        let p = Grid::from_values(n, &without)
+            .map_err(|e| e.to_string())
+            .and_then(|g| Puzzle::new(puzzle.geometry().clone(), g).map_err(|e| e.to_string()))
+            .and_then(|p| p.with_candidates(sets).map_err(|e| e.to_string()))
+            .and_then(|p| {
+                p.with_constraints(constraints.to_vec())
+                    .map_err(|e| e.to_string())
+            });
+        let Ok(p) = p else { continue };
+        match solutions(&p, 1, options) {
+            Some(0) => out.push(Check {
                 kind: CheckKind::RedundantGiven,
                 constraint: None,
                 cells: vec![cell],
@@ -221,7 +240,9 @@ pub(super) fn setter(puzzle: &Puzzle, options: &CardOptions, out: &mut Vec<Check
                     values[cell],
                     logic::cell_list(n, &[cell])
                 ),
-            });
+            }),
+            Some(_) => {}
+            None => complete = false,
         }
         if options.deadline.is_some_and(|d| Instant::now() >= d) {
             return false;
