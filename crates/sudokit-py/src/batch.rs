@@ -128,12 +128,47 @@ pub(crate) fn rate_one(puzzle: &Puzzle, budget: &Budget) -> (Status, Rated) {
     (status, rated)
 }
 
+/// The difficulty card of one puzzle as `sudokit rate --json` gives it
+/// (with the card's line under `line`), after its uniqueness (within the
+/// budget): `None` where there is none (its status says why).
+pub(crate) fn card_one(puzzle: &Puzzle, budget: &Budget, checks: bool) -> (Status, Option<String>) {
+    use sudokit::card::{card, CardError, CardOptions};
+    let (status, _) = solve_one(puzzle, 2, budget);
+    if status != Status::Ok {
+        return (status, None);
+    }
+    let options = CardOptions {
+        checks,
+        deadline: budget.time_limit.map(|t| Instant::now() + t),
+        ..CardOptions::default()
+    };
+    match card(puzzle, &options) {
+        Ok(c) => {
+            let mut json = c.to_json(puzzle.size());
+            json["line"] = c.line().into();
+            let status = if c.solved {
+                Status::Ok
+            } else {
+                Status::Unrated
+            };
+            (status, Some(json.to_string()))
+        }
+        Err(CardError::Complete) => (Status::Complete, None),
+        Err(CardError::TimedOut { .. }) => (Status::GaveUp, None),
+        Err(CardError::Board(_)) => (Status::Invalid, None),
+    }
+}
+
 /// What a batch call asks of each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Verb {
     Solve,
     Count,
     Rate,
+    /// The card (JSON text), with the setter's checks or not.
+    Card {
+        checks: bool,
+    },
 }
 
 impl Verb {
@@ -142,6 +177,8 @@ impl Verb {
             "solve" => Ok(Verb::Solve),
             "count" => Ok(Verb::Count),
             "rate" => Ok(Verb::Rate),
+            "card" => Ok(Verb::Card { checks: false }),
+            "card-checks" => Ok(Verb::Card { checks: true }),
             _ => Err(error(format!("unknown batch verb `{name}`"))),
         }
     }
@@ -155,6 +192,8 @@ enum Answer {
     Line(Option<String>),
     Counted(u64),
     Rated(Rated),
+    /// The card's JSON text.
+    Card(Option<String>),
 }
 
 /// The puzzles of one call: a list of texts, or the bytes of a
@@ -171,7 +210,9 @@ pub(crate) enum Input<'py> {
 ///   texts, the solutions' numbers (zeros where none) for numbers;
 /// - count: one little-endian `u64` a puzzle;
 /// - rate: ER, EP, ED in tenths (`u16` each) and the steps (`u32`), ten
-///   little-endian bytes a puzzle.
+///   little-endian bytes a puzzle;
+/// - card, card-checks (texts only): a list of the cards' JSON texts
+///   (`None` where there is none).
 #[pyfunction]
 #[pyo3(signature = (verb, puzzles, cells, limit, threads, timeout, format, x, windoku))]
 #[allow(clippy::too_many_arguments)]
@@ -201,6 +242,10 @@ pub(crate) fn batch<'py>(
         Input::Values(data) => values(data.as_bytes(), cells, houses)?,
     };
     let texts = matches!(source, Source::Lines { .. });
+    let listed = matches!(verb, Verb::Solve | Verb::Card { .. });
+    if !texts && matches!(verb, Verb::Card { .. }) {
+        return Err(error("cards are given for puzzle texts, not arrays"));
+    }
     let (out, lines, status) = py
         .detach(|| {
             let answered = answer_all(verb, &source, limit, &budget, threads)?;
@@ -211,15 +256,15 @@ pub(crate) fn batch<'py>(
                 status.push(s as u8);
                 match answer {
                     // Solutions of texts are texts, in the puzzle's symbols.
-                    Some(Answer::Line(line)) => lines.push(line),
-                    None if texts && verb == Verb::Solve => lines.push(None),
+                    Some(Answer::Line(line) | Answer::Card(line)) => lines.push(line),
+                    None if texts && listed => lines.push(None),
                     _ => encode(&mut out, verb, cells, answer),
                 }
             }
             Ok::<_, String>((out, lines, status))
         })
         .map_err(error)?;
-    let out = if texts && verb == Verb::Solve {
+    let out = if texts && listed {
         lines.into_pyobject(py)?.into_any()
     } else {
         PyBytes::new(py, &out).into_any()
@@ -258,6 +303,10 @@ fn answer_all(
                 let (s, r) = rate_one(&puzzle, budget);
                 (s, Answer::Rated(r))
             }
+            Verb::Card { checks } => {
+                let (s, c) = card_one(&puzzle, budget, checks);
+                (s, Answer::Card(c))
+            }
         };
         (status, Some(answer))
     })
@@ -281,6 +330,7 @@ fn encode(out: &mut Vec<u8>, verb: Verb, cells: usize, answer: Option<Answer>) {
             };
             out.extend_from_slice(&c.to_le_bytes());
         }
+        (Verb::Card { .. }, _) => {}
         (Verb::Rate, answer) => {
             let (tenths, steps) = match answer {
                 Some(Answer::Rated(r)) => r,

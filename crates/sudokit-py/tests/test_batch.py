@@ -41,9 +41,13 @@ def count_records(counts: List[Optional[int]], status: np.ndarray) -> List[str]:
 
 
 def rate_records(puzzles: List[str], **kw: object) -> List[str]:
-    """Ratings as `sudokit rate` prints them."""
+    """Sudoku Explainer's ratings as `sudokit rate --json` gives them
+    (`4.5/1.2/1.2 hard`), or the record's message."""
     ratings, status = sudokit.rate(puzzles, status=True, **kw)  # type: ignore[call-overload]
-    return [str(r) if r is not None else MESSAGES[Status(s)] for r, s in zip(ratings, status.tolist())]
+    return [
+        f"{r.er:.1f}/{r.ep:.1f}/{r.ed:.1f} {r.level}" if r is not None else MESSAGES[Status(s)]
+        for r, s in zip(ratings, status.tolist())
+    ]
 
 
 def test_solve_equals_the_committed_cli_answers() -> None:
@@ -67,6 +71,27 @@ def test_batches_equal_the_cli_run_now(cli: Path) -> None:
     counts, status = sudokit.count(MIXED, limit=3, status=True)
     assert count_records(counts, status) == run_cli(cli, "count", "--limit", "3", path)
     assert rate_records(MIXED) == cli_se_ratings(cli, path)
+
+
+def test_cards_equal_the_cli_and_the_puzzle_cards(cli: Path) -> None:
+    """One card from every door: the batch, `Puzzle.rate()` and the CLI's
+    `rate --json` (with and without the setter's checks)."""
+    import json
+
+    path = str(FIXTURES / "mixed.txt")
+    for checks, flags in ((False, ["--no-checks"]), (True, [])):
+        want = [json.loads(r).get("card") for r in run_cli(cli, "rate", "--json", *flags, path)]
+        got = sudokit.rate(MIXED, checks=checks)
+        assert len(got) == len(want)
+        rated = 0
+        for text, r, w in zip(MIXED, got, want):
+            if r is None:
+                continue
+            rated += 1
+            assert r.card == w, text
+            if checks:
+                assert sudokit.Puzzle(text).rate().card == w, text
+        assert rated > 10
 
 
 def test_arrays_in_and_out() -> None:

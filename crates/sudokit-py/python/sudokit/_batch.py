@@ -54,6 +54,11 @@ if TYPE_CHECKING:
         chunk: int
         errors: Errors
 
+    class _CardOptions(_RateOptions, total=False):
+        """`rate`'s keyword arguments: the shared ones and `checks`."""
+
+        checks: bool
+
     class _Options(_RateOptions, total=False):
         limit: int
 else:
@@ -371,6 +376,49 @@ def _level(er_tenths: int) -> str:
     return "extreme"
 
 
+def _cards_raw(
+    puzzles: Sequence[str],
+    threads: Optional[int],
+    timeout: Optional[float],
+    format: Optional[str],
+    x: bool,
+    windoku: bool,
+    chunk: int,
+    checks: bool,
+) -> Tuple[List[Optional[str]], Statuses]:
+    """Each puzzle's card as the native code writes it (JSON text, with the
+    card's line under ``line``), and the statuses."""
+    src = _lines(puzzles)
+    cards: List[Optional[str]] = [None] * len(src)
+    st = np.zeros(len(src), dtype=np.uint8)
+    verb = "card-checks" if checks else "card"
+    for s, e, got, code in _run(verb, src, chunk, 0, threads, timeout, format, x, windoku):
+        cards[s:e] = got
+        st[s:e] = np.frombuffer(code, dtype=np.uint8)
+    return cards, st
+
+
+def _card_rating(text: str) -> Rating:
+    """A :class:`Rating` from a card's JSON text: ER/EP/ED for a classic
+    puzzle (``nan`` for a variant), the card, and its line."""
+    import json
+
+    from ._types import Rating
+
+    card = json.loads(text)
+    line = card.pop("line")
+    er = card.get("er")
+    return Rating(
+        float("nan") if er is None else er,
+        float(card.get("ep", float("nan"))),
+        float(card.get("ed", float("nan"))),
+        "" if er is None else _level(round(er * 10)),
+        int(card["steps"]),
+        card=card,
+        text=line,
+    )
+
+
 def _rate_raw(
     puzzles: Union[Sequence[str], npt.NDArray[Any]],
     threads: Optional[int],
@@ -396,19 +444,19 @@ def _rate_raw(
 
 @overload
 def rate(
-    puzzles: Sequence[str], *, status: Literal[False] = ..., **options: Unpack[_RateOptions]
+    puzzles: Sequence[str], *, status: Literal[False] = ..., **options: Unpack[_CardOptions]
 ) -> List[Optional[Rating]]: ...
 @overload
 def rate(
-    puzzles: Sequence[str], *, status: Literal[True], **options: Unpack[_RateOptions]
+    puzzles: Sequence[str], *, status: Literal[True], **options: Unpack[_CardOptions]
 ) -> Tuple[List[Optional[Rating]], Statuses]: ...
 @overload
 def rate(
-    puzzles: npt.NDArray[Any], *, status: Literal[False] = ..., **options: Unpack[_RateOptions]
+    puzzles: npt.NDArray[Any], *, status: Literal[False] = ..., **options: Unpack[_CardOptions]
 ) -> npt.NDArray[np.float32]: ...
 @overload
 def rate(
-    puzzles: npt.NDArray[Any], *, status: Literal[True], **options: Unpack[_RateOptions]
+    puzzles: npt.NDArray[Any], *, status: Literal[True], **options: Unpack[_CardOptions]
 ) -> Tuple[npt.NDArray[np.float32], Statuses]: ...
 def rate(
     puzzles: Union[Sequence[str], npt.NDArray[Any]],
@@ -421,32 +469,34 @@ def rate(
     chunk: int = CHUNK,
     errors: Errors = "none",
     status: bool = False,
+    checks: bool = False,
 ) -> Any:
-    """Rates every puzzle as ``sudokit rate`` does (uniqueness first, then
-    Sudoku Explainer's ER/EP/ED). A list gives :class:`Rating` objects
-    (``None`` where there is no rating: see ``status=True``); an array gives a
-    ``float32`` array of shape ``(n, 3)``, ER, EP, ED, ``nan`` where there is
-    none::
+    """Rates every puzzle as ``sudokit rate`` does (uniqueness first). A
+    list gives :class:`Rating` objects with the difficulty card (``.card``,
+    the dict ``sudokit rate --json`` gives; the setter's checks with
+    ``checks=True``) and, for a classic puzzle, Sudoku Explainer's ER/EP/ED
+    (``nan`` for a variant); ``None`` where there is no rating (see
+    ``status=True``). An array gives a ``float32`` array of shape ``(n, 3)``,
+    ER, EP, ED, ``nan`` where there is none::
 
         >>> [str(r) for r in sudokit.rate(["......4..3..243."])]
-        ['1.2/1.0/1.0 easy']
+        ['1.2/1.0/1.0  Very Easy  1.28  4 min']
     """
+    if not _is_array(puzzles):
+        cards, st = _cards_raw(puzzles, threads, timeout, format, x, windoku, chunk, checks)  # type: ignore[arg-type]
+        if errors == "raise":
+            _first_error(puzzles, st, x, windoku, format)
+        ratings = [
+            _card_rating(c) if c is not None and good else None
+            for c, good in zip(cards, (st == _OK).tolist())
+        ]
+        return (ratings, st) if status else ratings
     tenths, steps, st = _rate_raw(puzzles, threads, timeout, format, x, windoku, chunk)
     if errors == "raise":
         _first_error(puzzles, st, x, windoku, format)
-    ok = st == _OK
-    if _is_array(puzzles):
-        out = (tenths.astype(np.float32) / np.float32(10)).astype(np.float32)
-        out[~ok] = np.nan
-        result: Any = out
-    else:
-        from ._types import Rating
-
-        result = [
-            Rating(t[0] / 10, t[1] / 10, t[2] / 10, _level(t[0]), k) if good else None
-            for t, k, good in zip(tenths.tolist(), steps.tolist(), ok.tolist())
-        ]
-    return (result, st) if status else result
+    out = (tenths.astype(np.float32) / np.float32(10)).astype(np.float32)
+    out[st != _OK] = np.nan
+    return (out, st) if status else out
 
 
 def rate_iter(
