@@ -55,13 +55,14 @@ fn set_of(cells: impl IntoIterator<Item = usize>) -> Bits {
     b
 }
 
-/// The regions of `board`: each row, column and region, then every run of
-/// 2..n-1 neighbouring rows and of columns.
+/// The regions of `board`: each row, column and region, every two regions
+/// that touch, and every run of 2..n-1 neighbouring rows and of columns.
 fn regions(board: &Board) -> Vec<Region> {
     let n = board.size();
     let mut out = Vec::new();
     let mut rows = Vec::new();
     let mut cols = Vec::new();
+    let mut boxes: Vec<(String, Bits)> = Vec::new();
     for h in 0..board.house_count() {
         let cells: Vec<usize> = board.house(h).iter().map(|c| c.index()).collect();
         if cells.len() != n {
@@ -70,7 +71,7 @@ fn regions(board: &Board) -> Vec<Region> {
         match board.house_kind(h) {
             HouseKind::Row => rows.push(cells[0] / n),
             HouseKind::Column => cols.push(cells[0] % n),
-            HouseKind::Region => {}
+            HouseKind::Region => boxes.push((board.house_name(h), set_of(cells.iter().copied()))),
             _ => continue,
         }
         out.push(Region {
@@ -78,6 +79,29 @@ fn regions(board: &Board) -> Vec<Region> {
             set: set_of(cells),
             houses: 1,
         });
+    }
+    // Two regions (boxes, or jigsaw pieces) that touch: the pairs killer
+    // solvers take together along a band or stack.
+    for (i, (a, sa)) in boxes.iter().enumerate() {
+        for (b, sb) in &boxes[i + 1..] {
+            let touch = (0..n * n).any(|c| {
+                has(sa, c)
+                    && ((c % n + 1 < n && has(sb, c + 1)) || (c + n < n * n && has(sb, c + n)))
+                    || has(sb, c)
+                        && ((c % n + 1 < n && has(sa, c + 1)) || (c + n < n * n && has(sa, c + n)))
+            });
+            if touch {
+                let mut set = *sa;
+                for k in 0..4 {
+                    set[k] |= sb[k];
+                }
+                out.push(Region {
+                    name: format!("{a} and {b}"),
+                    set,
+                    houses: 2,
+                });
+            }
+        }
     }
     for (lines, row) in [(&rows, true), (&cols, false)] {
         if lines.len() != n {
@@ -310,6 +334,7 @@ pub(super) fn rule45(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> Contr
                 let verb = if region.houses > 1 { "sum" } else { "sums" };
                 let cages = match (inside.len(), form) {
                     (0, "innies") => String::new(),
+                    (1, "innies") => format!(", the cage wholly inside to {s_in}"),
                     (k, "innies") => format!(", the {k} cages wholly inside to {s_in}"),
                     (k, _) => format!(
                         ", the {k} cages wholly inside to {s_in} and the {} crossing its edge to {s_cross}",
