@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use crate::logic::{self, Board, Step};
 use crate::variant::{Constraint, Rule};
-use crate::{Auto, Budget, Digit, DigitSet, Engine, Grid, Puzzle, Verdict};
+use crate::{Auto, Budget, Digit, DigitSet, Engine, Grid, Puzzle};
 
 use super::CardOptions;
 
@@ -124,16 +124,6 @@ fn solutions(puzzle: &Puzzle, limit: u64, options: &CardOptions) -> Option<u64> 
     (s.count >= limit || (s.complete && s.stopped.is_none())).then_some(s.count)
 }
 
-/// Whether `puzzle` has exactly one solution, `None` when the count ran
-/// out first.
-fn verdict(puzzle: &Puzzle, options: &CardOptions) -> Option<Verdict> {
-    Some(match solutions(puzzle, 2, options)? {
-        0 => Verdict::NoSolution,
-        1 => Verdict::Unique,
-        _ => Verdict::Multiple,
-    })
-}
-
 /// Runs the unused-rule, unused-total and redundant-given checks on
 /// `puzzle`, adding what they find to `out`; `false` when some count
 /// decided nothing (nodes or time ran out).
@@ -145,8 +135,8 @@ pub(super) fn setter(puzzle: &Puzzle, options: &CardOptions, out: &mut Vec<Check
         let Ok(p) = puzzle.clone().with_constraints(constraints) else {
             return false;
         };
-        match verdict(&p, options) {
-            Some(v) => v == Verdict::Unique,
+        match solutions(&p, 2, options) {
+            Some(count) => count == 1,
             None => {
                 complete = false;
                 false
@@ -210,7 +200,7 @@ pub(super) fn setter(puzzle: &Puzzle, options: &CardOptions, out: &mut Vec<Check
     let values = puzzle.givens().to_values();
     let full = DigitSet::full(n);
     for cell in 0..n * n {
-        let Some(given) = Digit::from_value(values[cell]).filter(|_| values[cell] != 0) else {
+        let Some(given) = Digit::from_value(values[cell]) else {
             continue;
         };
         let mut without = values.clone();
@@ -221,14 +211,11 @@ pub(super) fn setter(puzzle: &Puzzle, options: &CardOptions, out: &mut Vec<Check
         };
         sets[cell].remove(given);
         let p = Grid::from_values(n, &without)
-            .map_err(|e| e.to_string())
-            .and_then(|g| Puzzle::new(puzzle.geometry().clone(), g).map_err(|e| e.to_string()))
-            .and_then(|p| p.with_candidates(sets).map_err(|e| e.to_string()))
-            .and_then(|p| {
-                p.with_constraints(constraints.to_vec())
-                    .map_err(|e| e.to_string())
-            });
-        let Ok(p) = p else { continue };
+            .ok()
+            .and_then(|g| Puzzle::new(puzzle.geometry().clone(), g).ok())
+            .and_then(|p| p.with_candidates(sets).ok())
+            .and_then(|p| p.with_constraints(constraints.to_vec()).ok());
+        let Some(p) = p else { continue };
         match solutions(&p, 1, options) {
             Some(0) => out.push(Check {
                 kind: CheckKind::RedundantGiven,

@@ -27,7 +27,7 @@ pub(super) fn minutes(board: &Board, steps: &[Step]) -> (f64, f64) {
     let mut effort = 0.0;
     for s in steps {
         let open: u32 = b.all_candidates().iter().map(|m| m.count_ones()).sum();
-        let d = f64::from(s.difficulty.0) / 10.0;
+        let d = s.difficulty.value();
         // Finding a step among many open candidates takes longer: the
         // square root of the open share, at least a tenth.
         let search = (f64::from(open) / full).sqrt().max(0.1);

@@ -5,11 +5,6 @@ use serde_json::{json, Value};
 
 use super::{Band, Card};
 
-/// Tenths as the number JSON carries.
-fn tenths(d: crate::logic::Difficulty) -> f64 {
-    f64::from(d.0) / 10.0
-}
-
 impl Card {
     /// The card as a JSON object; cells named on a grid of side `n`.
     pub fn to_json(&self, n: usize) -> Value {
@@ -20,7 +15,7 @@ impl Card {
             .map(|c| {
                 json!({
                     "technique": c.technique,
-                    "difficulty": tenths(c.difficulty),
+                    "difficulty": c.difficulty.value(),
                     "count": c.count,
                 })
             })
@@ -56,9 +51,9 @@ impl Card {
             "solved": self.solved,
         });
         if let Some(r) = self.rating {
-            o["er"] = json!(tenths(r.er));
-            o["ep"] = json!(tenths(r.ep));
-            o["ed"] = json!(tenths(r.ed));
+            o["er"] = json!(r.er.value());
+            o["ep"] = json!(r.ep.value());
+            o["ed"] = json!(r.ed.value());
         }
         o
     }

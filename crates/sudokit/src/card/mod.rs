@@ -207,14 +207,13 @@ pub fn card_of(puzzle: &Puzzle, board: Board, options: &CardOptions) -> Result<C
     }
     let solved = path.end == End::Solved;
     let hardest = path.rating.er;
-    let difficulty = difficulty_of(&path.steps, hardest);
     let band = if solved {
         Band::of(hardest)
     } else {
         Band::Extreme
     };
-    let (minutes, minutes_p80) = effort::minutes(&board, &path.steps);
-    let known = |x: f64| solved.then_some(x);
+    // No number for a stuck path.
+    let minutes = solved.then(|| effort::minutes(&board, &path.steps));
     let mut checks = Vec::new();
     let mut checks_complete = true;
     if !solved {
@@ -225,10 +224,10 @@ pub fn card_of(puzzle: &Puzzle, board: Board, options: &CardOptions) -> Result<C
         checks_complete = checks::setter(puzzle, options, &mut checks);
     }
     Ok(Card {
-        difficulty: known(difficulty),
+        difficulty: solved.then(|| difficulty_of(&path.steps, hardest)),
         band,
-        minutes: known(minutes),
-        minutes_p80: known(minutes_p80),
+        minutes: minutes.map(|m| m.0),
+        minutes_p80: minutes.map(|m| m.1),
         contents: contents(&path.steps),
         checks,
         rating: (solved && !board.is_variant()).then_some(path.rating),
@@ -244,11 +243,11 @@ pub fn card_of(puzzle: &Puzzle, board: Board, options: &CardOptions) -> Result<C
 /// make 6.08; one makes 6.0. Below a tenth, so a classic puzzle's ER
 /// decides its place and the count only breaks ties.
 fn difficulty_of(steps: &[Step], hardest: Difficulty) -> f64 {
-    let h = f64::from(hardest.0) / 10.0;
+    let h = hardest.value();
     let weight: f64 = steps
         .iter()
         .map(|s| {
-            let gap = h - f64::from(s.difficulty.0) / 10.0;
+            let gap = h - s.difficulty.value();
             (-gap / 0.5).exp2()
         })
         .sum();
@@ -308,6 +307,19 @@ impl Card {
             line.push_str(&techniques.join(", "));
         }
         line
+    }
+}
+
+impl Card {
+    /// Why a stuck path has no rating, in the words every door gives
+    /// (`None` when the path solved the puzzle).
+    pub fn unrated_reason(&self) -> Option<String> {
+        (!self.solved).then(|| {
+            format!(
+                "unrated: no technique of the ladder applies after {} steps (band Extreme, the guess check)",
+                self.steps
+            )
+        })
     }
 }
 

@@ -26,6 +26,13 @@ impl Candidate {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Difficulty(pub u16);
 
+impl Difficulty {
+    /// The difficulty as a number: `Difficulty(23).value()` is 2.3.
+    pub fn value(self) -> f64 {
+        f64::from(self.0) / 10.0
+    }
+}
+
 impl fmt::Display for Difficulty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}.{}", self.0 / 10, self.0 % 10)

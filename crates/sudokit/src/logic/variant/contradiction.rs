@@ -49,7 +49,6 @@ pub(super) fn contradiction(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -
     let text = ctx.want_text;
     for deep in [false, true] {
         prop.deep = deep;
-        let mut any = false;
         each_failure(
             board,
             &masks,
@@ -57,7 +56,6 @@ pub(super) fn contradiction(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -
             &mut prop,
             ctx,
             &mut |c, d, f, rounds| {
-                any = true;
                 let kind = match (deep, SHORT_TENTHS.get(rounds as usize - 1)) {
                     (true, _) => (
                         "Forcing Contradiction",
@@ -70,9 +68,6 @@ pub(super) fn contradiction(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -
                 sink(step(board, rules, text, c, d, f, kind))
             },
         )?;
-        if any {
-            break;
-        }
     }
     ControlFlow::Continue(())
 }
@@ -117,9 +112,9 @@ fn step(
     c: usize,
     d: u8,
     failure: Failure,
-    (name, tenths, how): (&str, u16, &str),
+    (name, tenths, how): (&'static str, u16, &str),
 ) -> Step {
-    let mut step = Step::new(Technique::Contradiction, name.to_owned(), tenths);
+    let mut step = Step::new(Technique::Contradiction, name, tenths);
     if want_text {
         step.text = format!(
             "if {}={}, {how} lead to a contradiction: {}, so {}<>{}",

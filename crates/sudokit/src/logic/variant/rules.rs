@@ -50,6 +50,8 @@ pub(crate) struct Rules {
     pub excl: Vec<Mask>,
     /// The side.
     pub n: usize,
+    /// The rule-of-45 equations (killer cages with totals).
+    pub forms45: Vec<super::sums45::Form>,
 }
 
 /// A set of cells (grids up to 16x16: 256 cells).
@@ -180,6 +182,7 @@ impl Rules {
             distinct,
             excl,
             n,
+            forms45: super::sums45::forms(puzzle.geometry(), constraints),
         }))
     }
 

@@ -1,22 +1,26 @@
 //! The rule of 45 (innies and outies), the first thing killer solvers look
-//! for: a house, or a run of neighbouring rows or columns, sums to
-//! 45 (n(n+1)/2) per house; the killer cages wholly inside it account for
-//! their totals, so the cells left over (the innies) sum to the rest. When
-//! every cell of the region is caged, the cells the crossing cages put
-//! outside it (the outies) sum to the excess; with both, innies minus outies
-//! is known. A few cells with a known sum then lose the digits no
-//! assignment of them can use.
+//! for: a house, two touching boxes, or a run of neighbouring rows or
+//! columns, sums to 45 (n(n+1)/2) per house; the killer cages wholly inside
+//! it account for their totals, so the cells left over (the innies) sum to
+//! the rest. When every cell of the region is caged, the cells the crossing
+//! cages put outside it (the outies) sum to the excess; with both, innies
+//! minus outies is known. A few cells with a known sum then lose the digits
+//! no assignment of them can use.
+//!
+//! The equations depend on the geometry and the cages alone: [`forms`]
+//! makes them once per puzzle (kept in [`Rules`]), and each step only puts
+//! the filled cells into their totals.
 
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use crate::variant::Constraint;
-use crate::HouseKind;
+use crate::{Geometry, HouseKind};
 
 use super::super::board::Board;
 use super::super::ctx::{Ctx, Sink};
 use super::super::step::{Candidate, Step, Technique};
-use super::rules::{Bits, Rules};
+use super::rules::{insert, Bits, Rules};
 use super::words;
 
 /// The most open cells an equation may have: more is not a human step.
@@ -24,23 +28,58 @@ const MAX_CELLS: usize = 4;
 
 /// A killer cage with a total, as the rule of 45 reads it.
 struct Cage {
-    cells: Vec<usize>,
     set: Bits,
     sum: i32,
 }
 
-/// A region: one house or neighbouring rows or columns.
+/// Where a region comes from, named on the board when a step is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Name {
+    /// A house (its index).
+    House(usize),
+    /// Two touching boxes or jigsaw regions.
+    Pair(usize, usize),
+    /// Rows (`true`) or columns `from..=to`, from 1.
+    Run(bool, usize, usize),
+}
+
+/// A region: one house, two touching regions or neighbouring rows or
+/// columns.
 struct Region {
-    name: String,
+    name: Name,
     set: Bits,
     houses: usize,
 }
 
+/// Which sum an equation states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Innies,
+    Outies,
+    /// Innies (the uncaged cells of the region) minus outies.
+    Difference,
+}
+
 /// Signed cells (`+1` innie, `-1` outie) summing to `total`.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Equation {
     terms: Vec<(usize, i32)>,
     total: i32,
+}
+
+/// One equation of the rule of 45 with what its step says: the region and
+/// its total, the cages wholly inside and crossing its edge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Form {
+    name: Name,
+    houses: usize,
+    kind: Kind,
+    eq: Equation,
+    region_total: i32,
+    inside: usize,
+    s_in: i32,
+    crossing: usize,
+    s_cross: i32,
 }
 
 fn has(b: &Bits, c: usize) -> bool {
@@ -50,94 +89,90 @@ fn has(b: &Bits, c: usize) -> bool {
 fn set_of(cells: impl IntoIterator<Item = usize>) -> Bits {
     let mut b = [0u64; 4];
     for c in cells {
-        b[c / 64] |= 1 << (c % 64);
+        insert(&mut b, c);
     }
     b
 }
 
-/// The regions of `board`: each row, column and region, every two regions
-/// that touch, and every run of 2..n-1 neighbouring rows and of columns.
-fn regions(board: &Board) -> Vec<Region> {
-    let n = board.size();
+/// The regions of `geometry`: each row, column and region, every two
+/// regions that touch, and every run of 2..n-1 neighbouring rows and of
+/// columns; single houses first.
+fn regions(geometry: &Geometry) -> Vec<Region> {
+    let n = geometry.size();
     let mut out = Vec::new();
-    let mut rows = Vec::new();
-    let mut cols = Vec::new();
-    let mut boxes: Vec<(String, Bits)> = Vec::new();
-    for h in 0..board.house_count() {
-        let cells: Vec<usize> = board.house(h).iter().map(|c| c.index()).collect();
-        if cells.len() != n {
+    let mut lines = [0usize; 2];
+    let mut boxes: Vec<(usize, Bits)> = Vec::new();
+    for (h, house) in geometry.houses().iter().enumerate() {
+        let cells = house.cells().iter().map(|c| c.index());
+        if house.cells().len() != n {
             continue;
         }
-        match board.house_kind(h) {
-            HouseKind::Row => rows.push(cells[0] / n),
-            HouseKind::Column => cols.push(cells[0] % n),
-            HouseKind::Region => boxes.push((board.house_name(h), set_of(cells.iter().copied()))),
+        match house.kind() {
+            HouseKind::Row => lines[0] += 1,
+            HouseKind::Column => lines[1] += 1,
+            HouseKind::Region => boxes.push((h, set_of(cells.clone()))),
             _ => continue,
         }
         out.push(Region {
-            name: board.house_name(h),
+            name: Name::House(h),
             set: set_of(cells),
             houses: 1,
         });
     }
-    // Two regions (boxes, or jigsaw pieces) that touch: the pairs killer
-    // solvers take together along a band or stack.
+    // Two regions that touch: the pairs killer solvers take together along
+    // a band or stack.
+    let touch = |a: &Bits, b: &Bits| {
+        (0..n * n).any(|c| {
+            has(a, c)
+                && [
+                    (c % n + 1 < n).then(|| c + 1),
+                    (c + n < n * n).then(|| c + n),
+                ]
+                .into_iter()
+                .flatten()
+                .any(|x| has(b, x))
+        })
+    };
     for (i, (a, sa)) in boxes.iter().enumerate() {
         for (b, sb) in &boxes[i + 1..] {
-            let touch = (0..n * n).any(|c| {
-                has(sa, c)
-                    && ((c % n + 1 < n && has(sb, c + 1)) || (c + n < n * n && has(sb, c + n)))
-                    || has(sb, c)
-                        && ((c % n + 1 < n && has(sa, c + 1)) || (c + n < n * n && has(sa, c + n)))
-            });
-            if touch {
-                let mut set = *sa;
-                for k in 0..4 {
-                    set[k] |= sb[k];
-                }
+            if touch(sa, sb) || touch(sb, sa) {
                 out.push(Region {
-                    name: format!("{a} and {b}"),
-                    set,
+                    name: Name::Pair(*a, *b),
+                    set: std::array::from_fn(|k| sa[k] | sb[k]),
                     houses: 2,
                 });
             }
         }
     }
-    for (lines, row) in [(&rows, true), (&cols, false)] {
-        if lines.len() != n {
+    for (row, count) in [(true, lines[0]), (false, lines[1])] {
+        if count != n {
             continue;
         }
         for len in 2..n {
             for start in 0..=n - len {
                 let cells = (start..start + len)
                     .flat_map(|i| (0..n).map(move |j| if row { i * n + j } else { j * n + i }));
-                let kind = if row { "rows" } else { "columns" };
                 out.push(Region {
-                    name: format!("{kind} {}-{}", start + 1, start + len),
+                    name: Name::Run(row, start + 1, start + len),
                     set: set_of(cells),
                     houses: len,
                 });
             }
         }
     }
+    out.sort_by_key(|r| r.houses);
     out
 }
 
 /// The cages with totals, `None` when two overlap (the sums would count a
 /// cell twice).
-fn cages(rules: &Rules, n: usize) -> Option<Vec<Cage>> {
+fn cages(constraints: &[Constraint], n: usize) -> Option<Vec<Cage>> {
     let mut out: Vec<Cage> = Vec::new();
     let mut all = [0u64; 4];
-    for c in rules.constraints.iter() {
+    for c in constraints {
         let Constraint::Cage(cage) = c else { continue };
         let Some(sum) = cage.sum else { continue };
-        let cells: Vec<usize> = cage
-            .cells
-            .iter()
-            .map(|c| c.index())
-            .filter(|&c| c < n * n)
-            .collect();
-        let set = set_of(cells.iter().copied());
+        let set = set_of(cage.cells.iter().map(|c| c.index()).filter(|&c| c < n * n));
         if (0..4).any(|i| all[i] & set[i] != 0) {
             return None;
         }
@@ -145,12 +180,134 @@ fn cages(rules: &Rules, n: usize) -> Option<Vec<Cage>> {
             all[i] |= set[i];
         }
         out.push(Cage {
-            cells,
             set,
             sum: sum as i32,
         });
     }
     Some(out)
+}
+
+/// The rule-of-45 equations of a puzzle, single houses first: none without
+/// killer cages with totals, or when cages overlap.
+pub(crate) fn forms(geometry: &Geometry, constraints: &[Constraint]) -> Vec<Form> {
+    let n = geometry.size();
+    let Some(cages) = cages(constraints, n).filter(|c| !c.is_empty()) else {
+        return Vec::new();
+    };
+    let cells_of = |b: &Bits| (0..n * n).filter(|&c| has(b, c)).collect::<Vec<_>>();
+    let house_total = (n * (n + 1) / 2) as i32;
+    let mut out = Vec::new();
+    for region in regions(geometry) {
+        let inside: Vec<&Cage> = cages
+            .iter()
+            .filter(|k| (0..4).all(|i| k.set[i] & !region.set[i] == 0))
+            .collect();
+        let crossing: Vec<&Cage> = cages
+            .iter()
+            .filter(|k| (0..4).any(|i| k.set[i] & region.set[i] != 0))
+            .filter(|k| (0..4).any(|i| k.set[i] & !region.set[i] != 0))
+            .collect();
+        let union = |ks: &[&Cage]| -> Bits {
+            std::array::from_fn(|i| ks.iter().fold(0, |acc, k| acc | k.set[i]))
+        };
+        let (in_set, cross_set) = (union(&inside), union(&crossing));
+        let innies = cells_of(&std::array::from_fn(|i| region.set[i] & !in_set[i]));
+        let uncaged: Vec<usize> = innies
+            .iter()
+            .copied()
+            .filter(|&c| !has(&cross_set, c))
+            .collect();
+        let outies = cells_of(&std::array::from_fn(|i| cross_set[i] & !region.set[i]));
+        let region_total = house_total * region.houses as i32;
+        let s_in: i32 = inside.iter().map(|k| k.sum).sum();
+        let s_cross: i32 = crossing.iter().map(|k| k.sum).sum();
+        let plus = |cells: &[usize]| cells.iter().map(|&c| (c, 1)).collect::<Vec<_>>();
+        let mut push = |kind, mut terms: Vec<(usize, i32)>, total| {
+            terms.sort_unstable();
+            out.push(Form {
+                name: region.name,
+                houses: region.houses,
+                kind,
+                eq: Equation { terms, total },
+                region_total,
+                inside: inside.len(),
+                s_in,
+                crossing: crossing.len(),
+                s_cross,
+            })
+        };
+        if !innies.is_empty() {
+            push(Kind::Innies, plus(&innies), region_total - s_in);
+        }
+        if !crossing.is_empty() && uncaged.is_empty() {
+            push(Kind::Outies, plus(&outies), s_in + s_cross - region_total);
+        }
+        if !crossing.is_empty() && !uncaged.is_empty() {
+            let mut terms = plus(&uncaged);
+            terms.extend(outies.iter().map(|&c| (c, -1)));
+            push(Kind::Difference, terms, region_total - s_in - s_cross);
+        }
+    }
+    out
+}
+
+impl Form {
+    /// The region, named on `board`.
+    fn region(&self, board: &Board) -> String {
+        match self.name {
+            Name::House(h) => board.house_name(h),
+            Name::Pair(a, b) => format!("{} and {}", board.house_name(a), board.house_name(b)),
+            Name::Run(rows, from, to) => {
+                format!("{} {from}-{to}", if rows { "rows" } else { "columns" })
+            }
+        }
+    }
+
+    /// The step's words: the region's sum, the cages, the equation.
+    fn text(&self, board: &Board, eq: &Equation, elims: &[Candidate]) -> String {
+        let side = |sign: i32| -> Vec<usize> {
+            eq.terms
+                .iter()
+                .filter(|t| t.1 == sign)
+                .map(|t| t.0)
+                .collect()
+        };
+        let what = match self.kind {
+            Kind::Difference => format!(
+                "the innies {} minus the outies {} make {}",
+                words::cells(board, &side(1)),
+                words::cells(board, &side(-1)),
+                eq.total
+            ),
+            Kind::Innies | Kind::Outies => format!(
+                "the {} {} sum to {}",
+                if self.kind == Kind::Innies {
+                    "innies"
+                } else {
+                    "outies"
+                },
+                words::cells(board, &side(1)),
+                eq.total
+            ),
+        };
+        let verb = if self.houses > 1 { "sum" } else { "sums" };
+        let (k, s_in) = (self.inside, self.s_in);
+        let cages = match (k, self.kind) {
+            (0, Kind::Innies) => String::new(),
+            (1, Kind::Innies) => format!(", the cage wholly inside to {s_in}"),
+            (_, Kind::Innies) => format!(", the {k} cages wholly inside to {s_in}"),
+            _ => format!(
+                ", the {k} cages wholly inside to {s_in} and the {} crossing its edge to {}",
+                self.crossing, self.s_cross
+            ),
+        };
+        format!(
+            "{} {verb} to {}{cages}, so {what}; so {}",
+            self.region(board),
+            self.region_total,
+            words::eliminations(board, elims)
+        )
+    }
 }
 
 /// The digits each open cell of an equation can hold in some assignment:
@@ -207,150 +364,43 @@ pub(super) fn rule45(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -> Contr
     let Some(rules) = board.rules() else {
         return ControlFlow::Continue(());
     };
-    let n = board.size();
-    let Some(cages) = cages(rules, n).filter(|c| !c.is_empty()) else {
-        return ControlFlow::Continue(());
-    };
-    let house_total = (n * (n + 1) / 2) as i32;
     let mut seen: HashSet<Equation> = HashSet::new();
-    let mut regions = regions(board);
-    regions.sort_by_key(|r| r.houses);
-    for region in &regions {
-        let inside: Vec<&Cage> = cages
-            .iter()
-            .filter(|k| k.cells.iter().all(|&c| has(&region.set, c)))
-            .collect();
-        let crossing: Vec<&Cage> = cages
-            .iter()
-            .filter(|k| {
-                k.cells.iter().any(|&c| has(&region.set, c))
-                    && !k.cells.iter().all(|&c| has(&region.set, c))
-            })
-            .collect();
-        let total = house_total * region.houses as i32;
-        let s_in: i32 = inside.iter().map(|k| k.sum).sum();
-        let in_cage = |c: usize, ks: &[&Cage]| ks.iter().any(|k| has(&k.set, c));
-        let region_cells: Vec<usize> = (0..n * n).filter(|&c| has(&region.set, c)).collect();
-        let innies: Vec<usize> = region_cells
-            .iter()
-            .copied()
-            .filter(|&c| !in_cage(c, &inside))
-            .collect();
-        let uncaged: Vec<usize> = innies
-            .iter()
-            .copied()
-            .filter(|&c| !in_cage(c, &crossing))
-            .collect();
-        let outies: Vec<usize> = crossing
-            .iter()
-            .flat_map(|k| k.cells.iter().copied())
-            .filter(|&c| !has(&region.set, c))
-            .collect();
-        let s_cross: i32 = crossing.iter().map(|k| k.sum).sum();
-        let mut forms: Vec<(&str, Equation)> = Vec::new();
-        let plus = |cells: &[usize]| cells.iter().map(|&c| (c, 1)).collect::<Vec<_>>();
-        if !innies.is_empty() {
-            let terms = plus(&innies);
-            forms.push((
-                "innies",
-                Equation {
-                    terms,
-                    total: total - s_in,
-                },
-            ));
+    for form in &rules.forms45 {
+        // Filled cells move to the total.
+        let mut eq = Equation {
+            terms: Vec::new(),
+            total: form.eq.total,
+        };
+        for &(c, sign) in &form.eq.terms {
+            match board.value(c) {
+                0 => eq.terms.push((c, sign)),
+                v => eq.total -= sign * i32::from(v),
+            }
         }
-        if !crossing.is_empty() && uncaged.is_empty() {
-            let terms = plus(&outies);
-            forms.push((
-                "outies",
-                Equation {
-                    terms,
-                    total: s_in + s_cross - total,
-                },
-            ));
+        if eq.terms.is_empty() || eq.terms.len() > MAX_CELLS || !seen.insert(eq.clone()) {
+            continue;
         }
-        if !crossing.is_empty() && !uncaged.is_empty() {
-            let mut terms = plus(&uncaged);
-            terms.extend(outies.iter().map(|&c| (c, -1)));
-            let total = total - s_in - s_cross;
-            forms.push(("innies minus outies", Equation { terms, total }));
+        let keep = supported(board, rules, &eq);
+        let mut elims = Vec::new();
+        for (k, &(c, _)) in eq.terms.iter().enumerate() {
+            for d in super::super::text::digits_of(board.candidates(c) & !keep[k]) {
+                elims.push(Candidate::new(c, d));
+            }
         }
-        for (form, whole) in forms {
-            let mut sum = whole.total;
-            // Filled cells move to the total.
-            let mut open = Vec::new();
-            for (c, sign) in whole.terms {
-                match board.value(c) {
-                    0 => open.push((c, sign)),
-                    v => sum -= sign * i32::from(v),
-                }
-            }
-            if open.is_empty() || open.len() > MAX_CELLS {
-                continue;
-            }
-            open.sort_unstable();
-            let eq = Equation {
-                terms: open,
-                total: sum,
-            };
-            if !seen.insert(eq.clone()) {
-                continue;
-            }
-            let keep = supported(board, rules, &eq);
-            let mut elims = Vec::new();
-            for (k, &(c, _)) in eq.terms.iter().enumerate() {
-                for d in super::super::text::digits_of(board.candidates(c) & !keep[k]) {
-                    elims.push(Candidate::new(c, d));
-                }
-            }
-            if elims.is_empty() {
-                continue;
-            }
-            elims.sort_unstable();
-            let extra = (region.houses as u16 - 1).min(4) * 2
-                + (eq.terms.len() as u16 - 1)
-                + if form == "innies" { 0 } else { 2 };
-            let mut step = Step::new(Technique::RuleOf45, "Rule of 45", 25 + extra.min(13));
-            if ctx.want_text {
-                let cells: Vec<usize> = eq.terms.iter().map(|&(c, _)| c).collect();
-                let what = if form == "innies minus outies" {
-                    let ins: Vec<usize> =
-                        eq.terms.iter().filter(|t| t.1 > 0).map(|t| t.0).collect();
-                    let outs: Vec<usize> =
-                        eq.terms.iter().filter(|t| t.1 < 0).map(|t| t.0).collect();
-                    format!(
-                        "the innies {} minus the outies {} make {}",
-                        words::cells(board, &ins),
-                        words::cells(board, &outs),
-                        eq.total
-                    )
-                } else {
-                    format!(
-                        "the {form} {} sum to {}",
-                        words::cells(board, &cells),
-                        eq.total
-                    )
-                };
-                let verb = if region.houses > 1 { "sum" } else { "sums" };
-                let cages = match (inside.len(), form) {
-                    (0, "innies") => String::new(),
-                    (1, "innies") => format!(", the cage wholly inside to {s_in}"),
-                    (k, "innies") => format!(", the {k} cages wholly inside to {s_in}"),
-                    (k, _) => format!(
-                        ", the {k} cages wholly inside to {s_in} and the {} crossing its edge to {s_cross}",
-                        crossing.len()
-                    ),
-                };
-                step.text = format!(
-                    "{} {verb} to {total}{cages}, so {what}; so {}",
-                    region.name,
-                    words::eliminations(board, &elims)
-                );
-            }
-            step.cells = eq.terms.iter().map(|&(c, _)| c).collect();
-            step.eliminations = elims;
-            sink(step)?;
+        if elims.is_empty() {
+            continue;
         }
+        elims.sort_unstable();
+        let extra = (form.houses as u16 - 1).min(4) * 2
+            + (eq.terms.len() as u16 - 1)
+            + if form.kind == Kind::Innies { 0 } else { 2 };
+        let mut step = Step::new(Technique::RuleOf45, "Rule of 45", 25 + extra.min(13));
+        if ctx.want_text {
+            step.text = form.text(board, &eq, &elims);
+        }
+        step.cells = eq.terms.iter().map(|&(c, _)| c).collect();
+        step.eliminations = elims;
+        sink(step)?;
     }
     ControlFlow::Continue(())
 }
