@@ -176,15 +176,14 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
 /// One `--json` record: the puzzle and solution as lines, the regions line
 /// of a jigsaw, the rating when the generator finished it.
 fn json_record(number: u64, seed: u64, g: &Generated) -> String {
-    use crate::rate::tenths;
     use crate::record::json::{line, regions};
     let level = |er| sudokit::logic::Level::of(er).name();
     // Numbers, as `sudokit rate --json` writes them.
     let rating = match (g.rating, g.er) {
         (Some(r), _) => Some(serde_json::json!({
-            "er": tenths(r.er), "ep": tenths(r.ep), "ed": tenths(r.ed), "level": level(r.er),
+            "er": r.er.value(), "ep": r.ep.value(), "ed": r.ed.value(), "level": level(r.er),
         })),
-        (None, Some(er)) => Some(serde_json::json!({ "er": tenths(er), "level": level(er) })),
+        (None, Some(er)) => Some(serde_json::json!({ "er": er.value(), "level": level(er) })),
         (None, None) => None,
     };
     let value = serde_json::json!({

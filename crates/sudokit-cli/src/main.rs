@@ -52,22 +52,14 @@ fn main() -> ExitCode {
             }
             solve::run(args, record::Mode::Candidates)
         }
-        cli::Command::Rate(args) => {
-            if args.solve.all || args.solve.count {
-                refuse(
-                    "rate",
-                    "`rate` writes one record per puzzle; --all and --count belong to `sudokit solve`",
-                );
+        cli::Command::Rate(args) => logic_with(&args.solve, "rate", record::Mode::Rate, |s| {
+            // The one-line card shows no checks: their counts run only
+            // where they are shown (--report, --json).
+            s.card = record::CardStyle {
+                report: args.report,
+                checks: !args.no_checks && (args.report || args.solve.json()),
             }
-            solve::run_with(&args.solve, record::Mode::Rate, |s| {
-                // The one-line card shows no checks: their counts run only
-                // where they are shown (--report, --json).
-                s.card = record::CardStyle {
-                    report: args.report,
-                    checks: !args.no_checks && (args.report || args.solve.json()),
-                }
-            })
-        }
+        }),
         cli::Command::Hint(args) => logic(args, "hint", record::Mode::Hint),
         cli::Command::Explain(args) => explain_render::run(args, |solve, stdin| match stdin {
             None => logic(solve, "explain", record::Mode::Explain),
@@ -102,13 +94,23 @@ fn main() -> ExitCode {
 /// Runs `rate`, `hint` or `explain`, which share `solve`'s arguments but
 /// not `--all` and `--count`.
 fn logic(args: &cli::SolveArgs, name: &str, mode: record::Mode) -> anyhow::Result<status::Status> {
+    logic_with(args, name, mode, |_| {})
+}
+
+/// [`logic`], with `tweak` changing the settings first (`rate`'s card).
+fn logic_with(
+    args: &cli::SolveArgs,
+    name: &str,
+    mode: record::Mode,
+    tweak: impl FnOnce(&mut record::Settings),
+) -> anyhow::Result<status::Status> {
     if args.all || args.count {
         refuse(
             name,
             &format!("`{name}` writes one record per puzzle; --all and --count belong to `sudokit solve`"),
         );
     }
-    solve::run(args, mode)
+    solve::run_with(args, mode, tweak)
 }
 
 /// `explain` on puzzles read from stdin before (`explain --render` reads

@@ -107,27 +107,6 @@ pub fn unrated_reason(path: &Path) -> String {
     }
 }
 
-/// Why `rate` gives a variant puzzle no rating, for stderr and JSON: Sudoku
-/// Explainer's ratings are defined for its classic ladder only, so none is
-/// invented; what the variant ladder did is said instead.
-pub fn variant_unrated_reason(path: &Path) -> String {
-    let did = match path.end {
-        End::Solved => format!("the variant ladder solves it in {} steps", path.step_count),
-        End::Stuck => format!(
-            "the variant ladder is stuck after {} steps",
-            path.step_count
-        ),
-        End::TimedOut => format!(
-            "the variant ladder ran out of time after {} steps",
-            path.step_count
-        ),
-    };
-    format!(
-        "unrated: Sudoku Explainer ratings do not apply to variant puzzles (constraints); \
-         {did} (see `sudokit explain`)"
-    )
-}
-
 /// The last line of `explain` for a variant puzzle: `Solved in N steps`,
 /// `Stuck after N steps: ...` saying where and why, or `Gave up: ...`.
 pub fn variant_end_line(path: &Path) -> String {
@@ -198,7 +177,7 @@ impl StepJson {
     pub fn new(board: &Board, step: &Step) -> StepJson {
         StepJson {
             technique: step.name.to_string(),
-            difficulty: f64::from(step.difficulty.0) / 10.0,
+            difficulty: step.difficulty.value(),
             placements: step
                 .placements
                 .iter()
@@ -232,11 +211,6 @@ pub struct RatingJson {
     steps: usize,
 }
 
-/// A difficulty as the number JSON carries (tenths to a decimal).
-pub fn tenths(d: logic::Difficulty) -> f64 {
-    f64::from(d.0) / 10.0
-}
-
 impl RatingJson {
     /// The rating of a solved path, `None` for a grid complete as given (its
     /// record's verdict is [`SOLVED_VERDICT`]).
@@ -247,9 +221,9 @@ impl RatingJson {
     /// The rating `rating` of a solved path of `steps` steps.
     pub fn from_rating(rating: logic::Rating, steps: usize) -> RatingJson {
         RatingJson {
-            er: tenths(rating.er),
-            ep: tenths(rating.ep),
-            ed: tenths(rating.ed),
+            er: rating.er.value(),
+            ep: rating.ep.value(),
+            ed: rating.ed.value(),
             level: Level::of(rating.er).name(),
             steps,
         }
@@ -257,13 +231,7 @@ impl RatingJson {
 
     /// The rating of a solved path.
     pub fn new(path: &Path) -> RatingJson {
-        RatingJson {
-            er: tenths(path.rating.er),
-            ep: tenths(path.rating.ep),
-            ed: tenths(path.rating.ed),
-            level: Level::of(path.rating.er).name(),
-            steps: path.step_count,
-        }
+        RatingJson::from_rating(path.rating, path.step_count)
     }
 }
 

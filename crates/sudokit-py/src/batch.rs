@@ -128,6 +128,14 @@ pub(crate) fn rate_one(puzzle: &Puzzle, budget: &Budget) -> (Status, Rated) {
     (status, rated)
 }
 
+/// A card as the JSON text `sudokit rate --json` gives, with the card's
+/// line under `line`: what Python's `Rating` is made from.
+pub(crate) fn card_text(card: &sudokit::card::Card, n: usize) -> String {
+    let mut json = card.to_json(n);
+    json["line"] = card.line().into();
+    json.to_string()
+}
+
 /// The difficulty card of one puzzle as `sudokit rate --json` gives it
 /// (with the card's line under `line`), after its uniqueness (within the
 /// budget): `None` where there is none (its status says why).
@@ -144,14 +152,12 @@ pub(crate) fn card_one(puzzle: &Puzzle, budget: &Budget, checks: bool) -> (Statu
     };
     match card(puzzle, &options) {
         Ok(c) => {
-            let mut json = c.to_json(puzzle.size());
-            json["line"] = c.line().into();
             let status = if c.solved {
                 Status::Ok
             } else {
                 Status::Unrated
             };
-            (status, Some(json.to_string()))
+            (status, Some(card_text(&c, puzzle.size())))
         }
         Err(CardError::Complete) => (Status::Complete, None),
         Err(CardError::TimedOut { .. }) => (Status::GaveUp, None),

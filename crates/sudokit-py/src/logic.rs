@@ -5,7 +5,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sudokit::format::Alphabet;
-use sudokit::logic::{self, Board, Level, Path, Step};
+use sudokit::logic::{Board, Level, Path, Step};
 use sudokit::Puzzle;
 
 /// The board of `puzzle` whose steps name digits in its own symbols (`A`-`P`
@@ -23,11 +23,6 @@ pub(crate) fn board(puzzle: &Puzzle, alphabet: Alphabet) -> Result<Board, String
         .with_symbols(&symbols))
 }
 
-/// A difficulty as the number JSON carries (`4.5`).
-pub(crate) fn tenths(d: logic::Difficulty) -> f64 {
-    f64::from(d.0) / 10.0
-}
-
 /// A step as a dict: `technique`, `difficulty`, `placements` (`r4c6=7`),
 /// `eliminations` (`r4c6<>7`), `cells`, `houses`, `chains`, `text`, `line`.
 pub(crate) fn step_dict<'py>(
@@ -37,7 +32,7 @@ pub(crate) fn step_dict<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("technique", step.name.to_string())?;
-    d.set_item("difficulty", tenths(step.difficulty))?;
+    d.set_item("difficulty", step.difficulty.value())?;
     let placements: Vec<String> = step
         .placements
         .iter()
@@ -63,9 +58,9 @@ pub(crate) fn step_dict<'py>(
 /// The rating of a path as a dict: `er`, `ep`, `ed`, `level`, `steps`.
 pub(crate) fn rating_dict<'py>(py: Python<'py>, path: &Path) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    d.set_item("er", tenths(path.rating.er))?;
-    d.set_item("ep", tenths(path.rating.ep))?;
-    d.set_item("ed", tenths(path.rating.ed))?;
+    d.set_item("er", path.rating.er.value())?;
+    d.set_item("ep", path.rating.ep.value())?;
+    d.set_item("ed", path.rating.ed.value())?;
     d.set_item("level", Level::of(path.rating.er).name())?;
     d.set_item("steps", path.step_count)?;
     Ok(d)

@@ -211,10 +211,9 @@ impl NativePuzzle {
     }
 
     /// Rates: a dict with `verdict` (`rated`, `complete`, `unrated`,
-    /// `gave_up`), the difficulty `card` (the dict `sudokit rate --json` and
-    /// the API give: band, difficulty, minutes, contents, checks), Sudoku
-    /// Explainer's rating for a classic puzzle (`er`, `ep`, `ed`, `level`,
-    /// `steps`; `None` for a variant) and `reason` when unrated.
+    /// `gave_up`), the difficulty card as JSON text (`card`, with the CLI's
+    /// line under `line`, as the batch gives it; `None` without one) and
+    /// `reason` when unrated.
     #[pyo3(signature = (timeout=None, checks=true))]
     fn rate<'py>(
         &self,
@@ -236,39 +235,19 @@ impl NativePuzzle {
             })
             .map_err(error)?;
         let d = PyDict::new(py);
-        for key in ["er", "ep", "ed", "level", "steps", "card"] {
-            d.set_item(key, py.None())?;
-        }
+        d.set_item("card", py.None())?;
         let verdict = match &found {
             Ok(c) => {
-                let json = c.to_json(self.puzzle().size()).to_string();
-                let card = py.import("json")?.call_method1("loads", (json,))?;
-                d.set_item("card", card)?;
-                d.set_item("text", c.line())?;
-                d.set_item("steps", c.steps)?;
-                if let Some(r) = c.rating {
-                    d.set_item("er", crate::logic::tenths(r.er))?;
-                    d.set_item("ep", crate::logic::tenths(r.ep))?;
-                    d.set_item("ed", crate::logic::tenths(r.ed))?;
-                    d.set_item("level", logic::Level::of(r.er).name())?;
-                }
-                if c.solved {
-                    "rated"
-                } else {
-                    d.set_item(
-                        "reason",
-                        format!(
-                            "unrated: no technique of the ladder applies after {} steps (band Extreme, the guess check)",
-                            c.steps
-                        ),
-                    )?;
-                    "unrated"
+                d.set_item("card", crate::batch::card_text(c, self.puzzle().size()))?;
+                match c.unrated_reason() {
+                    Some(why) => {
+                        d.set_item("reason", why)?;
+                        "unrated"
+                    }
+                    None => "rated",
                 }
             }
-            Err(CardError::Complete) => {
-                d.set_item("steps", 0)?;
-                "complete"
-            }
+            Err(CardError::Complete) => "complete",
             Err(e @ CardError::TimedOut { .. }) => {
                 d.set_item("reason", e.to_string())?;
                 "gave_up"

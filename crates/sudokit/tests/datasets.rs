@@ -37,6 +37,21 @@ pub fn bench_dir() -> Option<PathBuf> {
     dir.is_dir().then_some(dir)
 }
 
+/// The 85 setter puzzles of `<bench-data>/variants/fpuzzles-cc-by-4.0.json`
+/// (CC BY 4.0, setters named in each entry), or `None`, with a message
+/// naming what `skipping` skips, when the file is absent.
+pub fn setter_corpus(skipping: &str) -> Option<Vec<serde_json::Value>> {
+    let path = bench_dir()
+        .unwrap_or_else(|| PathBuf::from("../shared/bench-data"))
+        .join("variants/fpuzzles-cc-by-4.0.json");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipping {skipping}: {} is absent", path.display());
+        return None;
+    };
+    let list: serde_json::Value = serde_json::from_str(&text).expect("the corpus is JSON");
+    Some(list.as_array().expect("an array").clone())
+}
+
 /// The puzzles of set `name`, each with its line's index (from 0; blank
 /// and `#` lines are skipped), or `None`, with a message, when the sets'
 /// directory is absent.

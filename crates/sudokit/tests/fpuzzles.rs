@@ -3,7 +3,6 @@
 //! published solution passes `validate`, and writing it back reads back the
 //! same puzzle) and on small fixtures of this repository.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -12,20 +11,7 @@ use sudokit::{validate, Grid, Puzzle};
 
 /// The corpus file, or `None` with a message when `../shared` is absent.
 fn corpus() -> Option<Vec<Value>> {
-    let dir = std::env::var_os("SUDOKIT_BENCH_DATA").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/bench-data"),
-        PathBuf::from,
-    );
-    let path = dir.join("variants/fpuzzles-cc-by-4.0.json");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!(
-            "skipping the f-puzzles corpus: {} is absent",
-            path.display()
-        );
-        return None;
-    };
-    let list: Value = serde_json::from_str(&text).expect("the corpus is JSON");
-    Some(list.as_array().expect("an array").clone())
+    crate::datasets::setter_corpus("the f-puzzles corpus")
 }
 
 /// Whether `validate` could check every constraint of `puzzle`: `None`

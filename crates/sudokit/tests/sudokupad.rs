@@ -38,13 +38,7 @@ fn unique(p: &Puzzle) -> Option<Grid> {
 
 /// The f-puzzles originals, when the shared corpus is present.
 fn originals() -> Option<Vec<Value>> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/bench-data/variants/fpuzzles-cc-by-4.0.json");
-    let text = std::fs::read_to_string(path).ok()?;
-    serde_json::from_str::<Value>(&text)
-        .ok()?
-        .as_array()
-        .cloned()
+    crate::datasets::setter_corpus("the f-puzzles originals")
 }
 
 #[test]

@@ -238,7 +238,7 @@ pub fn answer<S: Sink>(
     }
     if settings.mode.is_logic() && record.verdict == "unique" {
         let found = super::logic::find_and_report(settings, input, format, &entry, sink, tally)?;
-        let part = super::logic::json(settings, &found);
+        let part = super::logic::json(&found);
         record.verdict = part.verdict.unwrap_or(record.verdict);
         record.step = part.step;
         record.steps = part.steps;

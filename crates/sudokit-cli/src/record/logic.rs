@@ -17,8 +17,8 @@ use crate::rate::{RatingJson, StepJson};
 pub enum Found {
     /// `hint`: the next step, or `None` when every cell is filled.
     Step(Board, Option<Step>),
-    /// `rate`, `explain`: the path (solved, stuck or timed out) from the
-    /// board (with its steps for `explain`).
+    /// `explain`: the path (solved, stuck or timed out) from the board,
+    /// with its steps.
     Path(Board, Path),
     /// `rate`: the difficulty card (or why there is none).
     Card(Board, Result<Card, CardError>),
@@ -50,10 +50,9 @@ fn find(settings: &Settings, entry: &Entry) -> Found {
         let card = sudokit::card::card_of(&entry.puzzle, board.clone(), &options);
         return Found::Card(board, card);
     }
-    if settings.mode != Mode::Hint {
-        let keep = settings.mode == Mode::Explain;
-        let mut ctx = Ctx::new(keep).with_deadline(deadline);
-        let path = logic::solve_path(board.clone(), &mut ctx, keep);
+    if settings.mode == Mode::Explain {
+        let mut ctx = Ctx::new(true).with_deadline(deadline);
+        let path = logic::solve_path(board.clone(), &mut ctx, true);
         return Found::Path(board, path);
     }
     if board.is_solved() {
@@ -69,11 +68,11 @@ fn find(settings: &Settings, entry: &Entry) -> Found {
 
 /// Why a puzzle got no step or no complete path, for stderr, and whether
 /// that is a failure (gave up, invalid) rather than an answer (unrated).
-fn problem(settings: &Settings, found: &Found) -> Option<(String, bool)> {
+fn problem(found: &Found) -> Option<(String, bool)> {
     match found {
         Found::Step(..) => None,
         Found::Card(board, card) => card_problem(board, card),
-        Found::Path(board, path) if board.is_variant() => variant_problem(settings, path),
+        Found::Path(board, path) if board.is_variant() => variant_problem(path),
         Found::Path(_, path) if path.end == End::Solved => None,
         Found::Path(_, path) => {
             Some((crate::rate::unrated_reason(path), path.end == End::TimedOut))
@@ -92,12 +91,8 @@ fn problem(settings: &Settings, found: &Found) -> Option<(String, bool)> {
 /// clashing givens are failures.
 fn card_problem(board: &Board, card: &Result<Card, CardError>) -> Option<(String, bool)> {
     match card {
-        Ok(c) if c.solved => None,
         Ok(c) => {
-            let mut why = format!(
-                "unrated: no technique of the ladder applies after {} steps (band Extreme, the guess check)",
-                c.steps
-            );
+            let mut why = c.unrated_reason()?;
             if !board.is_variant() {
                 if let Some(missing) = crate::rate::stuck_needs(board) {
                     why.push_str(&format!("; {missing}"));
@@ -111,15 +106,12 @@ fn card_problem(board: &Board, card: &Result<Card, CardError>) -> Option<(String
     }
 }
 
-/// [`problem`] for a variant puzzle's path: `rate` never rates one (SE's
-/// ratings are for the classic ladder), `explain` reports a stuck path.
-fn variant_problem(settings: &Settings, path: &Path) -> Option<(String, bool)> {
+/// [`problem`] for a variant puzzle's path (`explain`): a stuck path is
+/// reported.
+fn variant_problem(path: &Path) -> Option<(String, bool)> {
     let timed_out = path.end == End::TimedOut;
     if crate::rate::complete_as_given(path) {
         return None;
-    }
-    if settings.mode == Mode::Rate {
-        return Some((crate::rate::variant_unrated_reason(path), timed_out));
     }
     match path.end {
         End::Solved => None,
@@ -145,7 +137,7 @@ pub fn find_and_report<S: Sink>(
     tally: &mut Tally,
 ) -> io::Result<Found> {
     let found = find(settings, entry);
-    let Some((why, failed)) = problem(settings, &found) else {
+    let Some((why, failed)) = problem(&found) else {
         return Ok(found);
     };
     if failed {
@@ -216,9 +208,9 @@ pub struct JsonPart {
 
 /// The JSON part of the `rate`, `hint` or `explain` record of what was
 /// found.
-pub fn json(settings: &Settings, found: &Found) -> JsonPart {
+pub fn json(found: &Found) -> JsonPart {
     let mut part = JsonPart {
-        error: problem(settings, found).map(|(why, _)| why),
+        error: problem(found).map(|(why, _)| why),
         ..JsonPart::default()
     };
     match found {
@@ -241,20 +233,14 @@ pub fn json(settings: &Settings, found: &Found) -> JsonPart {
             }
         }
         Found::Path(board, path) => {
-            if settings.mode == Mode::Explain {
-                part.steps = Some(path.steps.iter().map(|s| StepJson::new(board, s)).collect());
-            }
+            part.steps = Some(path.steps.iter().map(|s| StepJson::new(board, s)).collect());
             match path.end {
                 End::Solved if crate::rate::complete_as_given(path) => {
                     part.verdict = Some(crate::rate::SOLVED_VERDICT)
                 }
-                // No SE rating for a variant puzzle: `rate` says unrated,
-                // `explain` a unique puzzle with its steps.
-                End::Solved if board.is_variant() => {
-                    if settings.mode == Mode::Rate {
-                        part.verdict = Some("unrated");
-                    }
-                }
+                // No SE rating for a variant puzzle's path: a unique
+                // puzzle with its steps.
+                End::Solved if board.is_variant() => {}
                 End::Solved => match RatingJson::of(path) {
                     Some(r) => part.rating = Some(r),
                     None => part.verdict = Some(crate::rate::SOLVED_VERDICT),

@@ -598,7 +598,7 @@ pub async fn generate(Extract(state): Extract<State>, body: Body) -> Answer {
             "board": board,
             "seed": seed.to_string(),
             "clues": made.puzzle.givens().filled(),
-            "er": made.er.map(crate::rate::tenths),
+            "er": made.er.map(logic::Difficulty::value),
             "level": made.er.map(|er| logic::Level::of(er).name()),
             "tries": made.tally.tries,
         }))

@@ -323,7 +323,7 @@ async fn explain_and_rate_agree_with_the_library() {
     assert_eq!(rated["verdict"], "rated");
     assert_eq!(
         rated["rating"]["er"].as_f64().unwrap(),
-        f64::from(path.rating.er.0) / 10.0
+        path.rating.er.value()
     );
     assert_eq!(rated["rating"]["steps"], path.step_count);
     let (_, explained) = call(&app, "/api/explain", json!({ "puzzle": PUZZLE })).await;

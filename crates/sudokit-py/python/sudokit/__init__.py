@@ -144,22 +144,18 @@ def solve_text(
 
 
 def _rating(d: dict[str, Any]) -> Rating:
+    """A :class:`Rating` from the native ``rate``: made from the card as the
+    batch makes it, with the verdict and the reason."""
+    import dataclasses
+
+    from ._batch import _card_rating
     from ._types import Rating
 
-    def num(x: Any) -> float:
-        return float("nan") if x is None else float(x)
-
-    return Rating(
-        er=num(d["er"]),
-        ep=num(d["ep"]),
-        ed=num(d["ed"]),
-        level=str(d["level"] or ""),
-        steps=int(d["steps"] or 0),
-        verdict=str(d.get("verdict", "rated")),
-        reason=d.get("reason"),
-        card=d.get("card"),
-        text=d.get("text"),
-    )
+    verdict, reason = str(d["verdict"]), d.get("reason")
+    if d["card"] is None:
+        nan = float("nan")
+        return Rating(nan, nan, nan, "", 0, verdict=verdict, reason=reason)
+    return dataclasses.replace(_card_rating(d["card"]), verdict=verdict, reason=reason)
 
 
 def _step(d: dict[str, Any]) -> Step:
@@ -302,9 +298,10 @@ class Puzzle:
         verdict = {"solved": "rated", "unrated": "unrated", "gave_up": "gave_up"}[end]
         if end == "solved" and not steps:
             verdict = "complete"
-        from ._types import Explanation
+        from ._types import Explanation, Rating
 
-        return Explanation([_step(s) for s in steps], _rating({**rating, "verdict": verdict}), end)
+        r = Rating(rating["er"], rating["ep"], rating["ed"], rating["level"], rating["steps"], verdict)
+        return Explanation([_step(s) for s in steps], r, end)
 
     def check(self, grid: GridLike, *, timeout: Optional[float] = None) -> CheckReport:
         """Checks a filled or partly filled grid against the puzzle, as

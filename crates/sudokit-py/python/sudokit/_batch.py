@@ -420,26 +420,23 @@ def _card_rating(text: str) -> Rating:
 
 
 def _rate_raw(
-    puzzles: Union[Sequence[str], npt.NDArray[Any]],
+    puzzles: npt.NDArray[Any],
     threads: Optional[int],
     timeout: Optional[float],
-    format: Optional[str],
     x: bool,
     windoku: bool,
     chunk: int,
-) -> Tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint32], Statuses]:
-    src = _cells(puzzles) if _is_array(puzzles) else _lines(puzzles)  # type: ignore[arg-type]
+) -> Tuple[npt.NDArray[np.uint16], Statuses]:
+    """ER, EP, ED in tenths of each row of an array, and the statuses."""
+    src = _cells(puzzles)
     n = len(src)
     tenths = np.zeros((n, 3), dtype=np.uint16)
-    steps = np.zeros(n, dtype=np.uint32)
     st = np.zeros(n, dtype=np.uint8)
     record = np.dtype([("tenths", "<u2", (3,)), ("steps", "<u4")])
-    for s, e, raw, code in _run("rate", src, chunk, 0, threads, timeout, format, x, windoku):
-        got = np.frombuffer(raw, dtype=record)
-        tenths[s:e] = got["tenths"]
-        steps[s:e] = got["steps"]
+    for s, e, raw, code in _run("rate", src, chunk, 0, threads, timeout, None, x, windoku):
+        tenths[s:e] = np.frombuffer(raw, dtype=record)["tenths"]
         st[s:e] = np.frombuffer(code, dtype=np.uint8)
-    return tenths, steps, st
+    return tenths, st
 
 
 @overload
@@ -491,7 +488,7 @@ def rate(
             for c, good in zip(cards, (st == _OK).tolist())
         ]
         return (ratings, st) if status else ratings
-    tenths, steps, st = _rate_raw(puzzles, threads, timeout, format, x, windoku, chunk)
+    tenths, st = _rate_raw(puzzles, threads, timeout, x, windoku, chunk)  # type: ignore[arg-type]
     if errors == "raise":
         _first_error(puzzles, st, x, windoku, format)
     out = (tenths.astype(np.float32) / np.float32(10)).astype(np.float32)

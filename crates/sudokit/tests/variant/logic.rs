@@ -84,15 +84,11 @@ fn every_step_on_random_constrained_grids_is_sound() {
 
 #[test]
 fn every_step_of_the_setter_corpus_is_sound() {
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/bench-data/variants/fpuzzles-cc-by-4.0.json");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipping the setter corpus: {} is absent", path.display());
+    let Some(all) = crate::datasets::setter_corpus("the setter corpus") else {
         return;
     };
-    let all: Value = serde_json::from_str(&text).unwrap();
     let mut solved = 0;
-    for e in all.as_array().unwrap() {
+    for e in &all {
         let name = e["title"].as_str().unwrap_or("?");
         let (p, _) = match &e["puzzle"] {
             Value::String(s) => fpuzzles::parse(s).unwrap(),

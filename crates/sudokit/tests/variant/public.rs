@@ -3,12 +3,10 @@
 //! a message when absent): each read from its f-puzzles string, counted to
 //! 2 (one solution), solved and true-candidated to its published solution.
 
-use serde_json::Value;
 use sudokit::format::fpuzzles;
 use sudokit::Grid;
 
 use super::corpus::assert_unique;
-use crate::datasets::bench_dir;
 
 /// The one entry whose published solution breaks its own encoded rules (a
 /// between line and a region sum line; see /work/peers' check): the peer
@@ -27,20 +25,9 @@ fn digits(s: &str) -> Vec<u8> {
 
 #[test]
 fn published_puzzles_have_their_published_solution() {
-    let Some(dir) = bench_dir() else {
-        eprintln!("skipping the public variant corpus: ../shared/bench-data is absent");
+    let Some(entries) = crate::datasets::setter_corpus("the public variant corpus") else {
         return;
     };
-    let path = dir.join("variants/fpuzzles-cc-by-4.0.json");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!(
-            "skipping the public variant corpus: {} is absent",
-            path.display()
-        );
-        return;
-    };
-    let all: Value = serde_json::from_str(&text).expect("the corpus is JSON");
-    let entries = all.as_array().expect("an array");
     assert!(entries.len() >= 80, "{} entries", entries.len());
     let mut exception_seen = false;
     for e in entries {
