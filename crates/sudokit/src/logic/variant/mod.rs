@@ -9,9 +9,11 @@
 //! not apply. The order and the difficulty numbers are sudokit's own
 //! (`docs/variant-logic.md`).
 
+mod cellset;
 mod constraint;
 mod contradiction;
 mod forcing;
+mod forms45;
 mod propagate;
 pub(crate) mod rules;
 mod sums45;

@@ -204,7 +204,7 @@ impl<'a> Propagator<'a> {
         for h in 0..board.house_count() {
             for d in 0..board.size() {
                 let bit: Mask = 1 << d;
-                let mut common: super::rules::Bits = [!0; 4];
+                let mut common: super::cellset::Bits = [!0; 4];
                 let mut places = 0;
                 for c in board.house(h) {
                     let c = c.index();
@@ -349,7 +349,7 @@ impl Propagator<'_> {
 }
 
 /// The cells of a set, ascending.
-fn cells_of(bits: &super::rules::Bits) -> impl Iterator<Item = usize> + '_ {
+fn cells_of(bits: &super::cellset::Bits) -> impl Iterator<Item = usize> + '_ {
     bits.iter().enumerate().flat_map(|(i, &w)| {
         let mut w = w;
         std::iter::from_fn(move || {

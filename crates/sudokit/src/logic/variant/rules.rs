@@ -7,6 +7,8 @@ use std::sync::Arc;
 use crate::variant::{Constraint, Contradiction, Mask, PairRule, Rule};
 use crate::Puzzle;
 
+use super::cellset::{has, insert, Bits};
+
 /// One unit of deduction: a whole constraint, or one pair of cells of a
 /// rule that holds between every pair of neighbours (anti-king,
 /// nonconsecutive, the negative dots), so that a step names the two cells.
@@ -51,16 +53,7 @@ pub(crate) struct Rules {
     /// The side.
     pub n: usize,
     /// The rule-of-45 equations (killer cages with totals).
-    pub forms45: Vec<super::sums45::Form>,
-}
-
-/// A set of cells (grids up to 16x16: 256 cells).
-pub(crate) type Bits = [u64; 4];
-
-/// Adds `cell` to `bits`.
-#[inline]
-pub(crate) fn insert(bits: &mut Bits, cell: usize) {
-    bits[cell / 64] |= 1 << (cell % 64);
+    pub forms45: Vec<super::forms45::Form>,
 }
 
 impl Rules {
@@ -156,7 +149,7 @@ impl Rules {
         let full = crate::variant::full_mask(n);
         let mut excl = vec![0 as Mask; cells * n * cells];
         for (c, bits) in distinct.iter().enumerate() {
-            for x in (0..cells).filter(|&x| bits[x / 64] >> (x % 64) & 1 != 0) {
+            for x in (0..cells).filter(|&x| has(bits, x)) {
                 for d in 0..n {
                     excl[(c * n + d) * cells + x] |= 1 << d;
                 }
@@ -182,7 +175,7 @@ impl Rules {
             distinct,
             excl,
             n,
-            forms45: super::sums45::forms(puzzle.geometry(), constraints),
+            forms45: super::forms45::forms(puzzle.geometry(), constraints),
         }))
     }
 
@@ -232,7 +225,7 @@ impl Rules {
             .flat_map(|i| (i + 1..cells.len()).map(move |j| (i, j)))
             .filter(|&(i, j)| {
                 let (a, b) = (unit.cells[i], unit.cells[j]);
-                a != b && self.distinct[a][b / 64] >> (b % 64) & 1 != 0
+                a != b && has(&self.distinct[a], b)
             })
             .collect();
         let mut values = vec![1u8; n * n];
