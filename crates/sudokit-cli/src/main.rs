@@ -17,6 +17,7 @@ mod cli;
 mod exact_cover;
 mod explain_render;
 mod generate;
+mod generate_variant;
 mod input;
 mod live;
 mod pretty;

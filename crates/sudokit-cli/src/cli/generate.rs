@@ -39,7 +39,17 @@ from S and its number, so the output is the same with any -j. Without
 --seed a random seed is used and shown by --stats. The output is in --format
 (default `line`, `jigsaw` for --jigsaw), one record per puzzle, in a shape
 that `sudokit solve` and `sudokit rate` read back (a `# sudokit: x` line first
-for --x and --windoku; the case count first for hdu4069).";
+for --x and --windoku; the case count first for hdu4069).
+
+Variant puzzles (--killer, --thermo N, --arrow N, --kropki full|min, --xv
+full|min, --sandwich, --little-killer N, --whispers N, --renban N, --between
+N, --palindrome N, --anti-knight, --anti-king, --non-consecutive, in any mix;
+sizes 4x4 to 9x9, killer alone up to 16x16): rules drawn on a random solution,
+givens removed while it stays the only one, every rule needed (the difficulty
+card's check; --allow-unused keeps the rest), solved by the variant ladder
+without a guess. --band and --difficulty aim at the card (`sudokit rate`);
+--level names a band. Written as f-puzzles links (--format scl: SudokuPad
+links); --json adds the card.";
 
 pub(super) const GENERATE_EXAMPLES: &str = "\
 Examples:
@@ -48,7 +58,11 @@ Examples:
   sudokit generate --rating 7.0.. -n 100 -j 2
   sudokit generate --size 16 --format grid
   sudokit generate --jigsaw -n 5 --format jigsaw
-  sudokit generate --x --clues 30..34 --with-solution --format grid";
+  sudokit generate --x --clues 30..34 --with-solution --format grid
+  sudokit generate --killer --band hard -n 5 --seed 1
+  sudokit generate --thermo 4 --size 6 --format scl
+  sudokit generate --kropki full --json --stats
+  sudokit generate --thermo 2 --arrow 2 --kropki min --band medium";
 
 /// Arguments of `sudokit generate`.
 #[derive(Debug, Args)]
@@ -151,6 +165,170 @@ pub struct GenerateArgs {
     /// Progress bar on stderr (as in `sudokit solve`).
     #[arg(long, value_name = "WHEN", value_enum, default_value_t = When::Auto)]
     pub progress: When,
+
+    #[command(flatten)]
+    pub variant: VariantArgs,
+}
+
+/// The variant rules of `sudokit generate` (any of them makes a variant
+/// puzzle, written as an f-puzzles link).
+#[derive(Debug, Default, Args)]
+#[command(next_help_heading = "Variant puzzles")]
+pub struct VariantArgs {
+    /// Killer: cages tile the grid, no givens (--givens N allows some).
+    #[arg(long, conflicts_with = "killer_cages")]
+    pub killer: bool,
+
+    /// Killer cages on a classic puzzle: N cages among givens.
+    #[arg(long, value_name = "N")]
+    pub killer_cages: Option<usize>,
+
+    /// Cells per cage: K or A..B [default: 1..5 on 9x9; up to 3 on 4x4, 4 on
+    /// 6x6, 6 on 16x16].
+    #[arg(long, value_name = "A..B", value_parser = parse_clues)]
+    pub cage_size: Option<(usize, usize)>,
+
+    /// How many cages: K or A..B.
+    #[arg(long, value_name = "A..B", value_parser = parse_clues)]
+    pub cages: Option<(usize, usize)>,
+
+    /// At most N givens (a tiled killer has none without it).
+    #[arg(long, value_name = "N")]
+    pub givens: Option<usize>,
+
+    /// N thermometers.
+    #[arg(long, value_name = "N")]
+    pub thermo: Option<usize>,
+
+    /// N arrows.
+    #[arg(long, value_name = "N")]
+    pub arrow: Option<usize>,
+
+    /// Kropki dots: every dot with the negative rule (full), or as few as
+    /// uniqueness needs (min).
+    #[arg(long, value_name = "full|min", value_parser = parse_amount)]
+    pub kropki: Option<sudokit::generate::Amount>,
+
+    /// X and V marks: every mark with the negative rule (full), or as few as
+    /// uniqueness needs (min).
+    #[arg(long, value_name = "full|min", value_parser = parse_amount)]
+    pub xv: Option<sudokit::generate::Amount>,
+
+    /// Sandwich sums outside rows and columns (as many as uniqueness needs).
+    #[arg(long)]
+    pub sandwich: bool,
+
+    /// N little killer diagonals.
+    #[arg(long, value_name = "N")]
+    pub little_killer: Option<usize>,
+
+    /// N German whispers lines.
+    #[arg(long, value_name = "N")]
+    pub whispers: Option<usize>,
+
+    /// N renban lines.
+    #[arg(long, value_name = "N")]
+    pub renban: Option<usize>,
+
+    /// N between lines.
+    #[arg(long, value_name = "N")]
+    pub between: Option<usize>,
+
+    /// N palindrome lines.
+    #[arg(long, value_name = "N")]
+    pub palindrome: Option<usize>,
+
+    /// Global rule: cells a knight's move apart differ.
+    #[arg(long)]
+    pub anti_knight: bool,
+
+    /// Global rule: cells a king's move apart differ.
+    #[arg(long)]
+    pub anti_king: bool,
+
+    /// Global rule: orthogonal neighbours are not consecutive.
+    #[arg(long)]
+    pub non_consecutive: bool,
+
+    /// The difficulty card's band: NAME or A..B (very-easy, easy, medium,
+    /// hard, very-hard, extreme). For variants --level names a band too.
+    #[arg(long, value_name = "A..B", value_parser = parse_bands)]
+    pub band: Option<(sudokit::card::Band, sudokit::card::Band)>,
+
+    /// The difficulty card's difficulty: A..B (Sudoku Explainer's scale).
+    #[arg(long, value_name = "A..B", value_parser = parse_difficulty)]
+    pub difficulty: Option<(f64, f64)>,
+
+    /// Keep rules the puzzle does not need (the card lists them).
+    #[arg(long)]
+    pub allow_unused: bool,
+}
+
+impl VariantArgs {
+    /// Whether any variant rule is asked for.
+    pub fn any(&self) -> bool {
+        self.killer
+            || self.killer_cages.is_some()
+            || [
+                self.thermo,
+                self.arrow,
+                self.little_killer,
+                self.whispers,
+                self.renban,
+                self.between,
+                self.palindrome,
+            ]
+            .iter()
+            .any(Option::is_some)
+            || self.kropki.is_some()
+            || self.xv.is_some()
+            || self.sandwich
+            || self.anti_knight
+            || self.anti_king
+            || self.non_consecutive
+    }
+}
+
+fn parse_amount(text: &str) -> Result<sudokit::generate::Amount, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "full" | "all" => Ok(sudokit::generate::Amount::Full),
+        "min" | "minimal" => Ok(sudokit::generate::Amount::Min),
+        _ => Err(format!("`{text}`: expected full or min")),
+    }
+}
+
+fn parse_bands(text: &str) -> Result<(sudokit::card::Band, sudokit::card::Band), String> {
+    use sudokit::card::Band;
+    let bad = || {
+        format!(
+            "`{text}` is not a band or range of bands (very-easy, easy, medium, hard, very-hard, \
+             extreme; A..B)"
+        )
+    };
+    let one = |s: &str| Band::parse(s);
+    let (lo, hi) = range(text, one).ok_or_else(bad)?;
+    let lo = lo.unwrap_or(Band::VeryEasy);
+    let hi = hi.unwrap_or(if text.contains("..") {
+        Band::Extreme
+    } else {
+        lo
+    });
+    if lo > hi {
+        return Err(format!("`{text}`: the bands are the wrong way round"));
+    }
+    Ok((lo, hi))
+}
+
+fn parse_difficulty(text: &str) -> Result<(f64, f64), String> {
+    let bad = || format!("`{text}` is not a difficulty range: expected A..B, e.g. 3.0..4.5");
+    let one = |s: &str| s.parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0);
+    let (lo, hi) = range(text, one).ok_or_else(bad)?;
+    let lo = lo.unwrap_or(0.0);
+    let hi = hi.unwrap_or(if text.contains("..") { 100.0 } else { lo });
+    if lo > hi {
+        return Err(format!("`{text}`: the ends are the wrong way round"));
+    }
+    Ok((lo, hi))
 }
 
 impl GenerateArgs {

@@ -124,6 +124,25 @@ fn solutions(puzzle: &Puzzle, limit: u64, options: &CardOptions) -> Option<u64> 
     (s.count >= limit || (s.complete && s.stopped.is_none())).then_some(s.count)
 }
 
+/// Whether the killer cages among `constraints` cover every cell of the
+/// n×n grid exactly once.
+pub(crate) fn cages_tile(constraints: &[Constraint], n: usize) -> bool {
+    let mut seen = vec![false; n * n];
+    let mut count = 0;
+    for c in constraints {
+        if let Constraint::Cage(cage) = c {
+            for cell in &cage.cells {
+                match seen.get_mut(cell.index()) {
+                    Some(s) if !*s => *s = true,
+                    _ => return false,
+                }
+                count += 1;
+            }
+        }
+    }
+    count == n * n
+}
+
 /// Runs the unused-rule, unused-total and redundant-given checks on
 /// `puzzle`, adding what they find to `out`; `false` when some count
 /// decided nothing (nodes or time ran out).
@@ -143,7 +162,14 @@ pub(super) fn setter(puzzle: &Puzzle, options: &CardOptions, out: &mut Vec<Check
             }
         }
     };
+    let tiled = cages_tile(constraints, n);
     for (i, c) in constraints.iter().enumerate() {
+        // The cages of a tiling are one rule: any one of them is nearly
+        // always implied by the rest (its cells are what their houses lack),
+        // so finding each one "unused" would say nothing.
+        if tiled && matches!(c, Constraint::Cage(_)) {
+            continue;
+        }
         let cells: Vec<usize> = c.cells(n).iter().map(|c| c.index()).collect();
         let named = || {
             format!(

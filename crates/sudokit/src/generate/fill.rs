@@ -13,16 +13,20 @@ use std::time::Instant;
 use rand::seq::SliceRandom;
 use rand::Rng;
 
+use crate::variant::{Constraint, PairRule};
 use crate::{Budget, Cancel, Digit, Engine, Geometry, Grid, Puzzle};
 
 /// Tries at random seeds before giving up on a geometry (a jigsaw layout may
 /// have no solution at all).
 const TRIES: usize = 8;
 
-/// A random solution grid of `geometry`, or `None` when `TRIES` seeded
-/// completions all failed. `attempts` counts the engine runs.
+/// A random solution grid of `geometry` that also keeps `rules` (a variant
+/// puzzle's global rules: anti-knight, nonconsecutive …), or `None` when
+/// `TRIES` seeded completions all failed. `attempts` counts the engine
+/// runs.
 pub(crate) fn random_grid<R: Rng + ?Sized>(
     geometry: &Arc<Geometry>,
+    rules: &[Constraint],
     engine: &mut dyn Engine,
     rng: &mut R,
     attempts: &mut u64,
@@ -71,17 +75,31 @@ pub(crate) fn random_grid<R: Rng + ?Sized>(
                 placed += 1;
             }
         }
-        let Ok(puzzle) = Puzzle::new(Arc::clone(geometry), givens) else {
+        let Ok(puzzle) = Puzzle::new(Arc::clone(geometry), givens)
+            .and_then(|p| p.with_constraints(rules.to_vec()))
+        else {
             return None;
         };
         let Ok(found) = engine.solve(&puzzle, 1) else {
             return None;
         };
         if let Some(grid) = found.first {
-            return Some(relabel(&grid, rng));
+            // Rules about digits' values (nonconsecutive) do not survive a
+            // relabelling; the seeds alone then make the grids differ.
+            if rules.iter().all(relabels) {
+                return Some(relabel(&grid, rng));
+            }
+            return Some(grid);
         }
     }
     None
+}
+
+/// Whether a rule holds of any relabelling of a grid that keeps it: rules
+/// that only ask digits to differ.
+fn relabels(rule: &Constraint) -> bool {
+    matches!(rule, Constraint::Neighbours(n) if n.rule == PairRule::Different)
+        || matches!(rule, Constraint::Distinct(_))
 }
 
 /// `grid` with its digits permuted at random (every geometry's rules are

@@ -29,6 +29,7 @@ mod regions;
 mod symmetry;
 #[cfg(test)]
 mod tests;
+mod variant;
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -41,6 +42,10 @@ use crate::logic::{self, Difficulty, Fit, Rating};
 use crate::{Auto, Budget, Cancel, Engine, Extra, Geometry, GeometryError, Grid, Puzzle};
 
 pub use symmetry::{Symmetry, SymmetryError, UnknownSymmetry};
+pub use variant::{
+    Amount, Global, Killer, LineKind, MadeVariant, VariantGaveUp, VariantGenerator, VariantSpec,
+    VariantSpecError, VariantTally,
+};
 
 /// The grid a puzzle is made on.
 #[derive(Clone, Debug)]
@@ -545,6 +550,7 @@ impl Generator {
             };
             let Some(solution) = fill::random_grid(
                 &geometry,
+                &[],
                 &mut *self.engine,
                 &mut rng,
                 &mut tally.fills,
@@ -641,16 +647,26 @@ impl Generator {
 
     /// The geometry of the next try: the fixed one, or new random regions.
     fn geometry(&self, rng: &mut ChaCha8Rng) -> Option<Arc<Geometry>> {
-        match &self.spec.shape {
-            Shape::Fixed(g) => Some(Arc::clone(g)),
-            Shape::Jigsaw { size, extras } => {
-                let regions = regions::random_regions(*size, self.spec.symmetry, rng)?;
-                let mut g = Geometry::jigsaw(*size, &regions).ok()?;
-                for e in extras {
-                    g = g.with_extra(e.clone()).ok()?;
-                }
-                Some(Arc::new(g))
+        geometry_of(&self.spec.shape, self.spec.symmetry, rng)
+    }
+}
+
+/// The geometry of a try on `shape`: the fixed one, or new random regions
+/// (symmetric under `symmetry`).
+pub(crate) fn geometry_of<R: Rng + ?Sized>(
+    shape: &Shape,
+    symmetry: Symmetry,
+    rng: &mut R,
+) -> Option<Arc<Geometry>> {
+    match shape {
+        Shape::Fixed(g) => Some(Arc::clone(g)),
+        Shape::Jigsaw { size, extras } => {
+            let regions = regions::random_regions(*size, symmetry, rng)?;
+            let mut g = Geometry::jigsaw(*size, &regions).ok()?;
+            for e in extras {
+                g = g.with_extra(e.clone()).ok()?;
             }
+            Some(Arc::new(g))
         }
     }
 }

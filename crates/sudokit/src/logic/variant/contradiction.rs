@@ -47,7 +47,19 @@ pub(super) fn contradiction(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -
     let mut work = masks.clone();
     let mut prop = Propagator::new(board, rules);
     let text = ctx.want_text;
+    // Steps at or above the ceiling are not wanted: the forcing pass (7.5)
+    // and the rounds past the last short contradiction under it need not run.
+    let ceiling = ctx.ceiling.map_or(u16::MAX, |c| c.0);
+    if ceiling <= 70 {
+        prop.max_rounds = SHORT_TENTHS.iter().filter(|&&t| t < ceiling).count() as u32;
+        if prop.max_rounds == 0 {
+            return ControlFlow::Continue(());
+        }
+    }
     for deep in [false, true] {
+        if deep && ceiling <= 75 {
+            break;
+        }
         prop.deep = deep;
         each_failure(
             board,

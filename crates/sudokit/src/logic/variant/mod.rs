@@ -70,6 +70,11 @@ pub(super) fn find(
 /// [`VARIANT_LADDER`] that has one.
 pub(super) fn next_step(board: &Board, ctx: &mut Ctx) -> Option<Step> {
     for &t in VARIANT_LADDER {
+        // A rung whose easiest step is at or above the ceiling finds only
+        // steps the caller does not want.
+        if ctx.ceiling.is_some_and(|c| t.floor() >= c) {
+            continue;
+        }
         if let Some(step) = t.first(board, ctx) {
             return Some(step);
         }

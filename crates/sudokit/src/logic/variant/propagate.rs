@@ -34,6 +34,9 @@ pub(crate) struct Propagator<'a> {
     /// The rounds (singles, the rules, hidden singles) the last
     /// [`Propagator::fixpoint`] ran: a contradiction in few is easier.
     pub rounds: u32,
+    /// The fixpoint gives up (finding nothing) after this many rounds: a
+    /// rating that does not want the longer contradictions stops early.
+    pub max_rounds: u32,
 }
 
 impl<'a> Propagator<'a> {
@@ -49,6 +52,7 @@ impl<'a> Propagator<'a> {
             acc: vec![0; board.cell_count()],
             deep: false,
             rounds: 0,
+            max_rounds: u32::MAX,
         }
     }
 
@@ -118,6 +122,9 @@ impl<'a> Propagator<'a> {
         self.rounds = 0;
         loop {
             self.rounds += 1;
+            if self.rounds > self.max_rounds {
+                return Ok(());
+            }
             let mut progress = false;
             // Naked singles.
             for c in 0..cells {
