@@ -143,6 +143,19 @@ pub(crate) fn cages_tile(constraints: &[Constraint], n: usize) -> bool {
     count == n * n
 }
 
+/// Whether `c` is a mark between two cells that a negative rule among
+/// `constraints` (kropki's or XV's, nonconsecutive) excepts.
+pub(crate) fn under_negative(c: &Constraint, constraints: &[Constraint]) -> bool {
+    let Constraint::Pair(pair) = c else {
+        return false;
+    };
+    let [a, b] = pair.cells;
+    constraints.iter().any(|r| {
+        matches!(r, Constraint::Neighbours(nb)
+            if nb.except.iter().any(|e| *e == [a, b] || *e == [b, a]))
+    })
+}
+
 /// Runs the unused-rule, unused-total and redundant-given checks on
 /// `puzzle`, adding what they find to `out`; `false` when some count
 /// decided nothing (nodes or time ran out).
@@ -166,8 +179,10 @@ pub(super) fn setter(puzzle: &Puzzle, options: &CardOptions, out: &mut Vec<Check
     for (i, c) in constraints.iter().enumerate() {
         // The cages of a tiling are one rule: any one of them is nearly
         // always implied by the rest (its cells are what their houses lack),
-        // so finding each one "unused" would say nothing.
-        if tiled && matches!(c, Constraint::Cage(_)) {
+        // so finding each one "unused" would say nothing. Likewise a mark
+        // under a negative rule: without it the pair would have to be
+        // neither, so it cannot simply go.
+        if (tiled && matches!(c, Constraint::Cage(_))) || under_negative(c, constraints) {
             continue;
         }
         let cells: Vec<usize> = c.cells(n).iter().map(|c| c.index()).collect();

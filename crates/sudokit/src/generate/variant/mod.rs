@@ -19,8 +19,10 @@
 //! puzzle on every machine (unless a deadline is set).
 
 mod cages;
+mod climb;
 mod oracle;
 mod place;
+mod spec;
 #[cfg(test)]
 mod tests;
 
@@ -31,219 +33,13 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{fill, geometry_of, Shape, Symmetry};
-use crate::card::{self, Band, Card, CardOptions, CheckKind};
-use crate::logic::{self, Difficulty};
-use crate::variant::{Adjacency, Constraint, Neighbours, PairRule, Rule};
+use super::{fill, geometry_of};
+use crate::card::{self, Card, CardOptions, CheckKind};
+use crate::variant::{Constraint, Rule};
 use crate::{Auto, Grid, Puzzle};
 
 use oracle::{Answer, Oracle};
-
-/// A line (or arrow, or diagonal) kind placed by count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum LineKind {
-    /// Thermometer: digits rise from the bulb.
-    Thermo,
-    /// Arrow: the circle is the sum along the arrow.
-    Arrow,
-    /// German whispers: neighbours differ by at least half the side.
-    Whispers,
-    /// Renban: a set of consecutive digits in any order.
-    Renban,
-    /// Between line: the middle cells lie between the ends.
-    Between,
-    /// Palindrome: the line reads the same both ways.
-    Palindrome,
-}
-
-impl LineKind {
-    /// `thermo`, `arrow`, `whispers`, `renban`, `between`, `palindrome`.
-    pub fn name(self) -> &'static str {
-        match self {
-            LineKind::Thermo => "thermo",
-            LineKind::Arrow => "arrow",
-            LineKind::Whispers => "whispers",
-            LineKind::Renban => "renban",
-            LineKind::Between => "between",
-            LineKind::Palindrome => "palindrome",
-        }
-    }
-}
-
-/// Every mark (`Full`: every one the solution has, their absence a rule;
-/// `Min`: only as many as uniqueness needs, no negative rule).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Amount {
-    /// Every mark, with the negative rule.
-    Full,
-    /// As few marks as the puzzle needs.
-    Min,
-}
-
-/// A rule over the whole grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Global {
-    /// Cells a knight's move apart differ.
-    AntiKnight,
-    /// Cells a king's move apart differ.
-    AntiKing,
-    /// Orthogonal neighbours are not consecutive.
-    NonConsecutive,
-}
-
-impl Global {
-    fn rule(self) -> Constraint {
-        let (adjacency, rule, kind) = match self {
-            Global::AntiKnight => (Adjacency::Knight, PairRule::Different, "antiknight"),
-            Global::AntiKing => (Adjacency::King, PairRule::Different, "antiking"),
-            Global::NonConsecutive => (
-                Adjacency::Orthogonal,
-                PairRule::NotDifference(1),
-                "nonconsecutive",
-            ),
-        };
-        Constraint::Neighbours(Neighbours {
-            adjacency,
-            rule,
-            except: Vec::new(),
-            kind,
-        })
-    }
-}
-
-/// Killer cages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Killer {
-    /// Cells per cage, an inclusive range.
-    pub sizes: (usize, usize),
-    /// How many cages, an inclusive range (a tiling's count follows from
-    /// its merges; scattered cages are placed this many, at the low end).
-    pub count: Option<(usize, usize)>,
-    /// The cages tile the grid (else they are scattered among givens).
-    pub tiled: bool,
-}
-
-impl Killer {
-    /// Cages tiling an n×n grid, of the sizes newspapers print.
-    pub fn tiled(n: usize) -> Killer {
-        Killer {
-            sizes: Killer::default_sizes(n),
-            count: None,
-            tiled: true,
-        }
-    }
-
-    /// The default cage sizes on an n×n grid.
-    pub fn default_sizes(n: usize) -> (usize, usize) {
-        match n {
-            0..=4 => (1, 3),
-            5..=6 => (1, 4),
-            7..=9 => (1, 5),
-            _ => (1, 6),
-        }
-    }
-}
-
-/// What to make.
-#[derive(Clone, Debug)]
-pub struct VariantSpec {
-    /// The grid (boxes or jigsaw).
-    pub shape: Shape,
-    /// Killer cages.
-    pub killer: Option<Killer>,
-    /// Lines by kind and count.
-    pub lines: Vec<(LineKind, usize)>,
-    /// Little killer diagonals.
-    pub little_killers: usize,
-    /// Kropki dots.
-    pub kropki: Option<Amount>,
-    /// X and V marks.
-    pub xv: Option<Amount>,
-    /// Sandwich sums (as many as the puzzle needs).
-    pub sandwich: bool,
-    /// Global rules.
-    pub globals: Vec<Global>,
-    /// The most givens (`None`: as many as uniqueness needs; a tiled
-    /// killer has none unless this allows some).
-    pub givens: Option<usize>,
-    /// The card's band, an inclusive range.
-    pub bands: Option<(Band, Band)>,
-    /// The card's difficulty, an inclusive range.
-    pub difficulty: Option<(f64, f64)>,
-    /// Symmetry of the givens.
-    pub symmetry: Symmetry,
-    /// Keep rules the puzzle does not need (the card still lists them).
-    pub allow_unused: bool,
-    /// Tries before giving up.
-    pub max_tries: u64,
-    /// Nodes each uniqueness check may take.
-    pub check_nodes: u64,
-    /// When to stop (output then depends on the clock).
-    pub deadline: Option<Instant>,
-    /// Stops trying when raised.
-    pub cancel: Option<crate::Cancel>,
-}
-
-impl VariantSpec {
-    /// Tries per puzzle by default.
-    pub const MAX_TRIES: u64 = 2_000;
-
-    /// Nothing placed yet on `shape`: add the rules wanted.
-    pub fn new(shape: Shape) -> VariantSpec {
-        VariantSpec {
-            shape,
-            killer: None,
-            lines: Vec::new(),
-            little_killers: 0,
-            kropki: None,
-            xv: None,
-            sandwich: false,
-            globals: Vec::new(),
-            givens: None,
-            bands: None,
-            difficulty: None,
-            symmetry: Symmetry::None,
-            allow_unused: false,
-            max_tries: VariantSpec::MAX_TRIES,
-            check_nodes: 200_000,
-            deadline: None,
-            cancel: None,
-        }
-    }
-
-    /// Whether anything beyond the global rules is asked for.
-    fn has_rules(&self) -> bool {
-        self.killer.is_some()
-            || self.lines.iter().any(|l| l.1 > 0)
-            || self.little_killers > 0
-            || self.kropki.is_some()
-            || self.xv.is_some()
-            || self.sandwich
-            || !self.globals.is_empty()
-    }
-}
-
-/// Why a spec cannot be met.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum VariantSpecError {
-    /// No rule was asked for.
-    #[error("no variant rule asked for: name at least one (killer, thermo, arrow, kropki …)")]
-    Empty,
-    /// The side is outside what the kinds support.
-    #[error(
-        "variant puzzles are made on 4x4 to 9x9 grids (killer up to 16x16), not {size}x{size}"
-    )]
-    Size {
-        /// The side asked.
-        size: usize,
-    },
-    /// Rules that contradict each other.
-    #[error("{0}")]
-    Conflict(String),
-    /// A range with its ends the wrong way round, or cage sizes no grid takes.
-    #[error("{0}")]
-    Range(String),
-}
+pub use spec::{Amount, Global, Killer, LineKind, VariantSpec, VariantSpecError};
 
 crate::counters! {
     /// What making one variant puzzle took.
@@ -333,13 +129,16 @@ pub struct VariantGenerator {
 }
 
 /// One try's state: the solution, givens (0 empty) and rules with roles.
-struct Try {
+pub(super) struct Try {
     n: usize,
     values: Vec<u8>,
     givens: Vec<u8>,
     rules: Vec<Constraint>,
     roles: Vec<Role>,
     used: Vec<bool>,
+    /// Givens were added to bring the path down to the band (they may be
+    /// redundant, as an easy newspaper puzzle's are).
+    descended: bool,
 }
 
 impl Try {
@@ -534,6 +333,7 @@ impl VariantGenerator {
             rules: Vec::new(),
             roles: Vec::new(),
             used: vec![false; n * n],
+            descended: false,
         };
         for g in globals {
             t.rules.push(g);
@@ -552,6 +352,7 @@ impl VariantGenerator {
             if !spec.allow_unused {
                 self.ensure_needed(oracle, &mut t, rng, &order)?;
             }
+            t.descended = self.descend(oracle, &mut t, tally)?;
         }
         if let Some(most) = spec.givens {
             if t.givens.iter().filter(|&&g| g != 0).count() > most {
@@ -753,154 +554,6 @@ impl VariantGenerator {
         Err(Miss::Unused)
     }
 
-    /// Steps at or above this are harder than the asked range allows.
-    fn ceiling(&self) -> Option<Difficulty> {
-        let band = self.spec.bands.and_then(|(_, hi)| match hi {
-            Band::VeryEasy => Some(24),
-            Band::Easy => Some(35),
-            Band::Medium => Some(45),
-            Band::Hard => Some(65),
-            Band::VeryHard => Some(90),
-            Band::Extreme => None,
-        });
-        let difficulty = self
-            .spec
-            .difficulty
-            .map(|(_, hi)| ((hi * 10.0).floor() as u16).saturating_add(1));
-        match (band, difficulty) {
-            (Some(a), Some(b)) => Some(Difficulty(a.min(b))),
-            (a, b) => a.or(b).map(Difficulty),
-        }
-    }
-
-    /// The card of the puzzle as it stands, without the checks; `None` when
-    /// it is above the asked range (or cannot be rated). A path that needs
-    /// a step above the range stops there: the ladder leaves out the rungs
-    /// above it, which are where the time goes.
-    fn rate(&self, oracle: &Oracle, t: &Try, tally: &mut VariantTally) -> Option<Card> {
-        let puzzle = oracle.puzzle(&t.givens, &t.rules)?;
-        tally.cards += 1;
-        if let Some(ceiling) = self.ceiling() {
-            let board = logic::Board::new(&puzzle).ok()?;
-            let mut ctx = logic::Ctx::new(false).with_deadline(self.spec.deadline);
-            ctx.ceiling = Some(ceiling);
-            if logic::solve_path(board, &mut ctx, false).end != logic::End::Solved {
-                return None;
-            }
-        }
-        card::card(
-            &puzzle,
-            &CardOptions {
-                checks: false,
-                max_nodes: self.spec.check_nodes,
-                deadline: self.spec.deadline,
-            },
-        )
-        .ok()
-    }
-
-    /// Where a card stands against the asked range: below, within, above.
-    fn place_of(&self, card: &Card) -> std::cmp::Ordering {
-        use std::cmp::Ordering::{Equal, Greater, Less};
-        if !card.solved {
-            return Greater;
-        }
-        if let Some((lo, hi)) = self.spec.bands {
-            if card.band < lo {
-                return Less;
-            }
-            if card.band > hi {
-                return Greater;
-            }
-        }
-        if let (Some((lo, hi)), Some(d)) = (self.spec.difficulty, card.difficulty) {
-            if d < lo {
-                return Less;
-            }
-            if d > hi {
-                return Greater;
-            }
-        }
-        Equal
-    }
-
-    /// Merges touching cages while the solution stays the only one, the
-    /// card at or below the asked range, and the count above the asked
-    /// one, until the card reaches the range (and the count its range).
-    fn climb(
-        &self,
-        oracle: &mut Oracle,
-        t: &mut Try,
-        rng: &mut ChaCha8Rng,
-        tally: &mut VariantTally,
-    ) -> Result<(), Miss> {
-        use std::cmp::Ordering::{Equal, Greater, Less};
-        let Some(k) = self.spec.killer else {
-            return Ok(());
-        };
-        let targeted = self.spec.bands.is_some() || self.spec.difficulty.is_some();
-        let too_many = |count: usize| k.count.is_some_and(|(_, hi)| count > hi);
-        let mut card = self.rate(oracle, t, tally).ok_or(Miss::Band)?;
-        let mut place = self.place_of(&card);
-        if place == Greater {
-            return Err(Miss::Band);
-        }
-        loop {
-            let tiles = t.tiles();
-            if !(place == Less || too_many(tiles.len())) {
-                break;
-            }
-            if oracle.expired() {
-                return Err(Miss::TimedOut);
-            }
-            let mut moved = false;
-            for (i, j) in cages::merges(&tiles, &t.values, t.n, k.sizes.1, rng) {
-                let mut next = tiles.clone();
-                let b = next[j].clone();
-                next[i].extend(b);
-                next.swap_remove(j);
-                let saved = t.rules.clone();
-                let saved_roles = t.roles.clone();
-                t.set_tiles(&next);
-                if !matches!(oracle.unique(&t.givens, &t.rules), Answer::Unique) {
-                    t.rules = saved;
-                    t.roles = saved_roles;
-                    continue;
-                }
-                let c = if targeted {
-                    self.rate(oracle, t, tally)
-                } else {
-                    Some(card.clone())
-                };
-                let Some(c) = c.filter(|c| self.place_of(c) != Greater) else {
-                    t.rules = saved;
-                    t.roles = saved_roles;
-                    continue;
-                };
-                tally.merges += 1;
-                place = self.place_of(&c);
-                card = c;
-                moved = true;
-                break;
-            }
-            if !moved {
-                break;
-            }
-        }
-        let tiles = t.tiles();
-        let count = tiles.len();
-        if tiles.iter().any(|c| c.len() < k.sizes.0) {
-            return Err(Miss::NotUnique);
-        }
-        if place != Equal {
-            return Err(Miss::Band);
-        }
-        if k.count.is_some_and(|(lo, hi)| count < lo || count > hi) {
-            return Err(Miss::Band);
-        }
-        Ok(())
-    }
-
     /// The card with the setter's checks; drops the try when it is off the
     /// band, or (unless allowed) a rule or given is not needed.
     fn final_card(&self, puzzle: &Puzzle, t: &Try, tally: &mut VariantTally) -> Result<Card, Miss> {
@@ -925,7 +578,7 @@ impl VariantGenerator {
                 CheckKind::UnusedRule => c
                     .constraint
                     .is_none_or(|i| !matches!(t.roles.get(i), Some(Role::Full | Role::Tile))),
-                CheckKind::RedundantGiven => true,
+                CheckKind::RedundantGiven => !t.descended,
                 _ => false,
             });
             if unneeded || !card.checks_complete {
@@ -938,7 +591,7 @@ impl VariantGenerator {
 
 /// Why a try was dropped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Miss {
+pub(super) enum Miss {
     /// The grid or the rules could not be drawn.
     Draw,
     /// No way to one solution within the givens allowed.
