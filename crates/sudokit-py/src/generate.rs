@@ -1,14 +1,20 @@
 //! Batch generation: puzzles `start..end` of a run seeded with `seed`, as
 //! `sudokit generate --seed SEED` makes them (the same spec from the same
 //! arguments, the same seed per puzzle, [`puzzle_seed`]), so a chunk, a
-//! thread count or a Dask partition never changes a puzzle.
+//! thread count or a Dask partition never changes a puzzle. Variant puzzles
+//! (`generate(kind=…)`) the same way, one record each.
 
 use std::hash::Hasher;
 use std::sync::Arc;
+use std::time::Instant;
 
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
-use sudokit::generate::{puzzle_seed, Generator, Shape, Spec, Symmetry};
+use pyo3::types::{PyBytes, PyDict};
+use sudokit::card::Band;
+use sudokit::format::{self, Format, Style};
+use sudokit::generate::{
+    puzzle_seed, Generator, MadeVariant, Shape, Spec, Symmetry, VariantGenerator, VariantSpec,
+};
 use sudokit::logic::{Difficulty, Level};
 use sudokit::{default_box_shape, Extra, Geometry};
 
@@ -222,4 +228,150 @@ pub(crate) fn generate<'py>(
         PyBytes::new(py, &ers),
         PyBytes::new(py, &status),
     ))
+}
+
+/// The band named `name` (`very-easy`, `easy`, `medium`, `hard`,
+/// `very-hard`, `extreme`; case, spaces and dashes do not matter).
+fn band(name: &str) -> PyResult<Band> {
+    Band::parse(name).ok_or_else(|| {
+        error(format!(
+            "unknown band `{name}` (expected one of: very-easy, easy, medium, hard, very-hard, \
+             extreme)"
+        ))
+    })
+}
+
+/// The library's variant spec: the grid of `size` (or `box_shape`), the
+/// rules `kind` names ([`VariantSpec::with_kinds`], the words the API's
+/// `kind` takes), the card's band and difficulty, the givens.
+#[allow(clippy::too_many_arguments)]
+fn variant_spec_of(
+    size: usize,
+    box_shape: Option<(usize, usize)>,
+    kind: &str,
+    bands: Option<(String, String)>,
+    difficulty: Option<(f64, f64)>,
+    givens: Option<usize>,
+    symmetry: &str,
+    allow_unused: bool,
+    max_tries: Option<u64>,
+) -> PyResult<VariantSpec> {
+    let g = geometry(size, box_shape, false, false)?;
+    let mut spec = VariantSpec::new(Shape::Fixed(g))
+        .with_kinds(kind)
+        .map_err(|e| error(e.to_string()))?;
+    spec.bands = match bands {
+        Some((low, high)) => Some((band(&low)?, band(&high)?)),
+        None => None,
+    };
+    spec.difficulty = difficulty;
+    spec.givens = givens;
+    spec.symmetry = symmetry
+        .parse::<Symmetry>()
+        .map_err(|e| error(e.to_string()))?;
+    spec.allow_unused = allow_unused;
+    if let Some(t) = max_tries {
+        spec.max_tries = t.max(1);
+    }
+    Ok(spec)
+}
+
+/// One variant puzzle as the record `sudokit generate --json` writes (its
+/// number, its own seed, the geometry, the f-puzzles and SudokuPad links,
+/// the solution line, the givens and rules counted, the tries), with the
+/// f-puzzles JSON as text under `fpuzzles_json` and the card as the text
+/// Python's `Rating` is made from (`card_text`).
+fn variant_record<'py>(
+    py: Python<'py>,
+    number: u64,
+    seed: u64,
+    m: &MadeVariant,
+) -> PyResult<Bound<'py, PyDict>> {
+    let text = |f| {
+        format::puzzle_text(f, &m.puzzle, Style::default())
+            .map(|t| t.trim_end().to_owned())
+            .map_err(|e| error(e.to_string()))
+    };
+    let mut line = Vec::new();
+    format::line::write(&mut line, &m.solution, Style::default())
+        .map_err(|e| error(e.to_string()))?;
+    let d = PyDict::new(py);
+    d.set_item("number", number)?;
+    d.set_item("seed", seed)?;
+    d.set_item("geometry", m.puzzle.geometry().to_string())?;
+    d.set_item("fpuzzles", text(Format::Fpuzzles)?)?;
+    d.set_item("scl", text(Format::Scl)?)?;
+    d.set_item(
+        "fpuzzles_json",
+        format::fpuzzles::to_json(&m.puzzle).to_string(),
+    )?;
+    d.set_item("solution", String::from_utf8_lossy(&line).trim_end())?;
+    d.set_item("givens", m.puzzle.givens().filled())?;
+    d.set_item("rules", m.puzzle.constraints().len())?;
+    d.set_item("card", crate::batch::card_text(&m.card, m.puzzle.size()))?;
+    d.set_item("tries", m.tally.tries)?;
+    Ok(d)
+}
+
+/// Makes variant puzzles `start..end` of the run seeded with `seed`, as
+/// `sudokit generate --seed SEED` with the same rules makes them: a record
+/// per puzzle ([`variant_record`]), `None` for one no try made (within
+/// `max_tries`, or before `timeout` ran out for the whole call).
+#[pyfunction]
+#[pyo3(signature = (start, end, seed, size, box_shape, kind, band, difficulty, givens, symmetry, allow_unused, max_tries, timeout, threads))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn generate_variant<'py>(
+    py: Python<'py>,
+    start: u64,
+    end: u64,
+    seed: u64,
+    size: usize,
+    box_shape: Option<(usize, usize)>,
+    kind: &str,
+    band: Option<(String, String)>,
+    difficulty: Option<(f64, f64)>,
+    givens: Option<usize>,
+    symmetry: &str,
+    allow_unused: bool,
+    max_tries: Option<u64>,
+    timeout: Option<f64>,
+    threads: Option<usize>,
+) -> PyResult<Vec<Option<Bound<'py, PyDict>>>> {
+    let mut spec = variant_spec_of(
+        size,
+        box_shape,
+        kind,
+        band,
+        difficulty,
+        givens,
+        symmetry,
+        allow_unused,
+        max_tries,
+    )?;
+    // A spec the library refuses fails the call before any thread starts.
+    VariantGenerator::new(spec.clone()).map_err(|e| error(e.to_string()))?;
+    spec.deadline = crate::budget(timeout)?
+        .time_limit
+        .map(|t| Instant::now() + t);
+    let threads = thread_count(threads);
+    let count = end.saturating_sub(start) as usize;
+    let made = py
+        .detach(|| {
+            map_indexed(threads, count, |i| {
+                let seed = puzzle_seed(seed, start + i as u64);
+                let made = VariantGenerator::new(spec.clone())
+                    .ok()
+                    .and_then(|mut g| g.generate(seed).ok());
+                made.map(|m| (seed, m))
+            })
+        })
+        .map_err(error)?;
+    made.iter()
+        .enumerate()
+        .map(|(i, m)| {
+            m.as_ref()
+                .map(|(seed, m)| variant_record(py, start + i as u64 + 1, *seed, m))
+                .transpose()
+        })
+        .collect()
 }

@@ -3,7 +3,10 @@ partitions that join into the whole run, the asked-for properties."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
+from typing import Any, Dict, List
 
 import numpy as np
 import pytest
@@ -83,3 +86,78 @@ def test_unreachable_targets_are_reported_per_puzzle() -> None:
     made = sudokit.generate(2, 4, seed=1, clues=(4, 4), max_tries=3)
     assert set(made.status.tolist()) <= {Status.OK, Status.GAVE_UP}
     assert not made.puzzles[made.status == Status.GAVE_UP].any()
+
+
+# ---------------------------------------------------------------- variants
+
+
+def variant_fields(v: sudokit.GeneratedVariant) -> Dict[str, Any]:
+    """A variant record as `sudokit generate --json` writes it."""
+    keys = ("number", "seed", "geometry", "fpuzzles", "scl", "solution", "givens", "rules",
+            "tries")
+    return {**{k: getattr(v, k) for k in keys}, "card": v.card}
+
+
+@pytest.mark.parametrize(
+    "kwargs, flags",
+    [
+        ({"size": 6, "kind": "killer", "band": "easy"},
+         ["--size", "6", "--killer", "--band", "easy"]),
+        ({"kind": "thermo=3", "band": ("easy", "medium")},
+         ["--thermo", "3", "--band", "easy..medium"]),
+    ],
+)
+def test_variants_are_the_clis_unique_and_in_band(
+    cli: Path, kwargs: Dict[str, Any], flags: List[str]
+) -> None:
+    made = sudokit.generate(3, seed=4, **kwargs)
+    want = [json.loads(r) for r in run_cli(cli, "generate", *flags, "-n", "3", "--seed", "4",
+                                           "--json")]
+    assert [variant_fields(v) if v else None for v in made] == want
+    low, high = (1, 1) if kwargs["band"] == "easy" else (1, 2)
+    for v in made:
+        assert v is not None
+        p = v.puzzle()
+        # One solution, by the package's own count, and it is the record's.
+        assert p.count() == 1 and p.solve() == v.solution
+        assert low <= v.card["band_index"] <= high, v.card
+        # The f-puzzles JSON is the link's puzzle, and the card is the one
+        # `Puzzle.rate()` gives.
+        assert sudokit.Puzzle(json.dumps(v.fpuzzles_json)) == p
+        assert sudokit.Puzzle(v.scl) == p
+        assert p.rate().card == v.card
+        assert str(v) == v.fpuzzles and str(v.rating) == str(p.rate())
+
+
+def test_variants_do_not_depend_on_threads_and_join() -> None:
+    one = sudokit.generate(4, 6, kind="arrow, kropki=min", seed=3, threads=1)
+    two = sudokit.generate(4, 6, kind="arrow, kropki=min", seed=3, threads=2)
+    tail = sudokit.generate(2, 6, kind="arrow, kropki=min", seed=3, start=2)
+    links = [v.fpuzzles if v else None for v in one]
+    assert links == [v.fpuzzles if v else None for v in two]
+    assert links[2:] == [v.fpuzzles if v else None for v in tail]
+    assert [v.number for v in tail if v] == [3, 4]
+
+
+@pytest.mark.parametrize(
+    "kwargs, needle",
+    [
+        ({"kind": "killa"}, "`killa` is not a variant kind"),
+        ({"kind": "thermo=many"}, "`thermo=many` is not a variant kind"),
+        ({"kind": "killer", "band": "hardest"}, "unknown band `hardest`"),
+        ({"kind": "killer", "band": ("hard", "easy")}, "band Hard..Easy is not a range"),
+        ({"kind": "killer", "level": "hard"}, "level is for classic puzzles"),
+        ({"kind": "thermo", "size": 16}, "4x4 to 9x9"),
+        ({"kind": ""}, "no variant rule asked for"),
+        ({"band": "hard"}, "band is for variant puzzles"),
+    ],
+)
+def test_variant_errors_say_why(kwargs: Dict[str, Any], needle: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(needle)):
+        sudokit.generate(1, seed=1, **kwargs)
+
+
+def test_variants_no_try_made_are_none() -> None:
+    made = sudokit.generate(2, 4, kind="killer", band="extreme", seed=1, max_tries=2)
+    assert made == [None, None]
+    assert sudokit.generate(0, kind="killer", seed=1) == []

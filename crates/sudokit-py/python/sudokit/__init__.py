@@ -47,7 +47,15 @@ if TYPE_CHECKING:
         solve_iter,
     )
     from ._convert import to_array, to_lines
-    from ._types import CheckReport, Explanation, Generated, Rating, Status, Step
+    from ._types import (
+        CheckReport,
+        Explanation,
+        Generated,
+        GeneratedVariant,
+        Rating,
+        Status,
+        Step,
+    )
 
     import numpy as np
     import numpy.typing as npt
@@ -71,6 +79,7 @@ __all__ = [
     "CheckReport",
     "Explanation",
     "Generated",
+    "GeneratedVariant",
     "Puzzle",
     "Rating",
     "Status",
@@ -96,7 +105,15 @@ CHUNK = 1 << 16
 
 # The result types (dataclasses, the Status enum) load on first use: a script
 # that solves a list of lines starts faster without `dataclasses` and `enum`.
-_TYPES = ("CheckReport", "Explanation", "Generated", "Rating", "Status", "Step")
+_TYPES = (
+    "CheckReport",
+    "Explanation",
+    "Generated",
+    "GeneratedVariant",
+    "Rating",
+    "Status",
+    "Step",
+)
 
 
 _BATCH = ("count", "count_iter", "generate", "rate", "rate_iter", "solve", "solve_iter")

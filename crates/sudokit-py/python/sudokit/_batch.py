@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from typing_extensions import TypedDict, Unpack
 
     from . import Cells
-    from ._types import Generated, Rating
+    from ._types import Generated, GeneratedVariant, Rating
 
     Statuses = npt.NDArray[np.uint8]
 
@@ -518,10 +518,12 @@ def rate_iter(
 # ---------------------------------------------------------------- generate
 
 
+@overload
 def generate(
     n: int,
     size: int = 9,
     *,
+    kind: None = None,
     box: Optional[Tuple[int, int]] = None,
     x: bool = False,
     windoku: bool = False,
@@ -535,7 +537,49 @@ def generate(
     max_tries: Optional[int] = None,
     threads: Optional[int] = None,
     chunk: int = CHUNK,
-) -> Generated:
+) -> Generated: ...
+@overload
+def generate(
+    n: int,
+    size: int = 9,
+    *,
+    kind: str,
+    box: Optional[Tuple[int, int]] = None,
+    symmetry: str = "none",
+    band: Union[None, str, Tuple[str, str]] = None,
+    difficulty: Optional[Tuple[float, float]] = None,
+    givens: Optional[int] = None,
+    allow_unused: bool = False,
+    seed: Optional[int] = None,
+    start: int = 0,
+    max_tries: Optional[int] = None,
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+) -> List[Optional[GeneratedVariant]]: ...
+def generate(
+    n: int,
+    size: int = 9,
+    *,
+    kind: Optional[str] = None,
+    box: Optional[Tuple[int, int]] = None,
+    x: bool = False,
+    windoku: bool = False,
+    symmetry: str = "none",
+    minimal: bool = False,
+    clues: Union[None, int, Tuple[int, int]] = None,
+    level: Optional[str] = None,
+    rating: Union[None, float, Tuple[float, Optional[float]]] = None,
+    band: Union[None, str, Tuple[str, str]] = None,
+    difficulty: Optional[Tuple[float, float]] = None,
+    givens: Optional[int] = None,
+    allow_unused: bool = False,
+    seed: Optional[int] = None,
+    start: int = 0,
+    max_tries: Optional[int] = None,
+    threads: Optional[int] = None,
+    chunk: int = CHUNK,
+    timeout: Optional[float] = None,
+) -> Union[Generated, List[Optional[GeneratedVariant]]]:
     """Makes ``n`` puzzles with one solution each, as ``sudokit generate``:
     the same arguments (``size`` or ``box=(rows, columns)``, ``x``,
     ``windoku``, ``symmetry``, ``minimal``, ``clues=K`` or ``(low, high)``,
@@ -549,7 +593,41 @@ def generate(
         ...                     er=d.er)  # doctest: +SKIP
         >>> d.puzzles.shape, bool((d.er >= 4.0).all() and (d.er <= 6.4).all())
         ((100, 81), True)
+
+    ``kind`` makes variant puzzles instead, as ``sudokit generate --killer``
+    (``--thermo N`` …) does: the library's words, comma-separated
+    (``killer``, ``killer-cages=N``, ``thermo[=N]``, ``arrow[=N]``,
+    ``kropki[=full|min]``, ``xv[=full|min]``, ``sandwich``,
+    ``little-killer[=N]``, ``whispers[=N]``, ``renban[=N]``, ``between[=N]``,
+    ``palindrome[=N]``, ``anti-knight``, ``anti-king``, ``non-consecutive``;
+    the API's ``kind`` reads the same), with ``band`` (the card's band,
+    ``"hard"``, ``("easy", "medium")`` or ``"easy..medium"``), ``difficulty=(low,
+    high)``, ``givens`` (at most that many), ``allow_unused``, and
+    ``timeout`` (seconds for the whole call). It returns a list of
+    :class:`GeneratedVariant` records, ``None`` for a puzzle no try made::
+
+        >>> [v] = sudokit.generate(1, 6, kind="killer", band="easy", seed=1)
+        >>> v.card["band"], v.givens, v.fpuzzles.startswith("https://www.f-puzzles.com/?load=")
+        ('Easy', 0, True)
+        >>> v.puzzle().count()
+        1
     """
+    if kind is not None:
+        for on, name in ((x, "x"), (windoku, "windoku"), (minimal, "minimal"),
+                         (clues is not None, "clues"), (level is not None, "level"),
+                         (rating is not None, "rating")):
+            if on:
+                raise SudokitError(
+                    f"{name} is for classic puzzles; a variant puzzle (kind=...) takes givens, "
+                    "band and difficulty"
+                )
+        return _generate_variant(n, size, kind, box, symmetry, band, difficulty, givens,
+                                 allow_unused, seed, start, max_tries, threads, timeout)
+    for on, name in ((band is not None, "band"), (difficulty is not None, "difficulty"),
+                     (givens is not None, "givens"), (allow_unused, "allow_unused"),
+                     (timeout is not None, "timeout")):
+        if on:
+            raise SudokitError(f"{name} is for variant puzzles: name their rules with kind=...")
     if n < 0 or start < 0:
         raise SudokitError(f"n and start must be 0 or more, not {n} and {start}")
     if seed is None:
@@ -590,6 +668,64 @@ def generate(
     from ._types import Generated
 
     return Generated(puzzles, solutions, er, st, int(seed), int(start))
+
+
+def _bands(band: Union[None, str, Tuple[str, str]]) -> Optional[Tuple[str, str]]:
+    """``"hard"``, ``"easy..hard"`` (an end left out: the lowest or highest
+    band) or ``("easy", "hard")`` as a pair of band names."""
+    if band is None:
+        return None
+    if isinstance(band, str):
+        if ".." not in band:
+            return (band, band)
+        low, high = band.split("..", 1)
+        return (low.strip() or "very-easy", high.strip() or "extreme")
+    return (str(band[0]), str(band[1]))
+
+
+def _generate_variant(
+    n: int,
+    size: int,
+    kind: str,
+    box: Optional[Tuple[int, int]],
+    symmetry: str,
+    band: Union[None, str, Tuple[str, str]],
+    difficulty: Optional[Tuple[float, float]],
+    givens: Optional[int],
+    allow_unused: bool,
+    seed: Optional[int],
+    start: int,
+    max_tries: Optional[int],
+    threads: Optional[int],
+    timeout: Optional[float],
+) -> List[Optional[GeneratedVariant]]:
+    """:func:`generate` with ``kind``: the records of the native
+    ``generate_variant``, their JSON texts read."""
+    import json
+
+    from ._types import GeneratedVariant
+
+    if n < 0 or start < 0:
+        raise SudokitError(f"n and start must be 0 or more, not {n} and {start}")
+    if seed is None:
+        seed = _native.random_seed()
+    if not 0 <= seed < 1 << 64:
+        raise SudokitError(f"seed must be between 0 and 2**64-1, not {seed}")
+    box_shape = None if box is None else (int(box[0]), int(box[1]))
+    span = None if difficulty is None else (float(difficulty[0]), float(difficulty[1]))
+    records = _native.generate_variant(
+        start, start + n, seed, size, box_shape, kind, _bands(band), span, givens, symmetry,
+        allow_unused, max_tries, timeout, threads,
+    )
+    out: List[Optional[GeneratedVariant]] = []
+    for r in records:
+        if r is None:
+            out.append(None)
+            continue
+        r["fpuzzles_json"] = json.loads(r["fpuzzles_json"])
+        r["rating"] = _card_rating(r.pop("card"))
+        out.append(GeneratedVariant(**r))
+    return out
 
 
 from ._convert import to_array as to_array, to_lines as to_lines  # noqa: E402  (generate and its docs use them)

@@ -56,4 +56,10 @@ def generate(
     rating: Optional[Tuple[float, Optional[float]]], max_tries: Optional[int],
     threads: Optional[int],
 ) -> Tuple[bytes, bytes, bytes, bytes]: ...
+def generate_variant(
+    start: int, end: int, seed: int, size: int, box_shape: Optional[Tuple[int, int]],
+    kind: str, band: Optional[Tuple[str, str]], difficulty: Optional[Tuple[float, float]],
+    givens: Optional[int], symmetry: str, allow_unused: bool, max_tries: Optional[int],
+    timeout: Optional[float], threads: Optional[int],
+) -> List[Optional[Dict[str, Any]]]: ...
 def random_seed() -> int: ...

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from . import Cells
+    from . import Cells, Puzzle
 
 
 class Status(enum.IntEnum):
@@ -141,3 +141,44 @@ class Generated:
         return to_lines(self.solutions)
 
 
+
+
+@dataclass(frozen=True)
+class GeneratedVariant:
+    """A variant puzzle made by :func:`generate` with ``kind=``: the record
+    ``sudokit generate --json`` writes for it (its ``number`` in the run, its
+    own ``seed``, the ``geometry``, ``fpuzzles`` and ``scl``: the f-puzzles and
+    SudokuPad links, the ``solution`` line, the counts of ``givens`` and
+    ``rules``, the ``tries`` it took), the f-puzzles JSON as a dict
+    (``fpuzzles_json``), and its difficulty card as the :class:`Rating`
+    ``Puzzle.rate()`` gives (``.card`` is the card's dict, ``str()`` its
+    line)."""
+
+    number: int
+    seed: int
+    geometry: str
+    fpuzzles: str
+    scl: str
+    fpuzzles_json: Dict[str, Any]
+    solution: str
+    givens: int
+    rules: int
+    rating: Rating
+    tries: int
+
+    @property
+    def card(self) -> Dict[str, Any]:
+        """The difficulty card: the dict ``sudokit rate --json`` gives under
+        ``card`` (``band``, ``difficulty``, ``minutes``, ``contents``, the
+        setter's ``checks`` …)."""
+        assert self.rating.card is not None
+        return self.rating.card
+
+    def puzzle(self) -> Puzzle:
+        """The puzzle as a :class:`sudokit.Puzzle` (read from its link)."""
+        from . import Puzzle
+
+        return Puzzle(self.fpuzzles)
+
+    def __str__(self) -> str:
+        return self.fpuzzles

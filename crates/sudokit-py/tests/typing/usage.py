@@ -9,7 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 import sudokit
-from sudokit import Explanation, Generated, Puzzle, Rating, Status, Step
+from sudokit import Explanation, Generated, GeneratedVariant, Puzzle, Rating, Status, Step
 
 
 def one_puzzle() -> Tuple[Optional[str], Rating, Optional[Step], Explanation]:
@@ -47,5 +47,18 @@ def batches() -> Tuple[List[Optional[str]], npt.NDArray[np.uint8], List[Optional
     return sols, arr, counts
 
 
+def variants() -> List[str]:
+    made: List[Optional[GeneratedVariant]] = sudokit.generate(
+        2, 6, kind="killer", band=("easy", "medium"), seed=1, threads=1
+    )
+    links: List[str] = [v.fpuzzles for v in made if v is not None]
+    for v in made:
+        assert v is not None and v.puzzle().count() == 1
+        band: str = v.card["band"]
+        rating: Rating = v.rating
+        assert band == rating.card["band"] if rating.card else False
+    return links
+
+
 if __name__ == "__main__":
-    print(one_puzzle()[0], batches()[0])
+    print(one_puzzle()[0], batches()[0], variants())
