@@ -49,13 +49,17 @@ async fn abandoned_requests_never_run_more_than_jobs_workers_and_stop_when_their
         ..limits()
     });
     // Each would run for minutes: counting an empty 25x25, a generation
-    // of a 25x25 with a minimality proof.
+    // of a 25x25 with a minimality proof, a variant band rarely met.
     let expensive = [
         (
             "/api/count",
             json!({ "puzzle": ".".repeat(625), "limit": 1_000_000_000u64 }),
         ),
         ("/api/generate", json!({ "size": 25, "minimal": true })),
+        (
+            "/api/generate",
+            json!({ "kind": "thermo=1", "band": "extreme", "givens": 30 }),
+        ),
     ];
     for (path, body) in expensive {
         let peak = abandon(&app, path, &body, Duration::from_secs(2)).await;

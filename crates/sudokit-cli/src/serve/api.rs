@@ -12,6 +12,7 @@ use sudokit::logic::{self, Board, Ctx, End, Step};
 use sudokit::{Engine, Grid, Solutions};
 
 use super::board::{self, BoardJson};
+use super::generate_variant;
 #[cfg(test)]
 #[path = "page_api_tests.rs"]
 mod page_api_tests;
@@ -103,7 +104,7 @@ pub async fn index(Extract(state): Extract<State>) -> Json<Value> {
             "POST /api/candidates": "the true candidates from the player's `values`: a bit mask per cell",
             "POST /api/explain": "every step of the logical path (and each as cells and candidates to draw, from the givens' `candidates`), and the rating (a variant's path: how it ends, no rating)",
             "POST /api/rate": "the difficulty card: band, difficulty, minutes, techniques, a setter's checks (and Sudoku Explainer's ER, EP, ED for a classic puzzle)",
-            "POST /api/generate": "a new puzzle with one solution: size, box, jigsaw, x, windoku, symmetry, minimal, clues, level, rating, seed",
+            "POST /api/generate": "a new puzzle with one solution: size, box, jigsaw, x, windoku, symmetry, minimal, clues, level, rating, seed; or a variant puzzle: kind (killer, thermo=N, arrow, kropki=min, xv, sandwich, little-killer, whispers, renban …), band, difficulty, givens, size, box, jigsaw, symmetry, seed, answered as f-puzzles link and JSON, SudokuPad link, solution and card",
             "POST /api/render": "an SVG or PNG picture: solution, candidates, step",
         },
         "request": "a JSON object {\"puzzle\": TEXT, ...} or the puzzle text itself; any format sudokit reads",
@@ -488,10 +489,26 @@ pub(super) fn clap_message(e: &clap::Error) -> String {
     first.strip_prefix("error: ").unwrap_or(first).to_owned()
 }
 
-/// The fields of `generate`: `sudokit generate`'s options.
+/// The fields of `generate`: `sudokit generate`'s options, and a variant
+/// puzzle's `kind` (the library's words) with its own.
 const GENERATE_FIELDS: &[&str] = &[
-    "size", "box", "jigsaw", "x", "windoku", "symmetry", "minimal", "clues", "level", "rating",
-    "seed", "format",
+    "size",
+    "box",
+    "jigsaw",
+    "x",
+    "windoku",
+    "symmetry",
+    "minimal",
+    "clues",
+    "level",
+    "rating",
+    "seed",
+    "format",
+    "kind",
+    "band",
+    "difficulty",
+    "givens",
+    "allow_unused",
 ];
 
 #[derive(Debug, Deserialize)]
@@ -522,6 +539,18 @@ struct GenerateReq {
     seed: Option<u64>,
     /// The output format (`line`, or `jigsaw` for a jigsaw).
     format: Option<String>,
+    /// A variant puzzle's rules: `killer`, `thermo=3`, `kropki=min, xv`
+    /// … ([`sudokit::generate::VariantSpec::with_kinds`]).
+    kind: Option<String>,
+    /// The card's band: `NAME` or `A..B` (variant puzzles).
+    band: Option<String>,
+    /// The card's difficulty, `A..B` (variant puzzles).
+    difficulty: Option<String>,
+    /// At most this many givens (variant puzzles).
+    givens: Option<usize>,
+    /// Keep rules the puzzle does not need (variant puzzles).
+    #[serde(default)]
+    allow_unused: bool,
 }
 
 impl GenerateReq {
@@ -541,11 +570,15 @@ impl GenerateReq {
         opt("level", self.level.clone());
         opt("rating", self.rating.clone());
         opt("format", self.format.clone());
+        opt("band", self.band.clone());
+        opt("difficulty", self.difficulty.clone());
+        opt("givens", self.givens.map(|n| n.to_string()));
         for (on, flag) in [
             (self.jigsaw, "--jigsaw"),
             (self.x, "--x"),
             (self.windoku, "--windoku"),
             (self.minimal, "--minimal"),
+            (self.allow_unused, "--allow-unused"),
         ] {
             if on {
                 args.push(flag.into());
@@ -553,16 +586,81 @@ impl GenerateReq {
         }
         args
     }
+
+    /// The fields set that go only with `kind` (when it is absent) or only
+    /// without it (when present): the first one's 400.
+    fn misplaced(&self) -> Result<(), ApiError> {
+        let variant_only = [
+            (self.band.is_some(), "band"),
+            (self.difficulty.is_some(), "difficulty"),
+            (self.givens.is_some(), "givens"),
+            (self.allow_unused, "allow_unused"),
+        ];
+        let classic_only = [
+            (self.x, "x"),
+            (self.windoku, "windoku"),
+            (self.minimal, "minimal"),
+            (self.clues.is_some(), "clues"),
+            (self.level.is_some(), "level"),
+            (self.rating.is_some(), "rating"),
+            (self.format.is_some(), "format"),
+        ];
+        let (fields, message): (&[(bool, &str)], &str) = if self.kind.is_some() {
+            (
+                &classic_only,
+                "is for classic puzzles; a variant puzzle (`kind`) takes `band`, `difficulty` \
+                 and `givens`",
+            )
+        } else {
+            (
+                &variant_only,
+                "is for variant puzzles: name their rules in `kind` (killer, thermo, arrow …)",
+            )
+        };
+        match fields.iter().find(|(on, _)| *on) {
+            Some((_, field)) => {
+                Err(ApiError::bad(format!("`{field}` {message}")).with(json!({ "field": field })))
+            }
+            None => Ok(()),
+        }
+    }
 }
 
-/// `POST /api/generate`: a new puzzle with one solution.
+/// The request field a clap error is about (`--band <A..B>`: `band`).
+fn clap_field(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    match e.get(ContextKind::InvalidArg)? {
+        ContextValue::String(arg) => {
+            let flag = arg.split_whitespace().next()?.trim_start_matches('-');
+            Some(flag.replace('-', "_"))
+        }
+        _ => None,
+    }
+}
+
+/// `POST /api/generate`: a new puzzle with one solution (a variant puzzle
+/// with `kind`, [`generate_variant`]).
 pub async fn generate(Extract(state): Extract<State>, body: Body) -> Answer {
     let req: GenerateReq = decode(body, &state.limits, &[GENERATE_FIELDS])?;
-    let cli =
-        crate::cli::Cli::try_parse_from(req.args()).map_err(|e| ApiError::bad(clap_message(&e)))?;
+    req.misplaced()?;
+    let cli = crate::cli::Cli::try_parse_from(req.args()).map_err(|e| {
+        let error = ApiError::bad(clap_message(&e));
+        match clap_field(&e) {
+            Some(field) => error.with(json!({ "field": field })),
+            None => error,
+        }
+    })?;
     let crate::cli::Command::Generate(args) = cli.command else {
         unreachable!("the arguments start with `generate`")
     };
+    if let Some(kind) = req.kind {
+        return on_worker(&state, Lane::Heavy, move |limits: Limits| {
+            let seed = req.seed.unwrap_or_else(sudokit::generate::random_seed);
+            generate_variant::make(&kind, &args, seed, &limits)
+        })
+        .await
+        .map(Json);
+    }
     on_worker(&state, Lane::Heavy, move |limits: Limits| {
         let mut spec =
             crate::generate::spec_of(&args).map_err(|e| ApiError::bad(format!("{e:#}")))?;

@@ -31,6 +31,9 @@ mod api;
 mod assets;
 mod board;
 mod connections;
+mod generate_variant;
+#[cfg(test)]
+mod generate_variant_tests;
 mod picture;
 mod play_api;
 mod request;
