@@ -9,7 +9,7 @@
 //!   no-solution and several-solution puzzles warned on load; exact seeds;
 //!   marks, colours, several cells at once, the pad's counts;
 //! - `play`: the core game (clash, undo, hint, check, solve, rate,
-//!   generate, links, 16x16, jigsaw, X, windoku);
+//!   generate, links, 16x16, jigsaw, X, windoku, a generated killer);
 //! - `teach`: a hint's elimination steps each drawn; the step list walked
 //!   forward and back;
 //! - `phone`: 390x844 mobile emulation with 9x9, 16x16 and 25x25; dark

@@ -1,5 +1,6 @@
 //! The core game on a desktop: paste, play, clash, undo, marks, hint,
-//! check, solve, rate, generate, share, bad input, big and jigsaw boards.
+//! check, solve, rate, generate (a killer from the Rules choice too), share,
+//! bad input, big and jigsaw boards.
 
 use serde_json::{json, Value};
 
@@ -327,4 +328,61 @@ pub async fn core_game(page: &Page) {
     );
     page.screenshot("windoku.png").await;
     page.select("#gen-variant", "classic").await;
+
+    // A killer from the Rules choice at a band: the server's f-puzzles link
+    // loaded as a pasted one is (through parse), its cages drawn, no
+    // givens, the level set aside while rules are chosen.
+    page.select("#gen-kind", "killer").await;
+    assert_eq!(
+        page.js("[document.getElementById('gen-level').disabled, document.getElementById('gen-band').disabled]").await,
+        json!([true, false])
+    );
+    page.select("#gen-band", "easy").await;
+    page.run("document.getElementById('gen-seed').value = '3';")
+        .await;
+    page.click("#generate").await;
+    page.until(
+        "a killer",
+        "document.getElementById('status').textContent.startsWith('A new 9x9 killer puzzle, Easy')",
+    )
+    .await;
+    let status = page.text("status").await;
+    assert!(status.contains("0 givens, seed 3."), "{status}");
+    assert_eq!(
+        page.js("window.sudokit.board.constraints").await,
+        json!(["killercage"])
+    );
+    assert_eq!(
+        page.js("window.sudokit.board.format").await,
+        json!("fpuzzles")
+    );
+    assert_eq!(
+        page.js("window.sudokit.board.givens.filter((g) => g).length")
+            .await,
+        json!(0)
+    );
+    assert_eq!(
+        page.js("document.querySelectorAll('#constraints svg .killer-cage').length > 0 && document.querySelectorAll('#constraints svg .cage-total').length > 0").await,
+        json!(true)
+    );
+    // The same seed gives the same killer.
+    let text = page.js("window.sudokit.text").await;
+    page.run("document.getElementById('status').textContent = '';")
+        .await;
+    page.click("#generate").await;
+    page.until(
+        "the same killer again",
+        "document.getElementById('status').textContent.startsWith('A new 9x9 killer')",
+    )
+    .await;
+    assert_eq!(page.js("window.sudokit.text").await, text);
+    page.screenshot("killer-generated.png").await;
+    page.run("document.getElementById('gen-seed').value = '';")
+        .await;
+    page.select("#gen-band", "").await;
+    page.select("#gen-kind", "").await;
+    assert_eq!(
+        page.js("[document.getElementById('gen-level').disabled, document.getElementById('gen-band').disabled]").await,
+        json!([false, true])
+    );
 }

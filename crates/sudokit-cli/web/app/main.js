@@ -134,6 +134,7 @@ function wire() {
   $("rate").addEventListener("click", guarded(rate));
   $("truth").addEventListener("click", guarded(trueCandidates));
   $("generate").addEventListener("click", guarded(generate));
+  $("gen-kind").addEventListener("change", chooseKind);
   $("share").addEventListener("click", guarded(share));
   $("steps-open").addEventListener("click", guarded(openSteps));
   $("step-next").addEventListener("click", () => { if (app.steps) goStep(app.steps.at + 1); });
@@ -199,6 +200,7 @@ async function start() {
   showTheme();
   $("auto").checked = app.auto;
   wire();
+  chooseKind();
   const link = fromLink();
   const game = saved();
   try {

@@ -327,20 +327,45 @@ async function rate() {
 async function generate() {
   const size = Number($("gen-size").value);
   const variant = $("gen-variant").value;
+  const kind = $("gen-kind").value;
   const level = $("gen-level").value;
+  const band = $("gen-band").value;
   const seed = $("gen-seed").value.trim();
   const body = { size };
-  if (variant !== "classic") body[variant] = true;
-  if (level) body.level = level;
+  if (kind) {
+    // A variant puzzle: its rules on a classic or jigsaw grid, at a band.
+    if (variant === "x" || variant === "windoku") throw new Error(`An ${variant === "x" ? "X" : "windoku"} grid takes no variant rules here: choose classic or jigsaw.`);
+    body.kind = kind;
+    if (variant === "jigsaw") body.jigsaw = true;
+    if (band) body.band = band;
+  } else {
+    if (variant !== "classic") body[variant] = true;
+    if (level) body.level = level;
+  }
   if (seed) {
     if (!/^\d+$/.test(seed)) throw new Error("Seed: a whole number (or leave it empty for a random one).");
     body.seed = seed; // a string: JavaScript numbers are not exact past 2^53
   }
   status("Generating…");
   const answer = await api("generate", body);
+  if (kind) {
+    // Loaded as a pasted f-puzzles link is: through parse.
+    await load(answer.puzzle);
+    const rules = $("gen-kind").selectedOptions[0].textContent;
+    const grid = variant === "jigsaw" ? " jigsaw" : "";
+    status(`A new ${size}x${size}${grid} ${rules} puzzle, ${answer.card.band} (difficulty ${answer.card.difficulty.toFixed(2)}), ${answer.givens} givens, seed ${answer.seed}.`, "good");
+    return;
+  }
   show(answer.board, 1, null);
   const rated = answer.level ? ` Rated ${answer.er.toFixed(1)} (${answer.level}).` : "";
   status(`A new ${size}x${size} ${variant} puzzle, ${answer.clues} givens, seed ${answer.seed}.${rated}`, "good");
+}
+
+// Rules chosen: the band applies (a variant's card), the level does not.
+function chooseKind() {
+  const kind = $("gen-kind").value;
+  $("gen-level").disabled = !!kind;
+  $("gen-band").disabled = !kind;
 }
 
 async function share() {
