@@ -62,7 +62,7 @@ Examples:
   sudokit generate --killer --band hard -n 5 --seed 1
   sudokit generate --thermo 4 --size 6 --format scl
   sudokit generate --kropki full --json --stats
-  sudokit generate --thermo 2 --arrow 2 --kropki min --band medium";
+  sudokit generate --thermo 2 --arrow 2 --whispers 1 --band medium";
 
 /// Arguments of `sudokit generate`.
 #[derive(Debug, Args)]

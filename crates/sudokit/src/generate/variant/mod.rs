@@ -168,10 +168,50 @@ impl Try {
         }
     }
 
+    /// Puts the rules in the order the f-puzzles reader builds them (by
+    /// key, as `format::fpuzzles` lists its keys), each kind keeping its
+    /// own order: the puzzle read back from its link is then the same list,
+    /// and its logical path (which meets rules in that order) the same.
+    fn in_reading_order(&mut self) {
+        let mut both: Vec<(Constraint, Role)> =
+            self.rules.drain(..).zip(self.roles.drain(..)).collect();
+        both.sort_by_key(|(c, _)| reading_rank(c));
+        (self.rules, self.roles) = both.into_iter().unzip();
+    }
+
     fn without(&self, i: usize) -> Vec<Constraint> {
         let mut v = self.rules.clone();
         v.remove(i);
         v
+    }
+}
+
+/// Where a rule the generator makes comes in the f-puzzles reader's order.
+fn reading_rank(c: &Constraint) -> (u8, u8) {
+    use crate::variant::{Adjacency, PairRule};
+    match c {
+        Constraint::Cage(_) => (0, 0),
+        Constraint::Arrow(_) => (1, 0),
+        Constraint::LittleKiller(_) => (2, 0),
+        Constraint::Sandwich(_) => (3, 0),
+        Constraint::Pair(p) => match p.kind {
+            "difference" => (4, 0),
+            "ratio" => (4, 1),
+            _ => (4, 2),
+        },
+        Constraint::Neighbours(nb) => match (nb.adjacency, nb.rule) {
+            (_, PairRule::NotDifference(_)) => (5, 0),
+            (_, PairRule::NotRatio(_)) => (5, 1),
+            (_, PairRule::NotSum(_)) => (5, 2),
+            (Adjacency::King, _) => (5, 3),
+            _ => (5, 4),
+        },
+        Constraint::Thermometer(_) => (6, 0),
+        Constraint::Whispers(_) => (6, 1),
+        Constraint::Renban(_) => (6, 2),
+        Constraint::Palindrome(_) => (6, 3),
+        Constraint::Between(_) => (6, 4),
+        _ => (7, 0),
     }
 }
 
@@ -303,7 +343,8 @@ impl VariantGenerator {
         if oracle.expired() {
             return Err(Miss::TimedOut);
         }
-        let t = result?;
+        let mut t = result?;
+        t.in_reading_order();
         let puzzle = oracle.puzzle(&t.givens, &t.rules).ok_or(Miss::Draw)?;
         let card = self.final_card(&puzzle, &t, tally)?;
         Ok(MadeVariant {

@@ -321,27 +321,32 @@ pub(super) fn kropki<R: Rng + ?Sized>(
     n: usize,
     rng: &mut R,
 ) -> (Vec<Constraint>, Vec<Constraint>) {
-    let mut dots = Vec::new();
-    let mut marked = Vec::new();
+    // White dots, then black: the order the f-puzzles reader builds them in,
+    // so a puzzle read back from its link has the same rules in the same order.
+    let (mut whites, mut blacks) = (Vec::new(), Vec::new());
     for (a, b) in pairs(n) {
         let (x, y) = (values[a], values[b]);
         let white = x.abs_diff(y) == 1;
         let black = x == 2 * y || y == 2 * x;
-        let rule = match (white, black) {
-            (true, true) if rng.gen_bool(0.5) => PairRule::Ratio(2),
-            (true, _) => PairRule::Difference(1),
-            (false, true) => PairRule::Ratio(2),
-            (false, false) => continue,
-        };
-        let kind = if matches!(rule, PairRule::Ratio(_)) {
-            "ratio"
-        } else {
-            "difference"
-        };
         let cells = [Cell(a as u32), Cell(b as u32)];
-        marked.push(cells);
-        dots.push(Constraint::Pair(Pair { cells, rule, kind }));
+        match (white, black) {
+            (true, true) if rng.gen_bool(0.5) => blacks.push(cells),
+            (true, _) => whites.push(cells),
+            (false, true) => blacks.push(cells),
+            (false, false) => {}
+        }
     }
+    let marked: Vec<[Cell; 2]> = whites.iter().chain(&blacks).copied().collect();
+    let dots: Vec<Constraint> = whites
+        .iter()
+        .map(|&cells| (cells, PairRule::Difference(1), "difference"))
+        .chain(
+            blacks
+                .iter()
+                .map(|&cells| (cells, PairRule::Ratio(2), "ratio")),
+        )
+        .map(|(cells, rule, kind)| Constraint::Pair(Pair { cells, rule, kind }))
+        .collect();
     let negative = [PairRule::NotDifference(1), PairRule::NotRatio(2)]
         .map(|rule| {
             Constraint::Neighbours(Neighbours {

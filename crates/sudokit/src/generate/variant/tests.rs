@@ -1,6 +1,8 @@
 use std::sync::Arc;
 
 use super::*;
+use crate::card::Band;
+use crate::generate::Shape;
 use crate::variant::Rule;
 use crate::{Engine, Geometry};
 
