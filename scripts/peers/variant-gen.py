@@ -62,7 +62,7 @@ def check(out_file, limit):
     sample = out_file + ".sample"
     with open(sample, "w") as f:
         f.writelines(lines)
-    p = subprocess.run(["node", "scripts/peers/harness/svs-check.mjs", sample],
+    p = subprocess.run(["node", "scripts/peers/harness/svs-check.mjs", sample, "--timeout-ms", "15000"],
                        capture_output=True, text=True, env=dict(os.environ, SVSJS_DIR=svs))
     rows = [json.loads(l) for l in p.stdout.splitlines() if l.strip().startswith("{")]
     return {

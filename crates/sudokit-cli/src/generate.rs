@@ -34,9 +34,6 @@ fn default_timeout(count: u64, threads: usize) -> Duration {
 
 /// Runs `sudokit generate`.
 pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
-    if args.variant.any() {
-        return crate::generate_variant::run(args);
-    }
     let mut spec = spec_of(args)?;
     let engine = args.engine;
     let make = |spec: Spec| match engine {

@@ -66,6 +66,7 @@ fn main() -> ExitCode {
             None => logic(solve, "explain", record::Mode::Explain),
             Some(bytes) => explain_from(solve, bytes),
         }),
+        cli::Command::Generate(args) if args.variant.any() => generate_variant::run(args),
         cli::Command::Generate(args) => generate::run(args),
         cli::Command::Render(args) => render::run(args),
         cli::Command::Serve(args) => serve::run(args),

@@ -461,8 +461,16 @@ impl VariantGenerator {
             if k.tiled {
                 // Small cages first: they make a unique start, merges
                 // then grow them.
-                let lo = k.sizes.0.max(2).min(k.sizes.1);
-                let start = (lo, k.sizes.1.min(3).max(lo));
+                // Above 9x9 the engine proves a tiling of pairs unique
+                // only slowly: start from cells and pairs and let the merges
+                // grow them (a merge whose proof runs out is not kept).
+                let lo = if n > 9 {
+                    k.sizes.0
+                } else {
+                    k.sizes.0.max(2).min(k.sizes.1)
+                };
+                let hi = if n > 9 { 2 } else { 3 };
+                let start = (lo, k.sizes.1.min(hi).max(lo));
                 let tiles = cages::tiling(&t.values, n, start, rng);
                 t.set_tiles(&tiles);
             } else {
