@@ -582,7 +582,8 @@ async fn every_request_is_bounded_in_time() {
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
     assert_eq!(answer["verdict"], "gave_up");
-    assert!(answer["count"].as_u64().unwrap() > 0);
+    // What was counted by then (none, on a machine busy with other tests).
+    assert!(answer["count"].is_u64(), "{answer}");
     assert!(answer["error"]
         .as_str()
         .unwrap()

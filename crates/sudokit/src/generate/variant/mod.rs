@@ -186,6 +186,25 @@ impl Try {
     }
 }
 
+/// The rule that a pair of cells breaks `c`, a mark between them.
+fn negation(c: &Constraint) -> Option<Constraint> {
+    use crate::variant::{Pair, PairRule};
+    let Constraint::Pair(p) = c else {
+        return None;
+    };
+    let rule = match p.rule {
+        PairRule::Difference(k) => PairRule::NotDifference(k),
+        PairRule::Ratio(k) => PairRule::NotRatio(k),
+        PairRule::Sum(k) => PairRule::NotSum(k),
+        _ => return None,
+    };
+    Some(Constraint::Pair(Pair {
+        cells: p.cells,
+        rule,
+        kind: p.kind,
+    }))
+}
+
 /// Where a rule the generator makes comes in the f-puzzles reader's order.
 fn reading_rank(c: &Constraint) -> (u8, u8) {
     use crate::variant::{Adjacency, PairRule};
@@ -543,9 +562,19 @@ impl VariantGenerator {
                 .filter(|&(j, _)| j != i && !gone[j])
                 .map(|(_, c)| c.clone())
                 .collect();
-            if matches!(oracle.unique(&t.givens, &trial), Answer::Unique) {
-                gone[i] = true;
-            }
+            // A mark can go when no solution breaks it: any other solution
+            // without it must (else it would solve the puzzle with it), so
+            // one search under the mark's negation decides, and proving that
+            // it finds nothing is far quicker than counting to two.
+            let gone_now = match negation(&t.rules[i]) {
+                Some(not) => {
+                    let mut with_not = trial;
+                    with_not.push(not);
+                    oracle.impossible(&t.givens, &with_not)
+                }
+                None => matches!(oracle.unique(&t.givens, &trial), Answer::Unique),
+            };
+            gone[i] = gone_now;
         }
         let mut k = 0;
         t.rules.retain(|_| {

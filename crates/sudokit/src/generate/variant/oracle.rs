@@ -96,6 +96,24 @@ impl Oracle {
         }
     }
 
+    /// Whether `givens` and `rules` have no solution at all (proved: a
+    /// search that runs out says nothing, so `false`).
+    pub(super) fn impossible(&mut self, givens: &[u8], rules: &[Constraint]) -> bool {
+        let Some(puzzle) = self.puzzle(givens, rules) else {
+            return false;
+        };
+        self.checks += 1;
+        self.clock();
+        match self.engine.solve(&puzzle, 1) {
+            Ok(s) if s.count == 0 && s.complete && s.stopped.is_none() => true,
+            Ok(s) if s.count == 0 => {
+                self.unknown += 1;
+                false
+            }
+            _ => false,
+        }
+    }
+
     /// Whether the given at `cell` can go from a puzzle the known solution
     /// alone solves: any other solution without it differs at that cell
     /// (one that agreed there would solve the puzzle with it), so one search
