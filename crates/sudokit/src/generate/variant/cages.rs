@@ -44,6 +44,24 @@ fn grow<R: Rng + ?Sized>(
     cage
 }
 
+/// The cells of an n×n grid in random order.
+fn shuffled_cells<R: Rng + ?Sized>(n: usize, rng: &mut R) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n * n).collect();
+    order.shuffle(rng);
+    order
+}
+
+/// For each cell, the index of the cage holding it (`usize::MAX`: none).
+fn owners(cages: &Cages, n: usize) -> Vec<usize> {
+    let mut owner = vec![usize::MAX; n * n];
+    for (k, cage) in cages.iter().enumerate() {
+        for &c in cage {
+            owner[c] = k;
+        }
+    }
+    owner
+}
+
 /// A random tiling of the grid by cages of `sizes.0..=sizes.1` cells
 /// (fewer where the neighbours' digits run out), each of distinct digits
 /// of `values`.
@@ -54,8 +72,7 @@ pub(super) fn tiling<R: Rng + ?Sized>(
     rng: &mut R,
 ) -> Cages {
     let mut free = vec![true; n * n];
-    let mut order: Vec<usize> = (0..n * n).collect();
-    order.shuffle(rng);
+    let order = shuffled_cells(n, rng);
     let mut cages: Cages = Vec::new();
     for &c in &order {
         if !free[c] {
@@ -94,8 +111,7 @@ pub(super) fn scattered<R: Rng + ?Sized>(
     rng: &mut R,
 ) -> Cages {
     let mut free = vec![true; n * n];
-    let mut order: Vec<usize> = (0..n * n).collect();
-    order.shuffle(rng);
+    let order = shuffled_cells(n, rng);
     let mut cages = Vec::new();
     for &c in &order {
         if cages.len() == count {
@@ -130,12 +146,7 @@ pub(super) fn partner<R: Rng + ?Sized>(
     most: usize,
     rng: &mut R,
 ) -> Option<usize> {
-    let mut owner = vec![usize::MAX; n * n];
-    for (k, cage) in cages.iter().enumerate() {
-        for &c in cage {
-            owner[c] = k;
-        }
-    }
+    let owner = owners(cages, n);
     let mine = digits(&cages[i], values);
     let mut options: Vec<usize> = cages[i]
         .iter()
@@ -162,12 +173,7 @@ pub(super) fn merges<R: Rng + ?Sized>(
     most: usize,
     rng: &mut R,
 ) -> Vec<(usize, usize)> {
-    let mut owner = vec![usize::MAX; n * n];
-    for (k, cage) in cages.iter().enumerate() {
-        for &c in cage {
-            owner[c] = k;
-        }
-    }
+    let owner = owners(cages, n);
     let mut out = Vec::new();
     for (i, cage) in cages.iter().enumerate() {
         let mine = digits(cage, values);

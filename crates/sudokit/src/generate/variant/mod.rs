@@ -106,10 +106,8 @@ enum Role {
     Full,
     /// A global rule: must be needed.
     Global,
-    /// A cage of a tiling: the tiling is the rule. (Any one cage of a
-    /// unique tiling is nearly always implied by the rest — the cells it
-    /// leaves are what their rows, columns and boxes lack — so the check
-    /// of single rules does not apply to it.)
+    /// A cage of a tiling: the tiling is the rule (the card's checks skip
+    /// its cages).
     Tile,
 }
 
@@ -552,7 +550,6 @@ impl VariantGenerator {
             .filter(|&i| t.roles[i] == Role::Optional)
             .collect();
         order.shuffle(rng);
-        // Highest index first, so removals do not shift the rest.
         let mut gone = vec![false; t.rules.len()];
         for i in order {
             let trial: Vec<Constraint> = t
@@ -576,16 +573,15 @@ impl VariantGenerator {
             };
             gone[i] = gone_now;
         }
-        let mut k = 0;
-        t.rules.retain(|_| {
-            k += 1;
-            !gone[k - 1]
-        });
-        let mut k = 0;
-        t.roles.retain(|_| {
-            k += 1;
-            !gone[k - 1]
-        });
+        let kept: Vec<(Constraint, Role)> = t
+            .rules
+            .drain(..)
+            .zip(t.roles.drain(..))
+            .zip(gone)
+            .filter(|(_, g)| !g)
+            .map(|(both, _)| both)
+            .collect();
+        (t.rules, t.roles) = kept.into_iter().unzip();
     }
 
     /// Every counted rule and global rule is needed: one the puzzle stays
@@ -655,7 +651,7 @@ impl VariantGenerator {
             let unneeded = card.checks.iter().any(|c| match c.kind {
                 CheckKind::UnusedRule => c
                     .constraint
-                    .is_none_or(|i| !matches!(t.roles.get(i), Some(Role::Full | Role::Tile))),
+                    .is_none_or(|i| t.roles.get(i) != Some(&Role::Full)),
                 CheckKind::RedundantGiven => !t.descended,
                 _ => false,
             });

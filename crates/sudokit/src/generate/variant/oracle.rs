@@ -102,9 +102,15 @@ impl Oracle {
         let Some(puzzle) = self.puzzle(givens, rules) else {
             return false;
         };
+        self.has_none(&puzzle)
+    }
+
+    /// Whether `puzzle` has no solution, proved by one search to a first
+    /// solution (one that runs out proves nothing: `false`).
+    fn has_none(&mut self, puzzle: &Puzzle) -> bool {
         self.checks += 1;
         self.clock();
-        match self.engine.solve(&puzzle, 1) {
+        match self.engine.solve(puzzle, 1) {
             Ok(s) if s.count == 0 && s.complete && s.stopped.is_none() => true,
             Ok(s) if s.count == 0 => {
                 self.unknown += 1;
@@ -138,16 +144,7 @@ impl Oracle {
         else {
             return false;
         };
-        self.checks += 1;
-        self.clock();
-        match self.engine.solve(&puzzle, 1) {
-            Ok(s) if s.count == 0 && s.complete && s.stopped.is_none() => true,
-            Ok(s) if s.count == 0 => {
-                self.unknown += 1;
-                false
-            }
-            _ => false,
-        }
+        self.has_none(&puzzle)
     }
 
     /// Removes givens while the known solution stays the only one, an orbit

@@ -29,6 +29,18 @@ fn made(spec: VariantSpec, seed: u64) -> MadeVariant {
     m
 }
 
+/// The card's checks find no rule the puzzle does not need.
+fn assert_every_rule_needed(m: &MadeVariant) {
+    assert!(
+        m.card
+            .checks
+            .iter()
+            .all(|c| c.kind != CheckKind::UnusedRule),
+        "{:?}",
+        m.card.checks
+    );
+}
+
 #[test]
 fn a_tiled_killer_has_no_givens_and_cages_of_the_asked_sizes() {
     let mut spec = VariantSpec::new(shape(6));
@@ -43,11 +55,7 @@ fn a_tiled_killer_has_no_givens_and_cages_of_the_asked_sizes() {
             .map(|c| c.cells(6).len())
             .sum();
         assert_eq!(cells, 36, "the cages tile the grid");
-        assert!(m
-            .card
-            .checks
-            .iter()
-            .all(|c| c.kind != CheckKind::UnusedRule));
+        assert_every_rule_needed(&m);
     }
 }
 
@@ -65,11 +73,7 @@ fn lines_of_every_kind_are_all_needed() {
         spec.lines = vec![(kind, 2)];
         let m = made(spec, 1);
         assert_eq!(m.puzzle.constraints().len(), 2, "{kind:?}");
-        assert!(m
-            .card
-            .checks
-            .iter()
-            .all(|c| c.kind != CheckKind::UnusedRule));
+        assert_every_rule_needed(&m);
     }
 }
 
