@@ -26,7 +26,8 @@ use std::fmt;
 use std::io::{self, BufRead};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use sudokit::format::{self, Format};
 use sudokit::Engine;

@@ -13,7 +13,8 @@
 use std::fs::File;
 use std::io::{self, BufReader, Write};
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use anyhow::{bail, Context};
 use sudokit::engine::{Backend, Fast9, Triad9};

@@ -3,7 +3,8 @@
 //! runs until 300 ms or 25 runs, at least 3; the median).
 
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use sudokit::variant::Rule;
 use sudokit::{Budget, Engine, Puzzle};

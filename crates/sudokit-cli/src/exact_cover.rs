@@ -42,7 +42,7 @@ pub fn run(args: &ExactCoverArgs) -> Result<Status> {
     // search.
     solver.set_deadline(
         args.timeout
-            .and_then(|t| std::time::Instant::now().checked_add(t)),
+            .and_then(|t| web_time::Instant::now().checked_add(t)),
     );
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());

@@ -8,7 +8,7 @@
 
 use std::io::{self, BufRead, Cursor, IsTerminal, Read, Write};
 use std::path::Path;
-use std::time::Instant;
+use web_time::Instant;
 
 use sudokit::format::Entry;
 use sudokit::logic::{self, Ctx, End};
@@ -88,7 +88,7 @@ pub fn draw_all(
     let several = entries.len() > 1;
     let mut index = String::new();
     let mut status = Status::Ok;
-    let mut fonts = None;
+    let mut painter = crate::render::Painter::default();
     for (k, (name, entry)) in entries.iter().enumerate() {
         let number = several.then_some(k + 1);
         let place = format!("{name}:{}", entry.line);
@@ -104,8 +104,7 @@ pub fn draw_all(
             let file = file_name(number, i + 1, "svg");
             std::fs::write(dir.join(&file), svg)?;
             if args.png {
-                let fonts = fonts.get_or_insert_with(crate::render::load_fonts);
-                match crate::render::png(svg, fonts, 4096, &|| false) {
+                match painter.png(svg, Some(4096)) {
                     Ok(bytes) => std::fs::write(dir.join(file_name(number, i + 1, "png")), bytes)?,
                     Err(why) => {
                         let _ = writeln!(err, "{place}: --png: {why}");

@@ -4,7 +4,8 @@
 
 use std::io::{self, BufWriter, Write};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use anyhow::{bail, Context};
 use rayon::prelude::*;

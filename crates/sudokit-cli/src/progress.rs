@@ -9,7 +9,8 @@
 use std::cell::Cell;
 use std::io::{self, BufRead, IsTerminal, Read};
 use std::rc::Rc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 

@@ -20,7 +20,7 @@ use std::cell::Cell;
 use std::fmt;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::rc::Rc;
-use std::time::Instant;
+use web_time::Instant;
 
 use anyhow::Context as _;
 use sudokit::format::{self, DetectError, Format, Limits, ReadError};

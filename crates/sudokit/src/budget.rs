@@ -17,7 +17,8 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Search nodes between two readings of the clock when a time limit is set.
 pub const CLOCK_EVERY: u64 = 1024;

@@ -25,7 +25,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 use crate::problem::Problem;
 

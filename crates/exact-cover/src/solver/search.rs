@@ -3,7 +3,7 @@
 
 use super::links::{choose, commit_others, cover, uncommit_others, uncover};
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use web_time::Instant;
 
 use super::{Branching, Node, Phase, Solver, Step, CLOCK_EVERY, SPACER};
 

@@ -45,7 +45,7 @@ Examples:
   sudokit render puzzles.txt -o page.svg      page-1.svg, page-2.svg, ...";
 
 /// Arguments of `sudokit render`.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct RenderArgs {
     /// Files, `-` for stdin, or puzzles given inline; stdin when none is
     /// named.

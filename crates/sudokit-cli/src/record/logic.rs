@@ -40,7 +40,7 @@ fn find(settings: &Settings, entry: &Entry) -> Found {
     let deadline = settings
         .budget
         .time_limit
-        .map(|t| std::time::Instant::now() + t);
+        .map(|t| web_time::Instant::now() + t);
     if settings.mode == Mode::Rate {
         let options = CardOptions {
             checks: settings.card.checks,

@@ -349,9 +349,9 @@ async fn requests_that_are_not_what_an_endpoint_takes_say_so() {
 
 #[test]
 fn solves_of_long_puzzle_texts_wait_in_the_heavy_lane() {
-    use super::api::solve_lane;
-    use super::request::PuzzleReq;
     use super::Lane;
+    use crate::api::solve_lane;
+    use crate::api::PuzzleReq;
     let req = |text: String| -> PuzzleReq {
         serde_json::from_value(json!({ "puzzle": text })).expect("a request")
     };

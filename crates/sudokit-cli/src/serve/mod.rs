@@ -1,5 +1,7 @@
 //! `sudokit serve`: the local web app and its JSON API, on axum and tokio
-//! (both only in the CLI crate: the library stays synchronous).
+//! (both only in the CLI crate: the library stays synchronous). The API's
+//! work is [`crate::api`]'s, transport-free (the WebAssembly build calls it
+//! too); here it gets HTTP, workers and bounds.
 //!
 //! Every request is bounded: its body ([`Limits::body`]), its work (engine
 //! budgets, logic and generator deadlines of [`Limits::time`]), its grid
@@ -12,31 +14,32 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use axum::http::StatusCode;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::State as Extract;
+use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{get, post, MethodRouter};
 use axum::{Json, Router};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use sudokit::{Budget, Engine, EngineKind};
 use tokio::sync::Semaphore;
 
+pub use crate::api::Limits;
+use crate::api::{gave_up, ApiError, Lane};
 use crate::cli::ServeArgs;
 use crate::status::Status;
 
 #[cfg(test)]
 mod abuse_tests;
-mod api;
 mod assets;
-mod board;
 mod connections;
-mod generate_variant;
 #[cfg(test)]
 mod generate_variant_tests;
+#[cfg(test)]
+mod page_api_tests;
 mod picture;
-mod play_api;
-mod request;
 #[cfg(test)]
 mod test_client;
 #[cfg(test)]
@@ -44,46 +47,19 @@ mod tests;
 #[cfg(test)]
 mod variant_tests;
 
-/// The bounds of every request.
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// Largest request body, in bytes.
-    pub body: usize,
-    /// Time limit of one request's search, rating or generation.
-    pub time: Duration,
-    /// Requests worked on at once.
-    pub jobs: usize,
-    /// Requests allowed to wait for a worker.
-    pub queue: usize,
-    /// Largest grid side taken.
-    pub max_side: usize,
-    /// What the request spent waiting for a worker, already taken off
-    /// `time` (0 until it has a worker).
-    pub waited: Duration,
-    /// Raised when the client hangs up before its answer: engines, the
-    /// logic ladder, the generator and the PNG painter poll it and stop,
-    /// freeing the worker (a fresh flag for each request's work).
-    pub cancel: sudokit::Cancel,
-}
-
-impl Limits {
-    /// The largest side the server takes: the generator's, and far beyond
-    /// what a page can show (a 64x64 grid is refused before any work).
-    pub const MAX_SIDE: usize = 36;
-
-    fn of(args: &ServeArgs) -> Limits {
-        Limits {
-            body: args.max_body,
-            time: args.timeout,
-            jobs: args
-                .jobs
-                .map(usize::from)
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-            queue: args.queue,
-            max_side: Limits::MAX_SIDE,
-            waited: Duration::ZERO,
-            cancel: sudokit::Cancel::new(),
-        }
+/// The bounds of `sudokit serve`'s requests.
+fn limits_of(args: &ServeArgs) -> Limits {
+    Limits {
+        body: args.max_body,
+        time: args.timeout,
+        jobs: args
+            .jobs
+            .map(usize::from)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        queue: args.queue,
+        max_side: Limits::MAX_SIDE,
+        waited: Duration::ZERO,
+        cancel: sudokit::Cancel::new(),
     }
 }
 
@@ -127,50 +103,11 @@ struct Shared {
 
 type State = Arc<Shared>;
 
-/// A request that cannot be answered: its status and message, as JSON
-/// `{"error": message, ...}` with any further fields.
-#[derive(Debug)]
-pub struct ApiError {
-    status: StatusCode,
-    message: String,
-    more: Option<Value>,
-}
-
-impl ApiError {
-    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError {
-            status,
-            message: message.into(),
-            more: None,
-        }
-    }
-
-    /// 400: the request or its puzzle text cannot be read.
-    fn bad(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, message)
-    }
-
-    /// 422: readable, but nothing can be done with it (an invalid or
-    /// ambiguous puzzle, a search given up on).
-    fn unprocessable(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
-    }
-
-    /// Adds fields beside `error` (a verdict, a partial count).
-    fn with(mut self, more: Value) -> ApiError {
-        self.more = Some(more);
-        self
-    }
-}
-
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut body = json!({ "error": self.message });
-        if let (Some(Value::Object(more)), Value::Object(map)) = (self.more, &mut body) {
-            map.extend(more);
-        }
-        let mut response = (self.status, Json(body)).into_response();
-        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let mut response = (status, Json(self.body())).into_response();
+        if status == StatusCode::SERVICE_UNAVAILABLE {
             // Work is bounded by the time limit: a second is a fair first retry.
             response.headers_mut().insert(
                 axum::http::header::RETRY_AFTER,
@@ -179,18 +116,6 @@ impl IntoResponse for ApiError {
         }
         response
     }
-}
-
-/// Which workers a request waits for: `/api/parse`, and `/api/solve` of a
-/// puzzle text short enough to be cheap (`api::QUICK_TEXT`), have workers
-/// of their own, so a crowd of ratings, counts, generations and large
-/// solves never delays them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lane {
-    /// Parse and solve.
-    Quick,
-    /// Everything else.
-    Heavy,
 }
 
 /// Runs `work` on the blocking pool once a worker of its lane is free: 503
@@ -202,10 +127,10 @@ where
     T: Send + 'static,
     F: FnOnce(Limits) -> Result<T, ApiError> + Send + 'static,
 {
-    let arrived = std::time::Instant::now();
+    let arrived = web_time::Instant::now();
     let busy = || {
         ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
+            StatusCode::SERVICE_UNAVAILABLE.as_u16(),
             "the server is busy: too many requests at once, try again",
         )
     };
@@ -248,7 +173,7 @@ where
     .await;
     result.unwrap_or_else(|e| {
         Err(ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
+            StatusCode::INTERNAL_SERVER_ERROR.as_u16(),
             format!("the request's work failed: {e}"),
         ))
     })
@@ -263,7 +188,7 @@ pub fn router(limits: Limits) -> Router {
         quick_waiting: Semaphore::new(limits.queue),
         busy: AtomicUsize::new(0),
         peak: AtomicUsize::new(0),
-        fonts: crate::render::load_fonts(),
+        fonts: crate::png::load_fonts(),
         painters: Arc::new(
             rayon::ThreadPoolBuilder::new()
                 .num_threads(1)
@@ -278,19 +203,19 @@ pub fn router(limits: Limits) -> Router {
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
         .route("/style.css", get(assets::style))
-        .route("/api", get(api::index))
-        .route("/api/parse", post(api::parse))
-        .route("/api/solve", post(api::solve))
-        .route("/api/count", post(api::count))
-        .route("/api/hint", post(api::hint))
-        .route("/api/check", post(play_api::check))
-        .route("/api/candidates", post(play_api::candidates))
-        .route("/api/explain", post(api::explain))
-        .route("/api/rate", post(api::rate))
-        .route("/api/generate", post(api::generate))
+        .route("/api", get(index))
+        .route("/api/parse", endpoint("parse"))
+        .route("/api/solve", endpoint("solve"))
+        .route("/api/count", endpoint("count"))
+        .route("/api/hint", endpoint("hint"))
+        .route("/api/check", endpoint("check"))
+        .route("/api/candidates", endpoint("candidates"))
+        .route("/api/explain", endpoint("explain"))
+        .route("/api/rate", endpoint("rate"))
+        .route("/api/generate", endpoint("generate"))
         .route("/api/render", post(picture::render))
-        .fallback(api::not_found)
-        .method_not_allowed_fallback(api::method_not_allowed)
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(body_limit))
         .layer(axum::middleware::from_fn_with_state(
             body_limit,
@@ -300,7 +225,7 @@ pub fn router(limits: Limits) -> Router {
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(
             |_: Box<dyn std::any::Any + Send>| {
                 ApiError::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
+                    StatusCode::INTERNAL_SERVER_ERROR.as_u16(),
                     "internal error: the request could not be answered",
                 )
                 .into_response()
@@ -323,7 +248,7 @@ async fn declared_size(
         .and_then(|v| v.trim().parse::<u64>().ok());
     if declared.is_some_and(|n| n > limit as u64) {
         return ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
+            StatusCode::PAYLOAD_TOO_LARGE.as_u16(),
             format!("the request body is larger than {limit} bytes (--max-body)"),
         )
         .into_response();
@@ -359,7 +284,7 @@ async fn stop_signal() {
 
 /// Runs `sudokit serve` until Ctrl-C or SIGTERM.
 pub fn run(args: &ServeArgs) -> anyhow::Result<Status> {
-    let limits = Limits::of(args);
+    let limits = limits_of(args);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -392,30 +317,88 @@ async fn serve(addr: SocketAddr, limits: Limits) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The engine named by `name` (`auto` when absent), with the time limit.
-fn engine(name: Option<&str>, limits: &Limits) -> Result<Box<dyn Engine + Send>, ApiError> {
-    let kind = match name {
-        None => EngineKind::Auto,
-        Some(name) => name.parse::<EngineKind>().map_err(|_| {
-            ApiError::bad(format!(
-                "unknown engine `{name}`: expected one of {}",
-                EngineKind::NAMES.join(", ")
-            ))
-        })?,
-    };
-    let mut engine = kind.build();
-    engine.set_budget(
-        Budget::UNLIMITED
-            .with_time_limit(limits.time)
-            .with_cancel(limits.cancel.clone()),
-    );
-    Ok(engine)
+/// The body as axum hands it over (a rejection is answered in JSON).
+pub(crate) type Body = Result<Bytes, BytesRejection>;
+
+/// The body's text: 413 past the size limit, 400 when it is not UTF-8.
+fn body_text(body: Body, limits: &Limits) -> Result<String, ApiError> {
+    let bytes = body.map_err(|r| {
+        if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE.as_u16(),
+                format!(
+                    "the request body is too large: this server takes at most {} bytes",
+                    limits.body
+                ),
+            )
+        } else {
+            ApiError::new(
+                r.status().as_u16(),
+                format!("cannot read the request: {}", r.body_text()),
+            )
+        }
+    })?;
+    String::from_utf8(bytes.to_vec()).map_err(|e| {
+        ApiError::bad(format!(
+            "the request body is not UTF-8 text: {}",
+            e.utf8_error()
+        ))
+    })
 }
 
-/// 422: the work ran out of the server's time for one request.
-fn gave_up(limits: &Limits, what: &str) -> ApiError {
-    ApiError::unprocessable(format!(
-        "gave up {what}: the server's limit is {} s per request; the CLI has none",
-        (limits.time + limits.waited).as_secs_f64()
-    ))
+/// `POST /api/NAME`: the request read and checked at once, its work run on
+/// a worker of its lane.
+fn endpoint(name: &'static str) -> MethodRouter<State> {
+    post(
+        move |Extract(state): Extract<State>, body: Body| async move {
+            let text = body_text(body, &state.limits)?;
+            let prepared = crate::api::prepare(name, &text, &state.limits)?;
+            let lane = prepared.lane();
+            on_worker(&state, lane, move |limits: Limits| prepared.run(&limits))
+                .await
+                .map(Json)
+        },
+    )
+}
+
+/// `GET /api`: what there is.
+async fn index(Extract(state): Extract<State>) -> Json<Value> {
+    use std::sync::atomic::Ordering;
+    Json(json!({
+        "workers": {
+            "jobs": state.limits.jobs.max(1),
+            "busy": state.busy.load(Ordering::SeqCst),
+            "peak": state.peak.load(Ordering::SeqCst),
+        },
+        "endpoints": crate::api::ENDPOINTS
+            .iter()
+            .map(|(name, what)| (format!("POST /api/{name}"), json!(what)))
+            .collect::<serde_json::Map<String, Value>>(),
+        "request": "a JSON object {\"puzzle\": TEXT, ...} or the puzzle text itself; any format sudokit reads",
+        "errors": "4xx or 503 with {\"error\": MESSAGE}",
+    }))
+}
+
+/// Unknown paths: 404 with a pointer to the API.
+async fn not_found(uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND.as_u16(),
+        format!(
+            "nothing at {}: the page is at /, the API under /api/ (GET /api lists it)",
+            uri.path()
+        ),
+    )
+}
+
+/// A known path with the wrong method.
+async fn method_not_allowed(uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED.as_u16(),
+        if uri.path() == "/api" {
+            "GET /api lists the API; each endpoint under it answers POST requests with a JSON body"
+                .to_owned()
+        } else {
+            format!("{} answers POST requests with a JSON body", uri.path())
+        },
+    )
 }

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use sudokit::format::Format;
 use tower::ServiceExt;
 
-use super::super::test_client::{defaults as app, ok as answered, solution_of};
+use super::test_client::{defaults as app, ok as answered, solution_of};
 
 const PUZZLE: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";

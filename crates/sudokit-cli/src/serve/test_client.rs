@@ -11,7 +11,7 @@ use sudokit::format::{self, Format};
 use sudokit::EngineKind;
 use tower::ServiceExt;
 
-use super::{router, Limits};
+use super::router;
 
 /// The server with its own defaults, as `sudokit serve` sets them.
 pub(super) fn defaults() -> Router {
@@ -19,7 +19,7 @@ pub(super) fn defaults() -> Router {
     let crate::cli::Command::Serve(args) = cli.command else {
         unreachable!("the arguments start with `serve`")
     };
-    router(Limits::of(&args))
+    router(super::limits_of(&args))
 }
 
 /// Sends `request`: the status and the body's bytes.

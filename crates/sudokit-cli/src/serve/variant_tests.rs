@@ -342,7 +342,7 @@ async fn bad_variant_input_is_a_json_400() {
 
 #[test]
 fn variant_texts_wait_in_the_heavy_lane() {
-    use super::api::looks_variant;
+    use crate::api::looks_variant;
     assert!(looks_variant(KILLER));
     assert!(looks_variant(
         "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54"

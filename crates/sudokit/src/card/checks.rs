@@ -2,7 +2,7 @@
 //! (the engine's count decides), a step far harder than every other, and a
 //! path that gets stuck.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use crate::logic::{self, Board, Step};
 use crate::variant::{Constraint, Rule};

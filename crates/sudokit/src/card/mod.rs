@@ -11,7 +11,7 @@ mod checks;
 mod effort;
 mod json;
 
-use std::time::Instant;
+use web_time::Instant;
 
 use crate::logic::{self, Board, Ctx, Difficulty, End, Rating, Step};
 use crate::Puzzle;

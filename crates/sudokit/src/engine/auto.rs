@@ -1,7 +1,7 @@
 //! [`Auto`]: the engine that picks an engine per puzzle.
 
 use std::ops::ControlFlow;
-use std::time::Instant;
+use web_time::Instant;
 
 use super::{
     Backend, Budget, Dfs, Dlx, Engine, Fast9, StopReason, Triad9, Unsupported, Variant, Visitor,

@@ -17,7 +17,7 @@
 
 use std::collections::HashSet;
 use std::ops::ControlFlow;
-use std::time::Instant;
+use web_time::Instant;
 
 use super::{Engine, Unsupported};
 use crate::budget::{Budget, StopReason};

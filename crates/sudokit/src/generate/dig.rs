@@ -2,7 +2,7 @@
 //! removal stays only if an engine proves the puzzle still has one solution.
 
 use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 use crate::logic::CellSets;
 use crate::{Budget, Cell, DigitSet, Engine, Geometry, Grid, Puzzle};

@@ -8,7 +8,7 @@
 //! completion (or a search that runs past its budget) just mean another try.
 
 use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 use rand::seq::SliceRandom;
 use rand::Rng;

@@ -32,7 +32,7 @@ mod tests;
 mod variant;
 
 use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -385,10 +385,12 @@ pub fn random_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
     h.write_u128(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
+        web_time::SystemTime::now()
+            .duration_since(web_time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos()),
     );
+    // No process ids in a browser: the clock and the hasher's keys only.
+    #[cfg(not(target_family = "wasm"))]
     h.write_u32(std::process::id());
     h.finish()
 }

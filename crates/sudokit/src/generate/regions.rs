@@ -591,7 +591,7 @@ mod tests {
     fn measure() {
         use crate::{Budget, Dfs, Engine, Geometry, Grid, Puzzle};
         use std::sync::Arc;
-        use std::time::Instant;
+        use web_time::Instant;
         for (n, count) in [(9, 2000), (16, 200), (25, 50)] {
             let mut rng = ChaCha8Rng::seed_from_u64(1);
             let t = Instant::now();

@@ -3,7 +3,7 @@
 //! technique and the ladder, so that neither imports the other for them.
 
 use std::ops::ControlFlow;
-use std::time::Instant;
+use web_time::Instant;
 
 use super::step::{Difficulty, Step};
 use crate::budget::Cancel;

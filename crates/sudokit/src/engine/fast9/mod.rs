@@ -67,6 +67,7 @@
 use std::ops::ControlFlow;
 
 use super::{solutions_of, Backend, Budget, Meter, Outcome, Unsupported, Visitor};
+#[cfg(target_arch = "x86_64")]
 use crate::engine::cpu;
 use crate::grid::Grid;
 use crate::outcome::Solutions;

@@ -67,6 +67,7 @@
 //! docs/triad9.md.
 
 use super::{solutions_of, Backend, Budget, Unsupported, Visitor};
+#[cfg(target_arch = "x86_64")]
 use crate::engine::cpu;
 use crate::grid::Grid;
 use crate::outcome::Solutions;

@@ -27,7 +27,7 @@ mod spec;
 mod tests;
 
 use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 use crate::variant::Constraint;
 use crate::{Auto, Budget, Cancel, Digit, DigitSet, Engine, Geometry, Grid, Puzzle};

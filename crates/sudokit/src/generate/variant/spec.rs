@@ -2,7 +2,7 @@
 //! the grid, the band; and the words every door reads them from
 //! ([`VariantSpec::with_kinds`]).
 
-use std::time::Instant;
+use web_time::Instant;
 
 use crate::card::Band;
 use crate::generate::{Shape, Symmetry};

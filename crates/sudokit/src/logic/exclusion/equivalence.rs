@@ -2,7 +2,8 @@
 //! order, with the same cells, eliminations, difficulty and words.
 
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use super::super::board::Board;
 use super::super::ctx::Ctx;

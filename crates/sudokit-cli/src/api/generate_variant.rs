@@ -7,7 +7,7 @@
 //! the CLI's `--seed`: the puzzle is the first one `sudokit generate --seed
 //! S` makes with the same rules.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use serde_json::{json, Value};
 use sudokit::format::{self, Format, Style};

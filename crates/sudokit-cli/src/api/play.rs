@@ -5,17 +5,13 @@
 //! from those digits that `hint` shares: the puzzle's constraints and given
 //! candidates are kept, so a killer stays a killer.
 
-use axum::extract::State as Extract;
-use axum::Json;
 use serde_json::{json, Value};
 use sudokit::format::Entry;
 use sudokit::variant::Rule;
 use sudokit::{Grid, Puzzle};
 
-use super::request::{decode, Body, PuzzleReq, PUZZLE_FIELDS};
-use super::{engine, gave_up, on_worker, ApiError, Lane, Limits, State};
-
-type Answer = Result<Json<Value>, ApiError>;
+use super::request::PuzzleReq;
+use super::{engine, gave_up, ApiError, Limits};
 
 /// `r2c3`.
 fn cell_name(cell: usize, n: usize) -> String {
@@ -25,7 +21,7 @@ fn cell_name(cell: usize, n: usize) -> String {
 /// The givens with the player's digits (`values`, one per cell, 0 for
 /// empty) over them: 400 for a list of the wrong length, a digit out of
 /// range, or one that contradicts a given.
-pub(super) fn merged_values(entry: &Entry, values: Option<&[u32]>) -> Result<Vec<u8>, ApiError> {
+pub(crate) fn merged_values(entry: &Entry, values: Option<&[u32]>) -> Result<Vec<u8>, ApiError> {
     let n = entry.puzzle.size();
     let mut merged = entry.puzzle.givens().to_values();
     let Some(player) = values else {
@@ -62,7 +58,7 @@ pub(super) fn merged_values(entry: &Entry, values: Option<&[u32]>) -> Result<Vec
 /// `puzzle` with `values` as its givens: the same geometry, variant
 /// constraints and given candidates (422 when the digits clash in a house
 /// or leave a cell none of its given candidates).
-pub(super) fn with_values(puzzle: &Puzzle, values: &[u8]) -> Result<Puzzle, ApiError> {
+pub(crate) fn with_values(puzzle: &Puzzle, values: &[u8]) -> Result<Puzzle, ApiError> {
     let n = puzzle.size();
     let grid = Grid::from_values(n, values).map_err(|e| ApiError::bad(e.to_string()))?;
     let mut rebuilt = Puzzle::new(std::sync::Arc::clone(puzzle.geometry()), grid)
@@ -81,7 +77,13 @@ pub(super) fn with_values(puzzle: &Puzzle, values: &[u8]) -> Result<Puzzle, ApiE
 /// engine's time budget bounds each search, but true candidates run one
 /// search per candidate (thousands on an empty 25x25, seconds each time
 /// limit apart), and `check` runs two; the flag bounds them all together.
+///
+/// WebAssembly has no threads to keep the watch: there each search keeps
+/// to its own time limit.
 fn by_deadline<T>(limits: &Limits, work: impl FnOnce() -> T) -> T {
+    if cfg!(target_family = "wasm") {
+        return work();
+    }
     let (done, finished) = std::sync::mpsc::channel::<()>();
     let cancel = limits.cancel.clone();
     let time = limits.time;
@@ -103,13 +105,8 @@ fn by_deadline<T>(limits: &Limits, work: impl FnOnce() -> T) -> T {
 /// of each broken constraint; a partial grid is `wrong` with the cells
 /// that differ from the unique solution, or `ok`; for a puzzle without a
 /// unique solution, `ok` when some solution still fits the digits.
-pub async fn check(Extract(state): Extract<State>, body: Body) -> Answer {
-    let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS, &["values"]])?;
-    on_worker(&state, Lane::Heavy, move |limits: Limits| {
-        by_deadline(&limits, || check_work(&req, &limits))
-    })
-    .await
-    .map(Json)
+pub fn check(req: &PuzzleReq, limits: &Limits) -> Result<Value, ApiError> {
+    by_deadline(limits, || check_work(req, limits))
 }
 
 /// `check`'s answer (see [`check`]).
@@ -203,10 +200,9 @@ fn check_work(req: &PuzzleReq, limits: &Limits) -> Result<Value, ApiError> {
 /// for every cell, the digits some solution of the puzzle with those
 /// digits puts there (the engine's `true_candidates`, within the request's
 /// time) — as one bit mask per cell (bit `d - 1` for digit `d`).
-pub async fn candidates(Extract(state): Extract<State>, body: Body) -> Answer {
-    let req: PuzzleReq = decode(body, &state.limits, &[PUZZLE_FIELDS, &["values"]])?;
-    on_worker(&state, Lane::Heavy, move |limits: Limits| {
-        let (entry, _) = req.read(&limits)?;
+pub fn candidates(req: &PuzzleReq, limits: &Limits) -> Result<Value, ApiError> {
+    {
+        let (entry, _) = req.read(limits)?;
         let values = merged_values(&entry, req.values.as_deref())?;
         let no_solution = || {
             json!({
@@ -219,13 +215,13 @@ pub async fn candidates(Extract(state): Extract<State>, body: Body) -> Answer {
             // Digits that clash in a house fit no solution.
             Err(_) => return Ok(no_solution()),
         };
-        let mut engine = engine(None, &limits)?;
-        let tc = by_deadline(&limits, || engine.true_candidates(&puzzle, 1)).map_err(|e| {
+        let mut engine = engine(None, limits)?;
+        let tc = by_deadline(limits, || engine.true_candidates(&puzzle, 1)).map_err(|e| {
             ApiError::unprocessable(format!("puzzle:{}: {e}", entry.line))
                 .with(json!({ "verdict": "invalid" }))
         })?;
         if !tc.complete {
-            return Err(gave_up(&limits, "finding the true candidates"));
+            return Err(gave_up(limits, "finding the true candidates"));
         }
         if tc.is_empty() {
             return Ok(no_solution());
@@ -241,7 +237,5 @@ pub async fn candidates(Extract(state): Extract<State>, body: Body) -> Answer {
             "candidates": masks,
             "text": "The true candidates: the digits some solution puts in each empty cell",
         }))
-    })
-    .await
-    .map(Json)
+    }
 }

@@ -3,9 +3,6 @@
 //! endpoint names the fields it takes; any other is refused, so a typo is an
 //! error rather than an ignored option.
 
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::http::StatusCode;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -14,9 +11,6 @@ use sudokit::format::{Entry, Format};
 
 use super::{board, ApiError, Limits};
 use crate::variant::Variant;
-
-/// The body as axum hands it over (a rejection is answered in JSON).
-pub type Body = Result<Bytes, BytesRejection>;
 
 /// The fields of every puzzle request.
 pub const PUZZLE_FIELDS: &[&str] = &["puzzle", "format", "x", "windoku", "assume"];
@@ -86,29 +80,7 @@ impl PuzzleReq {
 
 /// The request as `T`, taking the fields `allowed` only: a JSON object, or
 /// the puzzle text itself (`{"puzzle": TEXT}`); an empty body is `{}`.
-pub fn decode<T: DeserializeOwned>(
-    body: Body,
-    limits: &Limits,
-    allowed: &[&[&str]],
-) -> Result<T, ApiError> {
-    let bytes = body.map_err(|r| {
-        if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!(
-                    "the request body is too large: this server takes at most {} bytes",
-                    limits.body
-                ),
-            )
-        } else {
-            ApiError::new(
-                r.status(),
-                format!("cannot read the request: {}", r.body_text()),
-            )
-        }
-    })?;
-    let text = std::str::from_utf8(&bytes)
-        .map_err(|e| ApiError::bad(format!("the request body is not UTF-8 text: {e}")))?;
+pub fn decode<T: DeserializeOwned>(text: &str, allowed: &[&[&str]]) -> Result<T, ApiError> {
     let value = match text.trim_start().as_bytes().first() {
         None => json!({}),
         Some(b'{') => serde_json::from_str(text)
