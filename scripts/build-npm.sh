@@ -10,6 +10,8 @@
 #   scripts/build-npm.sh            # build and pack
 #   scripts/build-npm.sh --test     # and run the package's tests in Node,
 #                                   # installed from the .tgz into an empty folder
+#   scripts/build-npm.sh --prepare  # only install the tools (CI, while the
+#                                   # tests build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -31,6 +33,11 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $bindgen_version" 
     --no-default-features --bin wasm-bindgen --root "$tools"
 fi
 
+if [ "${1:-}" = "--prepare" ]; then
+  echo "npm: $(wasm-bindgen --version), target wasm32-unknown-unknown"
+  exit 0
+fi
+
 cargo build --quiet -p sudokit-wasm --target wasm32-unknown-unknown --profile wasm
 stage="$target/npm/package"
 rm -rf "$stage"
@@ -40,6 +47,16 @@ wasm-bindgen --target web --out-dir "$stage/wasm" --out-name sudokit \
 rm -f "$stage/wasm/.gitignore" "$stage/wasm/package.json"
 cp npm/package.json npm/index.js npm/core.js npm/solver.js npm/index.d.ts npm/README.md "$stage/"
 cp -r npm/test "$stage/test"
+
+# The page's engine (`sudokit serve --engine`, `--export`): the glue and
+# the module in one classic script, which a page loads even from file://.
+node -e '
+const fs = require("fs");
+const [glue, wasm, out] = process.argv.slice(1);
+fs.writeFileSync(out, "// sudokit'"'"'s engine for the page (scripts/build-npm.sh): its WebAssembly build and\n" +
+  "// glue, started by the page in a Web Worker.\n" +
+  "self.sudokitEngine = " + JSON.stringify({ glue: fs.readFileSync(glue, "utf8"), wasm: fs.readFileSync(wasm).toString("base64") }) + ";\n");
+' "$stage/wasm/sudokit.js" "$stage/wasm/sudokit_bg.wasm" "$target/npm/engine.js"
 
 bytes=$(wc -c <"$stage/wasm/sudokit_bg.wasm")
 gz=$(gzip -9 -c "$stage/wasm/sudokit_bg.wasm" | wc -c)

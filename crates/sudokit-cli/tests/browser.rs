@@ -16,7 +16,9 @@
 //!   mode; the axe-core audit;
 //! - `variants` (issue #37): killer, thermo/arrow, kropki/XV,
 //!   sandwich/little-killer and jigsaw puzzles drawn and played to the end
-//!   by hints on a desktop and a 360 px phone, with no console error.
+//!   by hints on a desktop and a 360 px phone, with no console error;
+//! - `offline` (issue #49): the page with its WebAssembly engine, played
+//!   with the server stopped, and exported to a folder opened from file://.
 //!
 //! Without chromium and chromedriver the test says so and passes, unless
 //! `SUDOKIT_BROWSER_TESTS=require` (set by `.ci/run`, which installs them).
@@ -36,6 +38,8 @@ use common::Killed;
 mod harness;
 #[path = "browser/keep.rs"]
 mod keep;
+#[path = "browser/offline.rs"]
+mod offline;
 #[path = "browser/phone.rs"]
 mod phone;
 #[path = "browser/play.rs"]
@@ -119,6 +123,7 @@ async fn scenarios(page: &Page) {
         phone::dark,
         phone::accessible,
         variants::variants,
+        offline::offline,
     );
 }
 

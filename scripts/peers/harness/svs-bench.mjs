@@ -11,9 +11,12 @@
 // string (what follows `?load=`; a full URL is accepted too), a JSON string, or an f-puzzles object.
 //
 // Options:
-//   --impl bundle|src        bundle = svsjs/dist/bundle.js (webpack production build, default);
-//                            src = svsjs/src/index.ts (needs running under tsx)
-//   --ops count,candidates   which operations (default both)
+//   --impl bundle|src|module:PATH   bundle = svsjs/dist/bundle.js (webpack production build,
+//                            default); src = svsjs/src/index.ts (needs running under tsx);
+//                            module:PATH = another implementation: an ES module whose default
+//                            export is the same class (e.g. the npm package sudokit's index.js)
+//   --ops count,candidates,logical   which operations (default count,candidates); logical =
+//                            logicalSolve on the board as given
 //   --max-solutions N        countSolutions maxSolutions (default 2 = uniqueness check)
 //   --per-candidate N        trueCandidates maxSolutionsPerCandidate (default: omitted = library
 //                            default 1)
@@ -82,6 +85,9 @@ if (opt.impl === 'bundle') {
 } else if (opt.impl === 'src') {
     const m = await import(pathToFileURL(path.join(svsDir, 'src', 'index.ts')).href);
     SudokuVariantSolver = m.default?.default ?? m.default;
+} else if (opt.impl.startsWith('module:')) {
+    const m = await import(pathToFileURL(path.resolve(opt.impl.slice('module:'.length))).href);
+    SudokuVariantSolver = m.default;
 } else {
     console.error(`bad --impl ${opt.impl}`); process.exit(2);
 }
@@ -125,6 +131,7 @@ async function runOnce(op, board) {
     const timer = setTimeout(() => { timedOut = true; solver.cancel(); }, opt.timeoutMs);
     const t0 = process.hrtime.bigint();
     if (op === 'count') await solver.countSolutions(data);
+    else if (op === 'logical') await solver.logicalSolve(data);
     else await solver.trueCandidates(data);
     const t1 = process.hrtime.bigint();
     clearTimeout(timer);
@@ -208,6 +215,17 @@ for (let i = 0; i < entries.length; i++) {
                 out.count_result = m?.result ?? null;
                 if (m?.result === 'invalid') errors.push('count: solver returned invalid (board rejected)');
             }
+        } else if (op === 'logical') {
+            if (m?.result === 'logicalsolve') {
+                out.logical_steps = Math.max(0, (m.desc?.length ?? 1) - 1);
+                out.logical_last = m.desc?.[m.desc.length - 1] ?? null;
+                out.logical_invalid = !!m.invalid;
+                out.logical_changed = !!m.changed;
+                out.logical_solved = Array.isArray(m.candidates) && m.candidates.length > 0 &&
+                    m.candidates.every(x => x && !Array.isArray(x) && x.given === true);
+            } else {
+                out.logical_result = m?.result ?? null;
+            }
         } else {
             if (m?.result === 'truecandidates') {
                 out.candidates = m.candidates;
@@ -229,5 +247,5 @@ for (let i = 0; i < entries.length; i++) {
     out.loadavg1 = r3(os.loadavg()[0]); // machine load after this puzzle (noise indicator)
     if (errors.length) out.error = errors.join('; ');
     console.log(JSON.stringify(out));
-    console.error(`[${i + 1}/${entries.length}] ${name}: count=${out.count ?? '-'} ${out.count_ms ?? '-'}ms, cand ${out.candidates_ms ?? '-'}ms${out.error ? ' ERROR ' + out.error : ''}`);
+    console.error(`[${i + 1}/${entries.length}] ${name}: count=${out.count ?? '-'} ${out.count_ms ?? '-'}ms, cand ${out.candidates_ms ?? '-'}ms${ops.includes('logical') ? `, logical ${out.logical_ms ?? '-'}ms` : ''}${out.error ? ' ERROR ' + out.error : ''}`);
 }

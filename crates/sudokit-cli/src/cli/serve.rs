@@ -1,6 +1,7 @@
 //! The arguments and help texts of `sudokit serve`.
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
@@ -26,12 +27,23 @@ the wait counting against --timeout). A request past a bound gets a 4xx, or a 50
 bodies within 10 s each; 4,096 are open at once.
 
 The server listens on 127.0.0.1 (this machine only) unless --addr says
-otherwise; Ctrl-C stops it.";
+otherwise; Ctrl-C stops it.
+
+With --engine (the file scripts/build-npm.sh makes, target/npm/engine.js),
+the page runs sudokit itself in a Web Worker (WebAssembly): solve, count,
+true candidates, hints, the step list, check, rate and generate answer
+without the server, which then only serves the files. --export DIR writes
+the page (with that engine) into DIR, for any static host or to open from
+disk, and exits.";
 
 pub(super) const SERVE_EXAMPLES: &str = "\
 Examples:
   sudokit serve                          then open http://127.0.0.1:8080/
   sudokit serve --addr 127.0.0.1:0       any free port (printed)
+  sudokit serve --engine target/npm/engine.js
+                                         the page answers without the server
+  sudokit serve --export site --engine target/npm/engine.js
+                                         the page as static files in site/
   curl -d '{\"puzzle\":\"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\"}' 127.0.0.1:8080/api/solve";
 
 /// Arguments of `sudokit serve`.
@@ -58,4 +70,14 @@ pub struct ServeArgs {
     /// 503 at once, and one that waits all of --timeout too.
     #[arg(long, value_name = "N", default_value_t = 256)]
     pub queue: usize,
+
+    /// The page's WebAssembly engine (made by scripts/build-npm.sh as
+    /// target/npm/engine.js): the page then answers in the browser.
+    #[arg(long, value_name = "FILE")]
+    pub engine: Option<PathBuf>,
+
+    /// Write the page (index.html, app.js, style.css and engine.js) into
+    /// DIR instead of serving it, and exit.
+    #[arg(long, value_name = "DIR")]
+    pub export: Option<PathBuf>,
 }

@@ -99,6 +99,8 @@ struct Shared {
     /// with each; two painters held 70 MB). PNGs are painted one at a time;
     /// one that waited past its deadline gives up at its first band.
     painters: Arc<rayon::ThreadPool>,
+    /// The page's WebAssembly engine (`--engine`), served as `engine.js`.
+    engine: Option<Arc<str>>,
 }
 
 type State = Arc<Shared>;
@@ -180,8 +182,15 @@ where
 }
 
 /// The app: the page and its assets, the API, JSON for unknown paths.
+#[cfg(test)]
 pub fn router(limits: Limits) -> Router {
+    router_with(limits, None)
+}
+
+/// [`router`], the page with its WebAssembly `engine` (`engine.js`).
+pub fn router_with(limits: Limits, engine: Option<Arc<str>>) -> Router {
     let state: State = Arc::new(Shared {
+        engine,
         workers: Arc::new(Semaphore::new(limits.jobs.max(1))),
         waiting: Semaphore::new(limits.queue),
         quick: Arc::new(Semaphore::new(limits.jobs.max(1))),
@@ -203,6 +212,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
         .route("/style.css", get(assets::style))
+        .route("/engine.js", get(assets::engine))
         .route("/api", get(index))
         .route("/api/parse", endpoint("parse"))
         .route("/api/solve", endpoint("solve"))
@@ -284,17 +294,39 @@ async fn stop_signal() {
 
 /// Runs `sudokit serve` until Ctrl-C or SIGTERM.
 pub fn run(args: &ServeArgs) -> anyhow::Result<Status> {
+    let engine: Option<Arc<str>> = match &args.engine {
+        None => None,
+        Some(path) => Some(
+            std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the engine {}", path.display()))?
+                .into(),
+        ),
+    };
+    if let Some(dir) = &args.export {
+        assets::export(dir, engine.as_deref())
+            .with_context(|| format!("cannot write the page into {}", dir.display()))?;
+        println!(
+            "sudokit serve: the page is in {} ({}); open index.html",
+            dir.display(),
+            if engine.is_some() {
+                "it answers in the browser"
+            } else {
+                "without --engine it needs a server's API"
+            }
+        );
+        return Ok(Status::Ok);
+    }
     let limits = limits_of(args);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .context("starting the server's runtime")?;
-    runtime.block_on(serve(args.addr, limits))?;
+    runtime.block_on(serve(args.addr, limits, engine))?;
     Ok(Status::Ok)
 }
 
-async fn serve(addr: SocketAddr, limits: Limits) -> anyhow::Result<()> {
+async fn serve(addr: SocketAddr, limits: Limits, engine: Option<Arc<str>>) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
@@ -309,7 +341,7 @@ async fn serve(addr: SocketAddr, limits: Limits) -> anyhow::Result<()> {
     }
     connections::serve_on(
         listener,
-        router(limits),
+        router_with(limits, engine),
         connections::Timeouts::DEFAULT,
         stop_signal(),
     )

@@ -42,17 +42,111 @@ const app = {
   finished: false,  // every cell filled with no clash
   auto: (() => { try { return localStorage.getItem(AUTO) !== "off"; } catch (e) { return true; } })(),
   busy: 0,
+  answeredBy: null, // who answered the last request: "wasm" (in the page) or "server"
 };
 
 // --- requests -------------------------------------------------------------
 
-// Buttons stay enabled while the server works (disabling one drops its
+// The engine: sudokit itself in a Web Worker (WebAssembly), when the page
+// came with one (`engine.js`, from `sudokit serve --engine` or an exported
+// folder). It answers every request with the API's own code, so the page
+// works with the server stopped, from a static host or from disk. Without
+// it, requests go to the server. The worker starts from a blob: a page
+// opened from file:// may not load a worker script or fetch a module, so
+// the module comes inside engine.js and goes to the worker by message.
+const ENGINE_TIMEOUT_MS = 20000;
+// Said once: the page then asks the server.
+function engineFailed(why) {
+  app.engineError = String(why);
+  console.warn(`sudokit: the page's engine did not start (${why}); using the server`);
+}
+const engine = (() => {
+  const e = window.sudokitEngine;
+  if (!e || typeof Worker === "undefined" || typeof WebAssembly === "undefined") return null;
+  const main = `
+    self.onmessage = (event) => {
+      const m = event.data;
+      if (m.wasm) {
+        try {
+          const bytes = Uint8Array.from(atob(m.wasm), (c) => c.charCodeAt(0));
+          initSync({ module: bytes });
+          self.postMessage({ ready: true });
+        } catch (err) {
+          self.postMessage({ ready: false, error: String(err) });
+        }
+        return;
+      }
+      let envelope;
+      try {
+        envelope = JSON.parse(api(m.path, JSON.stringify(m.body), m.timeout));
+      } catch (err) {
+        envelope = { status: 500, body: { error: "the engine failed: " + err } };
+      }
+      self.postMessage({ id: m.id, envelope });
+    };`;
+  let worker;
+  try {
+    // A page from file:// has no origin to start a blob's worker in: its
+    // worker comes from a data: address (the module itself goes by message).
+    const url =
+      location.protocol === "file:"
+        ? "data:text/javascript;charset=utf-8," + encodeURIComponent(e.glue + main)
+        : URL.createObjectURL(new Blob([e.glue, main], { type: "text/javascript" }));
+    worker = new Worker(url, { type: "module" });
+  } catch (err) {
+    engineFailed(err);
+    return null;
+  }
+  const waiting = new Map();
+  let next = 0;
+  const ready = new Promise((resolve) => {
+    worker.onmessage = (event) => {
+      const m = event.data;
+      if ("ready" in m) {
+        if (!m.ready) engineFailed(m.error);
+        resolve(m.ready);
+        return;
+      }
+      const pending = waiting.get(m.id);
+      waiting.delete(m.id);
+      if (pending) pending(m.envelope);
+    };
+    worker.onerror = (event) => {
+      engineFailed(event.message || "the worker did not start");
+      resolve(false);
+    };
+  });
+  worker.postMessage({ wasm: e.wasm });
+  return {
+    ready,
+    ask(path, body) {
+      return new Promise((resolve) => {
+        const id = next++;
+        waiting.set(id, resolve);
+        worker.postMessage({ id, path, body, timeout: ENGINE_TIMEOUT_MS });
+      });
+    },
+  };
+})();
+
+// Buttons stay enabled while the work goes on (disabling one drops its
 // focus); the busy mark says something is under way.
 async function api(path, body) {
   app.busy += 1;
   $("busy").hidden = false;
   try {
-    const response = await fetch(`/api/${path}`, {
+    if (engine && (await engine.ready)) {
+      app.answeredBy = "wasm";
+      const { status, body: answer } = await engine.ask(path, body);
+      if (status !== 200) {
+        const error = new Error(answer.error || `status ${status}`);
+        error.answer = answer;
+        throw error;
+      }
+      return answer;
+    }
+    app.answeredBy = "server";
+    const response = await fetch(`api/${path}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),

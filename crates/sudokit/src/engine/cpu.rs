@@ -120,6 +120,7 @@ impl Avx512 {
     }
 
     /// The [`Avx2`] token this one includes.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // used by x86 kernels only
     pub(crate) fn avx2(self) -> Avx2 {
         self.0
     }

@@ -15,6 +15,7 @@ pub(super) trait Kernel: Copy {
 
     /// The digits whose plane has the cell at bit `pos` (a 9-bit set),
     /// without a data-dependent branch.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // used by the AVX2 kernel only
     fn holders(self, planes: &[u128; 9], pos: usize) -> u32;
 
     /// Bits `0, 3, 6, …, 24` of a band word gathered into 9 bits: with
