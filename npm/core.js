@@ -124,6 +124,19 @@ export function trueCandidates(puzzle, options) {
   return opened(wasm.trueCandidates(JSON.stringify({ puzzle: puzzleText(puzzle), ...fields(options), cap: undefined }), cap, ms));
 }
 
+/**
+ * The command line's puzzle verbs on a text: `sudokit VERB ...args` (solve,
+ * count, candidates, rate, hint, explain) with `text` as its input, answered
+ * puzzle after puzzle as the CLI answers them, byte for byte:
+ * `{exit, stdout, stderr}`. The fast path for many puzzles.
+ */
+export function cli(verb, text, args) {
+  const list = args ?? [];
+  if (!Array.isArray(list) || list.some((a) => typeof a !== "string")) throw new TypeError("args: an array of strings");
+  if (typeof text !== "string") throw new TypeError("text: the puzzles, one after another, as in a file");
+  return opened(wasm.cli(String(verb), JSON.stringify(list), text));
+}
+
 /** One solution (`values`, or null when there is none), unique or not. */
 export function firstSolution(puzzle, options) {
   const ms = budget(options);

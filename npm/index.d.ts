@@ -149,6 +149,8 @@ export function rate(puzzle: PuzzleInput, options?: PuzzleOptions): RateAnswer;
 export function generate(options?: GenerateOptions): Answer;
 export function render(puzzle: PuzzleInput, options?: RenderOptions): string;
 export function trueCandidates(puzzle: PuzzleInput, options?: PuzzleOptions & { cap?: number }): TrueCandidates;
+/** `sudokit VERB ...args` on `text`, as the command line answers it. */
+export function cli(verb: "solve" | "count" | "candidates" | "rate" | "hint" | "explain", text: string, args?: string[]): { exit: number; stdout: string; stderr: string };
 export function firstSolution(puzzle: PuzzleInput, options?: PuzzleOptions): number[] | null;
 export function logicalSteps(puzzle: PuzzleInput, options?: PuzzleOptions & { maxSteps?: number }): LogicalSteps;
 

@@ -33,6 +33,7 @@ mod render;
 mod serve;
 mod solve;
 mod status;
+pub mod text_run;
 mod variant;
 
 /// The command line: parses `std::env::args` and runs the subcommand.

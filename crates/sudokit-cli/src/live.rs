@@ -46,6 +46,8 @@ impl<W: Write> Live<'_, W> {
 /// Runs `work` with `out` shared with a watchdog thread that flushes it
 /// every [`FLUSH_AFTER`] when something was written; the watchdog stops when
 /// `work` returns.
+///
+/// WebAssembly has no threads: there the output is written as it comes.
 pub fn with_live<W: Write + Send, T>(out: &mut W, work: impl FnOnce(&Live<'_, W>) -> T) -> T {
     let live = Live {
         shared: Mutex::new(Shared {
@@ -54,6 +56,9 @@ pub fn with_live<W: Write + Send, T>(out: &mut W, work: impl FnOnce(&Live<'_, W>
             error: None,
         }),
     };
+    if cfg!(target_family = "wasm") {
+        return work(&live);
+    }
     thread::scope(|scope| {
         let (stop, stopped) = mpsc::channel::<()>();
         let shared = &live.shared;

@@ -43,7 +43,9 @@ pub struct Progress {
 impl Progress {
     /// A progress bar for a run measured against `total`.
     pub fn new(when: When, total: Total) -> Progress {
-        let enabled = when != When::Never && io::stderr().is_terminal();
+        // No terminal in WebAssembly: no bar, and none of its code.
+        let enabled =
+            !cfg!(target_family = "wasm") && when != When::Never && io::stderr().is_terminal();
         Progress {
             when,
             enabled,

@@ -644,7 +644,9 @@ pub fn execute<R: BufRead, W: Write + Send, E: Write>(
     };
     // `--all` and a puzzle drawn for a person stay on the main thread.
     let settings = job.settings.clone();
-    let batch = if job.threads > 1 && settings.mode != Mode::All && settings.pretty.is_none() {
+    // WebAssembly has no threads: its build leaves the pool out.
+    let pooled = !cfg!(target_family = "wasm") && job.threads > 1;
+    let batch = if pooled && settings.mode != Mode::All && settings.pretty.is_none() {
         Some(Batch::new(job.threads).context("cannot start the worker threads")?)
     } else {
         None

@@ -49,6 +49,21 @@ pub fn api(name: &str, body: &str, timeout_ms: f64) -> String {
     envelope(api::call(name, body, &limits(timeout_ms)))
 }
 
+/// `sudokit VERB ARGS` (solve, count, candidates, rate, hint, explain) on
+/// `text`, one puzzle after another on this thread, as the command line
+/// answers them: `{"status": 200, "body": {"exit", "stdout", "stderr"}}`,
+/// or status 400 with the reason for arguments the verb refuses. `args` is
+/// a JSON array of strings.
+#[wasm_bindgen]
+pub fn cli(verb: &str, args: &str, text: &str) -> String {
+    envelope((|| {
+        let args: Vec<String> = serde_json::from_str(args)
+            .map_err(|e| ApiError::bad(format!("args: a JSON array of strings: {e}")))?;
+        let run = sudokit_cli::text_run::run_text(verb, &args, text).map_err(ApiError::bad)?;
+        Ok(json!({ "exit": run.status, "stdout": run.stdout, "stderr": run.stderr }))
+    })())
+}
+
 /// The crate's version.
 #[wasm_bindgen]
 pub fn version() -> String {
@@ -216,6 +231,26 @@ mod tests {
         let (_, one) = answer(&logical_steps(PUZZLE, 1, 0.0));
         assert_eq!(one["end"], "max");
         assert_eq!(one["steps"].as_array().map(Vec::len), Some(1));
+    }
+
+    #[test]
+    fn the_command_line_on_a_text() {
+        let text = format!("{PUZZLE}\n12\n{PUZZLE}\n");
+        let (status, body) = answer(&cli("solve", "[]", &text));
+        assert_eq!(status, 200, "{body}");
+        let out = body["stdout"].as_str().expect("stdout");
+        assert_eq!(out.lines().count(), 3, "{out}");
+        assert!(
+            body["stderr"]
+                .as_str()
+                .is_some_and(|e| e.contains("<stdin>:2:")),
+            "{body}"
+        );
+        assert_eq!(body["exit"], 1);
+        let (status, _) = answer(&cli("solve", "[\"--nonsense\"]", &text));
+        assert_eq!(status, 400);
+        let (status, _) = answer(&cli("bench", "[]", &text));
+        assert_eq!(status, 400);
     }
 
     #[test]

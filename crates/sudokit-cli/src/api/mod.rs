@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use sudokit::{Budget, Engine, EngineKind};
 
 mod board;
-mod generate;
+pub(crate) mod generate;
 mod generate_variant;
 mod picture;
 mod play;
