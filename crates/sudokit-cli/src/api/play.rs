@@ -201,41 +201,39 @@ fn check_work(req: &PuzzleReq, limits: &Limits) -> Result<Value, ApiError> {
 /// digits puts there (the engine's `true_candidates`, within the request's
 /// time) — as one bit mask per cell (bit `d - 1` for digit `d`).
 pub fn candidates(req: &PuzzleReq, limits: &Limits) -> Result<Value, ApiError> {
-    {
-        let (entry, _) = req.read(limits)?;
-        let values = merged_values(&entry, req.values.as_deref())?;
-        let no_solution = || {
-            json!({
-                "verdict": "no_solution",
-                "text": "No solution fits the digits on the board: some digit is wrong",
-            })
-        };
-        let puzzle = match with_values(&entry.puzzle, &values) {
-            Ok(puzzle) => puzzle,
-            // Digits that clash in a house fit no solution.
-            Err(_) => return Ok(no_solution()),
-        };
-        let mut engine = engine(None, limits)?;
-        let tc = by_deadline(limits, || engine.true_candidates(&puzzle, 1)).map_err(|e| {
-            ApiError::unprocessable(format!("puzzle:{}: {e}", entry.line))
-                .with(json!({ "verdict": "invalid" }))
-        })?;
-        if !tc.complete {
-            return Err(gave_up(limits, "finding the true candidates"));
-        }
-        if tc.is_empty() {
-            return Ok(no_solution());
-        }
-        let masks: Vec<u64> = tc
-            .candidates
-            .iter()
-            .zip(&values)
-            .map(|(set, &v)| if v == 0 { set.0 } else { 0 })
-            .collect();
-        Ok(json!({
-            "verdict": "ok",
-            "candidates": masks,
-            "text": "The true candidates: the digits some solution puts in each empty cell",
-        }))
+    let (entry, _) = req.read(limits)?;
+    let values = merged_values(&entry, req.values.as_deref())?;
+    let no_solution = || {
+        json!({
+            "verdict": "no_solution",
+            "text": "No solution fits the digits on the board: some digit is wrong",
+        })
+    };
+    let puzzle = match with_values(&entry.puzzle, &values) {
+        Ok(puzzle) => puzzle,
+        // Digits that clash in a house fit no solution.
+        Err(_) => return Ok(no_solution()),
+    };
+    let mut engine = engine(None, limits)?;
+    let tc = by_deadline(limits, || engine.true_candidates(&puzzle, 1)).map_err(|e| {
+        ApiError::unprocessable(format!("puzzle:{}: {e}", entry.line))
+            .with(json!({ "verdict": "invalid" }))
+    })?;
+    if !tc.complete {
+        return Err(gave_up(limits, "finding the true candidates"));
     }
+    if tc.is_empty() {
+        return Ok(no_solution());
+    }
+    let masks: Vec<u64> = tc
+        .candidates
+        .iter()
+        .zip(&values)
+        .map(|(set, &v)| if v == 0 { set.0 } else { 0 })
+        .collect();
+    Ok(json!({
+        "verdict": "ok",
+        "candidates": masks,
+        "text": "The true candidates: the digits some solution puts in each empty cell",
+    }))
 }

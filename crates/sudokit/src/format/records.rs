@@ -137,6 +137,16 @@ impl<P> From<Limits> for OnePerLine<P> {
     }
 }
 
+/// The 9x9 geometry, built once for the whole process: a reader made for
+/// one puzzle (each request of the API, each call of the WebAssembly
+/// build) would otherwise spend a third of its time building it.
+fn shared_nine(n: usize) -> Option<Arc<Geometry>> {
+    static NINE: std::sync::OnceLock<Arc<Geometry>> = std::sync::OnceLock::new();
+    (n == 9).then(|| {
+        Arc::clone(NINE.get_or_init(|| Arc::new(Geometry::square(9).expect("9 has 3x3 boxes"))))
+    })
+}
+
 /// The shared geometry of side `n` (boxes of the default shape), rebuilt only
 /// when the side changes. `cache` only ever holds a geometry built here, so
 /// its side tells it all.
@@ -144,7 +154,8 @@ fn cached_square(cache: &mut Option<Arc<Geometry>>, n: usize) -> Arc<Geometry> {
     match cache {
         Some(g) if g.size() == n => g.clone(),
         _ => {
-            let g = Arc::new(Geometry::square(n).expect("side has a box shape"));
+            let g = shared_nine(n)
+                .unwrap_or_else(|| Arc::new(Geometry::square(n).expect("side has a box shape")));
             *cache = Some(g.clone());
             g
         }
