@@ -1,7 +1,7 @@
 //! sudokit in WebAssembly: what the npm package `sudokit` (`npm/`) calls.
 //!
 //! Two kinds of call, each taking and giving JSON text:
-//! - [`api`]: any endpoint of sudokit's JSON API (`parse`, `solve`, `count`,
+//! - [`api()`]: any endpoint of sudokit's JSON API (`parse`, `solve`, `count`,
 //!   `hint`, `check`, `candidates`, `explain`, `rate`, `generate`, `render`),
 //!   answered by the same code as `sudokit serve` (`sudokit_cli::api`): the
 //!   page's Web Worker and the package's own functions use it.
