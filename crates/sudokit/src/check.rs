@@ -168,12 +168,15 @@ fn house_name(geometry: &Geometry, h: usize) -> String {
         .filter(|o| o.kind() == house.kind())
         .count();
     let n = geometry.size();
+    if let Some(name) = geometry.multi_house_name(h) {
+        return name;
+    }
     match house.kind() {
         HouseKind::Row => format!("row {k}"),
         HouseKind::Column => format!("column {k}"),
         HouseKind::Region => match geometry.layout() {
             Layout::Boxes { .. } => format!("box {k}"),
-            Layout::Jigsaw => format!("region {k}"),
+            Layout::Jigsaw | Layout::Multi => format!("region {k}"),
         },
         HouseKind::Diagonal => {
             let cells = house.cells();

@@ -12,8 +12,8 @@ pub struct Grid {
 /// Why a grid could not be built.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GridError {
-    /// The number of cells is not `n * n`.
-    #[error("a {n}x{n} grid has {expected} cells, got {found}")]
+    /// The number of cells is not the geometry's (`n * n`).
+    #[error("a grid of digits 1..={n} has {expected} cells, got {found}")]
     CellCount {
         /// Grid side.
         n: usize,
@@ -82,10 +82,88 @@ impl Grid {
         Ok(Grid { n, cells })
     }
 
+    /// An empty grid with a cell per cell of `geometry` (its side's digits):
+    /// [`Grid::empty`] of a square grid, the covered slots of a multi-grid
+    /// board.
+    pub fn empty_of(geometry: &crate::Geometry) -> Grid {
+        Grid {
+            n: geometry.size(),
+            cells: vec![None; geometry.cell_count()],
+        }
+    }
+
+    /// A grid of `geometry`'s cells (in its cell order), digits below its
+    /// side.
+    ///
+    /// # Errors
+    /// [`GridError`] when the count or a digit is out of range.
+    pub fn from_cells_of(
+        geometry: &crate::Geometry,
+        cells: Vec<Option<Digit>>,
+    ) -> Result<Grid, GridError> {
+        let n = geometry.size();
+        if cells.len() != geometry.cell_count() {
+            return Err(GridError::CellCount {
+                n,
+                expected: geometry.cell_count(),
+                found: cells.len(),
+            });
+        }
+        if let Some((i, d)) = cells
+            .iter()
+            .enumerate()
+            .find_map(|(i, d)| d.filter(|d| d.index() >= n).map(|d| (i, d)))
+        {
+            let (row, column) = geometry.position(Cell(i as u32));
+            return Err(GridError::DigitOutOfRange {
+                row,
+                column,
+                digit: d.index(),
+                n,
+            });
+        }
+        Ok(Grid { n, cells })
+    }
+
+    /// A grid of `geometry`'s cells from numbers (`0` empty, `1..=n`
+    /// digits), in its cell order.
+    ///
+    /// # Errors
+    /// [`GridError`] when the count or a value is out of range.
+    pub fn from_values_of(geometry: &crate::Geometry, values: &[u8]) -> Result<Grid, GridError> {
+        let n = geometry.size();
+        if values.len() != geometry.cell_count() {
+            return Err(GridError::CellCount {
+                n,
+                expected: geometry.cell_count(),
+                found: values.len(),
+            });
+        }
+        let cells = values
+            .iter()
+            .map(|&v| Digit::from_value(v).filter(|d| d.index() < n).ok_or(v))
+            .enumerate()
+            .map(|(i, d)| match d {
+                Ok(d) => Ok(Some(d)),
+                Err(0) => Ok(None),
+                Err(v) => {
+                    let (row, column) = geometry.position(Cell(i as u32));
+                    Err(GridError::DigitOutOfRange {
+                        row,
+                        column,
+                        digit: usize::from(v) - 1,
+                        n,
+                    })
+                }
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Grid::from_cells_of(geometry, cells)
+    }
+
     /// A grid from cells already known to be `n * n` digits below `n`
     /// (checked in debug builds).
     pub(crate) fn from_cells_unchecked(n: usize, cells: Vec<Option<Digit>>) -> Grid {
-        debug_assert!(cells.len() == n * n && cells.iter().flatten().all(|d| d.index() < n));
+        debug_assert!(cells.iter().flatten().all(|d| d.index() < n));
         Grid { n, cells }
     }
 

@@ -65,7 +65,10 @@ pub mod variant;
 pub use budget::{Budget, Cancel, StopReason};
 pub use digits::{Cell, Digit, DigitSet, MAX_SIZE};
 pub use engine::{Auto, Dfs, Dlx, Engine, EngineKind, Unsupported};
-pub use geometry::{default_box_shape, Extra, Geometry, GeometryError, House, HouseKind, Layout};
+pub use geometry::{
+    default_box_shape, Extra, Geometry, GeometryError, House, HouseKind, Layout, LayoutError,
+    MultiLayout, SubGrid,
+};
 pub use grid::{Grid, GridError};
 pub use outcome::{Solutions, Stats, Verdict};
 pub use puzzle::{Puzzle, PuzzleError};

@@ -26,12 +26,20 @@ pub struct Puzzle {
 /// Why a puzzle could not be built.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PuzzleError {
-    /// The givens' side differs from the geometry's.
+    /// The givens' side (or cell count) differs from the geometry's.
     #[error("givens are {found}x{found} but the geometry is {expected}x{expected}")]
     SizeMismatch {
         /// The geometry's side.
         expected: usize,
         /// The givens' side.
+        found: usize,
+    },
+    /// The givens have another number of cells than the geometry.
+    #[error("{found} givens' cells for a geometry of {expected} cells")]
+    CellCount {
+        /// Cells of the geometry.
+        expected: usize,
+        /// Cells of the givens.
         found: usize,
     },
     /// Not one candidate set per cell.
@@ -50,6 +58,23 @@ pub enum PuzzleError {
     },
 }
 
+/// Whether `givens` fit `geometry`: same side, one value per cell.
+fn check_fit(geometry: &Geometry, givens: &Grid) -> Result<(), PuzzleError> {
+    if geometry.size() != givens.size() {
+        return Err(PuzzleError::SizeMismatch {
+            expected: geometry.size(),
+            found: givens.size(),
+        });
+    }
+    if geometry.cell_count() != givens.cells().len() {
+        return Err(PuzzleError::CellCount {
+            expected: geometry.cell_count(),
+            found: givens.cells().len(),
+        });
+    }
+    Ok(())
+}
+
 impl Puzzle {
     /// A puzzle from a geometry and givens of the same side (every digit
     /// allowed in every open cell).
@@ -57,12 +82,7 @@ impl Puzzle {
     /// # Errors
     /// [`PuzzleError::SizeMismatch`].
     pub fn new(geometry: Arc<Geometry>, givens: Grid) -> Result<Puzzle, PuzzleError> {
-        if geometry.size() != givens.size() {
-            return Err(PuzzleError::SizeMismatch {
-                expected: geometry.size(),
-                found: givens.size(),
-            });
-        }
+        check_fit(&geometry, &givens)?;
         Ok(Puzzle {
             geometry,
             givens,
@@ -118,12 +138,7 @@ impl Puzzle {
     /// # Errors
     /// [`PuzzleError::SizeMismatch`] when the sides differ.
     pub fn with_geometry(mut self, geometry: Arc<Geometry>) -> Result<Puzzle, PuzzleError> {
-        if geometry.size() != self.size() {
-            return Err(PuzzleError::SizeMismatch {
-                expected: geometry.size(),
-                found: self.size(),
-            });
-        }
+        check_fit(&geometry, &self.givens)?;
         self.geometry = geometry;
         Ok(self)
     }

@@ -78,19 +78,23 @@ pub fn validate(puzzle: &Puzzle, grid: &Grid) -> Result<(), Invalid> {
         });
     }
     let values = grid.cells();
+    let geometry = puzzle.geometry();
+    if values.len() != geometry.cell_count() {
+        return Err(Invalid::Size {
+            expected: n,
+            found: grid.size(),
+        });
+    }
+    let at = |i: usize| geometry.position(crate::Cell(i as u32));
     for (i, (v, g)) in values.iter().zip(puzzle.givens().cells()).enumerate() {
         match (v, g) {
             (None, _) => {
-                return Err(Invalid::Empty {
-                    row: i / n,
-                    column: i % n,
-                })
+                let (row, column) = at(i);
+                return Err(Invalid::Empty { row, column });
             }
             (Some(v), Some(g)) if v != g => {
-                return Err(Invalid::GivenChanged {
-                    row: i / n,
-                    column: i % n,
-                })
+                let (row, column) = at(i);
+                return Err(Invalid::GivenChanged { row, column });
             }
             _ => {}
         }
@@ -98,10 +102,8 @@ pub fn validate(puzzle: &Puzzle, grid: &Grid) -> Result<(), Invalid> {
             // Read the mask bit by hand rather than through `DigitSet`
             // helpers the engines use.
             if allowed[i].0 >> v.index() & 1 == 0 {
-                return Err(Invalid::NotACandidate {
-                    row: i / n,
-                    column: i % n,
-                });
+                let (row, column) = at(i);
+                return Err(Invalid::NotACandidate { row, column });
             }
         }
     }
@@ -118,25 +120,54 @@ pub fn validate(puzzle: &Puzzle, grid: &Grid) -> Result<(), Invalid> {
         }
         Ok(())
     };
-    for r in 0..n {
-        check(
-            &|| format!("row {}", r + 1),
-            &mut (0..n).map(|c| value(r, c)),
-        )?;
+    if let Some(layout) = geometry.multi_layout() {
+        // Each grid of the board walked by its coordinates, not through
+        // the geometry's houses.
+        let on_board = |r: usize, c: usize| {
+            geometry
+                .cell_at(r, c)
+                .and_then(|cell| values[cell.index()])
+                .map_or(usize::MAX, |d| d.index())
+        };
+        for (k, g) in layout.grids().iter().enumerate() {
+            let (br, bc) = g.boxes;
+            for i in 0..n {
+                check(
+                    &|| format!("row {} of grid {}", i + 1, k + 1),
+                    &mut (0..n).map(|j| on_board(g.top + i, g.left + j)),
+                )?;
+                check(
+                    &|| format!("column {} of grid {}", i + 1, k + 1),
+                    &mut (0..n).map(|j| on_board(g.top + j, g.left + i)),
+                )?;
+                let (r0, c0) = (g.top + i / (n / bc) * br, g.left + i % (n / bc) * bc);
+                check(
+                    &|| format!("box {} of grid {}", i + 1, k + 1),
+                    &mut (0..n).map(|j| on_board(r0 + j / bc, c0 + j % bc)),
+                )?;
+            }
+        }
+    } else {
+        for r in 0..n {
+            check(
+                &|| format!("row {}", r + 1),
+                &mut (0..n).map(|c| value(r, c)),
+            )?;
+        }
+        for c in 0..n {
+            check(
+                &|| format!("column {}", c + 1),
+                &mut (0..n).map(|r| value(r, c)),
+            )?;
+        }
     }
-    for c in 0..n {
-        check(
-            &|| format!("column {}", c + 1),
-            &mut (0..n).map(|r| value(r, c)),
-        )?;
-    }
-    for (h, house) in puzzle.geometry().houses().iter().enumerate() {
+    for (h, house) in geometry.houses().iter().enumerate() {
         check(
             &|| format!("house {h} ({:?})", house.kind()),
             &mut house
                 .cells()
                 .iter()
-                .map(|cell| value(cell.index() / n, cell.index() % n)),
+                .map(|cell| values[cell.index()].map_or(usize::MAX, |d| d.index())),
         )?;
     }
     // Each constraint checks itself with plain arithmetic on the values

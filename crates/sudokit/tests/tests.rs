@@ -17,6 +17,7 @@ mod generated;
 mod generator;
 mod hostile;
 mod logic;
+mod multi;
 mod render;
 mod sudokupad;
 mod triad9;

@@ -94,7 +94,7 @@ fn candidates_within<E: Engine + ?Sized>(
     deadline: Option<Instant>,
 ) -> Result<TrueCandidates, Unsupported> {
     let n = puzzle.size();
-    let cells = n * n;
+    let cells = puzzle.geometry().cell_count();
     let mut root: Vec<DigitSet> = match puzzle.candidates() {
         Some(c) => c.to_vec(),
         None => vec![DigitSet::full(n); cells],

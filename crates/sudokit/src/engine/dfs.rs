@@ -563,7 +563,7 @@ impl Engine for Dfs {
             ..Solutions::default()
         };
         let mut stats = Stats::default();
-        let mut grid = Grid::empty(t.n);
+        let mut grid = Grid::empty_of(puzzle.geometry());
         let mut cur = 0usize;
         loop {
             if !meter.allows(stats.nodes) {

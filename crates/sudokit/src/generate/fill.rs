@@ -63,7 +63,7 @@ pub(crate) fn random_grid<R: Rng + ?Sized>(
         }
         *attempts += 1;
         order.shuffle(rng);
-        let mut givens = Grid::empty(n);
+        let mut givens = Grid::empty_of(geometry);
         let mut placed = 0;
         for &cell in &order {
             if placed == seeds {
@@ -114,14 +114,10 @@ fn relabel<R: Rng + ?Sized>(grid: &Grid, rng: &mut R) -> Grid {
     let n = grid.size();
     let mut perm: Vec<usize> = (0..n).collect();
     perm.shuffle(rng);
-    let mut out = Grid::empty(n);
-    for (i, d) in grid.cells().iter().enumerate() {
-        if let Some(d) = d {
-            out.set(
-                crate::Cell(i as u32),
-                Some(Digit::new(perm[d.index()] as u8)),
-            );
-        }
-    }
-    out
+    let cells = grid
+        .cells()
+        .iter()
+        .map(|d| d.map(|d| Digit::new(perm[d.index()] as u8)))
+        .collect();
+    Grid::from_cells_unchecked(n, cells)
 }

@@ -11,6 +11,10 @@ use std::sync::{Arc, OnceLock};
 
 use crate::digits::{Cell, MAX_SIZE};
 
+mod multi;
+
+pub use multi::{LayoutError, MultiLayout, SubGrid};
+
 /// What a house is, for display and for engines that exploit structure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HouseKind {
@@ -59,6 +63,9 @@ pub enum Layout {
     },
     /// Irregular regions given by a map from cell to region.
     Jigsaw,
+    /// Several overlapping grids on one board with holes (samurai and its
+    /// cousins): [`Geometry::multi`].
+    Multi,
 }
 
 /// An extra constraint house (or family of houses) added to a geometry.
@@ -128,6 +135,9 @@ pub enum GeometryError {
     /// Windows need square boxes of side at least 2.
     #[error("windoku windows need square boxes of side >= 2")]
     WindowsNeedSquareBoxes,
+    /// Diagonals and windows belong to one square grid.
+    #[error("diagonals and windows need one square grid, not a multi-grid layout")]
+    ExtraOnMulti,
     /// An extra house does not have `n` distinct cells of the grid.
     #[error("extra house must hold {n} distinct cells of the grid: {reason}")]
     BadExtraHouse {
@@ -146,8 +156,10 @@ pub enum GeometryError {
 #[derive(Clone, Debug)]
 pub struct Geometry {
     n: usize,
+    cells: usize,
     layout: Layout,
-    region: Vec<u8>,
+    multi: Option<Arc<Board>>,
+    region: Vec<u16>,
     extras: Vec<Extra>,
     houses: Vec<House>,
     house_start: Vec<u32>,
@@ -162,7 +174,18 @@ impl PartialEq for Geometry {
             && self.layout == other.layout
             && self.region == other.region
             && self.extras == other.extras
+            && self.multi.as_ref().map(|b| &b.layout) == other.multi.as_ref().map(|b| &b.layout)
     }
+}
+
+/// The board of a multi-grid geometry: its layout and where each cell sits.
+#[derive(Debug)]
+struct Board {
+    layout: MultiLayout,
+    /// `slot[row * columns + column]`: the cell there, `u32::MAX` for a hole.
+    slot: Vec<u32>,
+    /// `at[cell]`: its board row and column.
+    at: Vec<(u16, u16)>,
 }
 
 impl Eq for Geometry {}
@@ -198,7 +221,7 @@ impl Geometry {
         let region = (0..n * n)
             .map(|i| {
                 let (r, c) = (i / n, i % n);
-                ((r / rows) * (n / columns) + c / columns) as u8
+                ((r / rows) * (n / columns) + c / columns) as u16
             })
             .collect();
         Ok(Geometry::build(
@@ -274,7 +297,7 @@ impl Geometry {
         if let Some((region, &size)) = sizes.iter().enumerate().find(|(_, &s)| s != n) {
             return Err(GeometryError::RegionSize { region, size, n });
         }
-        let region = regions.iter().map(|&r| r as u8).collect();
+        let region = regions.iter().map(|&r| r as u16).collect();
         Ok(Geometry::build(n, Layout::Jigsaw, region, Vec::new()))
     }
 
@@ -286,6 +309,9 @@ impl Geometry {
     pub fn with_extra(self, extra: Extra) -> Result<Geometry, GeometryError> {
         let n = self.n;
         match &extra {
+            Extra::Diagonals | Extra::Windows if self.multi.is_some() => {
+                return Err(GeometryError::ExtraOnMulti)
+            }
             Extra::Diagonals => {}
             Extra::Windows => match self.layout {
                 Layout::Boxes { rows, columns } if rows == columns && rows >= 2 => {}
@@ -296,10 +322,10 @@ impl Geometry {
                 if cells.len() != n {
                     return Err(bad(format!("it has {} cells", cells.len())));
                 }
-                let mut seen = vec![false; n * n];
+                let mut seen = vec![false; self.cells];
                 for c in cells {
                     let i = c.index();
-                    if i >= n * n {
+                    if i >= self.cells {
                         return Err(bad(format!("cell {i} is outside the grid")));
                     }
                     if std::mem::replace(&mut seen[i], true) {
@@ -310,10 +336,87 @@ impl Geometry {
         }
         let mut extras = self.extras;
         extras.push(extra);
-        Ok(Geometry::build(n, self.layout, self.region, extras))
+        match self.multi {
+            Some(board) => Ok(Geometry::build_multi(board, extras)),
+            None => Ok(Geometry::build(n, self.layout, self.region, extras)),
+        }
     }
 
-    fn build(n: usize, layout: Layout, region: Vec<u8>, extras: Vec<Extra>) -> Geometry {
+    /// The geometry of a multi-grid layout: cells are the slots its grids
+    /// cover, row-major over the board; houses are each grid's rows,
+    /// columns and boxes (a box two grids share once); the region of a cell
+    /// is its box (numbered over the board).
+    pub fn multi(layout: MultiLayout) -> Geometry {
+        let (rows, columns) = (layout.rows(), layout.columns());
+        let mut slot = vec![u32::MAX; rows * columns];
+        let mut at = Vec::new();
+        for r in 0..rows {
+            for c in 0..columns {
+                if layout.covers(r, c) {
+                    slot[r * columns + c] = at.len() as u32;
+                    at.push((r as u16, c as u16));
+                }
+            }
+        }
+        Geometry::build_multi(Arc::new(Board { layout, slot, at }), Vec::new())
+    }
+
+    fn build_multi(board: Arc<Board>, extras: Vec<Extra>) -> Geometry {
+        let layout = &board.layout;
+        let n = layout.side();
+        let cell = |r: usize, c: usize| Cell(board.slot[r * layout.columns() + c]);
+        let mut houses: Vec<House> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut push = |houses: &mut Vec<House>, kind, mut cells: Vec<Cell>| {
+            cells.sort();
+            if seen.insert(cells.clone()) {
+                houses.push(House { kind, cells });
+            }
+        };
+        for g in layout.grids() {
+            for r in 0..n {
+                let cells = (0..n).map(|c| cell(g.top + r, g.left + c)).collect();
+                push(&mut houses, HouseKind::Row, cells);
+            }
+        }
+        for g in layout.grids() {
+            for c in 0..n {
+                let cells = (0..n).map(|r| cell(g.top + r, g.left + c)).collect();
+                push(&mut houses, HouseKind::Column, cells);
+            }
+        }
+        let mut region = vec![0u16; board.at.len()];
+        let mut regions = 0u16;
+        for g in layout.grids() {
+            let (br, bc) = g.boxes;
+            for b in 0..n {
+                let (r0, c0) = (g.top + b / (n / bc) * br, g.left + b % (n / bc) * bc);
+                let cells: Vec<Cell> = (0..n).map(|k| cell(r0 + k / bc, c0 + k % bc)).collect();
+                let before = houses.len();
+                push(&mut houses, HouseKind::Region, cells.clone());
+                if houses.len() > before {
+                    for c in &cells {
+                        region[c.index()] = regions;
+                    }
+                    regions += 1;
+                }
+            }
+        }
+        for extra in &extras {
+            if let Extra::House(cells) = extra {
+                let mut cells = cells.clone();
+                cells.sort();
+                houses.push(House {
+                    kind: HouseKind::Custom,
+                    cells,
+                });
+            }
+        }
+        let cells = board.at.len();
+        Geometry::with_tables(n, cells, Layout::Multi, Some(board), region, extras, houses)
+    }
+
+    fn build(n: usize, layout: Layout, region: Vec<u16>, extras: Vec<Extra>) -> Geometry {
         let cells = n * n;
         let mut houses = Vec::with_capacity(3 * n + 2);
         for r in 0..n {
@@ -351,7 +454,7 @@ impl Geometry {
                 Extra::Windows => {
                     let b = match layout {
                         Layout::Boxes { rows, .. } => rows,
-                        Layout::Jigsaw => unreachable!("checked in with_extra"),
+                        Layout::Jigsaw | Layout::Multi => unreachable!("checked in with_extra"),
                     };
                     for wr in 0..b - 1 {
                         for wc in 0..b - 1 {
@@ -377,6 +480,19 @@ impl Geometry {
                 }
             }
         }
+        Geometry::with_tables(n, cells, layout, None, region, extras, houses)
+    }
+
+    /// The geometry of these houses, with the tables engines read.
+    fn with_tables(
+        n: usize,
+        cells: usize,
+        layout: Layout,
+        multi: Option<Arc<Board>>,
+        region: Vec<u16>,
+        extras: Vec<Extra>,
+        houses: Vec<House>,
+    ) -> Geometry {
         // Houses of each cell, flattened.
         let mut per_cell: Vec<Vec<u32>> = vec![Vec::new(); cells];
         for (h, house) in houses.iter().enumerate() {
@@ -412,7 +528,9 @@ impl Geometry {
         peer_start.push(peer_list.len() as u32);
         Geometry {
             n,
+            cells,
             layout,
+            multi,
             region,
             extras,
             houses,
@@ -429,10 +547,75 @@ impl Geometry {
         self.n
     }
 
-    /// Number of cells, `n * n`.
+    /// Number of cells: `n * n`, or the covered slots of a multi-grid board.
     #[inline]
     pub fn cell_count(&self) -> usize {
-        self.n * self.n
+        self.cells
+    }
+
+    /// The multi-grid layout, when this is one ([`Geometry::multi`]).
+    pub fn multi_layout(&self) -> Option<&MultiLayout> {
+        self.multi.as_deref().map(|b| &b.layout)
+    }
+
+    /// Board rows and columns: `(n, n)`, or a multi-grid board's.
+    pub fn board_shape(&self) -> (usize, usize) {
+        match &self.multi {
+            Some(b) => (b.layout.rows(), b.layout.columns()),
+            None => (self.n, self.n),
+        }
+    }
+
+    /// Board row and column of a cell (0-based).
+    #[inline]
+    pub fn position(&self, cell: Cell) -> (usize, usize) {
+        match &self.multi {
+            Some(b) => {
+                let (r, c) = b.at[cell.index()];
+                (usize::from(r), usize::from(c))
+            }
+            None => (cell.index() / self.n, cell.index() % self.n),
+        }
+    }
+
+    /// A multi-grid house as people say it: `row 4 of grid 2`, `column 1 of
+    /// grid 5`, `box 9 of grid 1` (a shared box by its first grid); `None`
+    /// for other geometries and for extra houses.
+    pub fn multi_house_name(&self, h: usize) -> Option<String> {
+        let layout = self.multi_layout()?;
+        let house = &self.houses[h];
+        let (first, last) = (house.cells[0], house.cells[house.cells.len() - 1]);
+        let ((r0, c0), (r1, c1)) = (self.position(first), self.position(last));
+        let n = self.n;
+        let (i, g) = layout.grids().iter().enumerate().find(|(_, g)| {
+            (g.top..g.top + n).contains(&r0)
+                && (g.top..g.top + n).contains(&r1)
+                && (g.left..g.left + n).contains(&c0)
+                && (g.left..g.left + n).contains(&c1)
+        })?;
+        let (r, c) = (r0 - g.top, c0 - g.left);
+        let (br, bc) = g.boxes;
+        let what = match house.kind {
+            HouseKind::Row => format!("row {}", r + 1),
+            HouseKind::Column => format!("column {}", c + 1),
+            HouseKind::Region => format!("box {}", r / br * (n / bc) + c / bc + 1),
+            _ => return None,
+        };
+        Some(format!("{what} of grid {}", i + 1))
+    }
+
+    /// The cell at board row and column, `None` for a hole or off the board.
+    pub fn cell_at(&self, row: usize, column: usize) -> Option<Cell> {
+        let (rows, columns) = self.board_shape();
+        if row >= rows || column >= columns {
+            return None;
+        }
+        match &self.multi {
+            Some(b) => Some(b.slot[row * columns + column])
+                .filter(|&s| s != u32::MAX)
+                .map(Cell),
+            None => Some(Cell::at(row, column, self.n)),
+        }
     }
 
     /// How regions are defined.
@@ -444,7 +627,7 @@ impl Geometry {
     pub fn box_shape(&self) -> Option<(usize, usize)> {
         match self.layout {
             Layout::Boxes { rows, columns } => Some((rows, columns)),
-            Layout::Jigsaw => None,
+            Layout::Jigsaw | Layout::Multi => None,
         }
     }
 
@@ -453,7 +636,8 @@ impl Geometry {
         &self.extras
     }
 
-    /// Region (box or jigsaw region, `0..n`) of a cell.
+    /// Region (box or jigsaw region, `0..n`; a multi-grid board's boxes are
+    /// numbered over the board) of a cell.
     #[inline]
     pub fn region_of(&self, cell: Cell) -> usize {
         self.region[cell.index()] as usize
@@ -502,6 +686,10 @@ impl fmt::Display for Geometry {
         match self.layout {
             Layout::Boxes { rows, columns } => write!(f, "{n}x{n} ({rows}x{columns} boxes)")?,
             Layout::Jigsaw => write!(f, "{n}x{n} jigsaw")?,
+            Layout::Multi => match self.multi_layout() {
+                Some(l) => write!(f, "{l}")?,
+                None => write!(f, "multi-grid")?,
+            },
         }
         for e in &self.extras {
             match e {

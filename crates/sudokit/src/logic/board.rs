@@ -458,7 +458,8 @@ impl Board {
 
     /// `r4c6` for cell 32 of a 9x9 grid.
     pub fn cell_name(&self, cell: usize) -> String {
-        format!("r{}c{}", cell / self.n + 1, cell % self.n + 1)
+        let (r, c) = self.geometry.position(crate::Cell(cell as u32));
+        format!("r{}c{}", r + 1, c + 1)
     }
 
     /// `row 4`, `column 6`, `box 5` (or `region 5` in a jigsaw), `diagonal 1`,
@@ -469,12 +470,15 @@ impl Board {
         let kind = houses[h].kind();
         let first = houses.iter().position(|x| x.kind() == kind).unwrap_or(h);
         let k = h - first + 1;
+        if let Some(name) = self.geometry.multi_house_name(h) {
+            return name;
+        }
         match kind {
             HouseKind::Row => format!("row {}", h + 1),
             HouseKind::Column => format!("column {}", h - n + 1),
             HouseKind::Region => match self.geometry.layout() {
                 crate::Layout::Boxes { .. } => format!("box {k}"),
-                crate::Layout::Jigsaw => format!("region {k}"),
+                crate::Layout::Jigsaw | crate::Layout::Multi => format!("region {k}"),
             },
             HouseKind::Diagonal => format!("diagonal {k}"),
             HouseKind::Window => format!("window {k}"),

@@ -178,7 +178,7 @@ fn to_grid(n: usize, masks: &[Mask]) -> Grid {
         .iter()
         .map(|m| Some(Digit::new(m.trailing_zeros() as u8)))
         .collect();
-    Grid::from_cells(n, cells).expect("one digit below n per cell")
+    Grid::from_cells_unchecked(n, cells)
 }
 
 /// The candidate sets of a mask array.

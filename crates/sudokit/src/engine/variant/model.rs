@@ -88,7 +88,7 @@ impl Model {
     pub fn build(puzzle: &Puzzle) -> Model {
         let geometry = puzzle.geometry();
         let n = geometry.size();
-        let cells = n * n;
+        let cells = geometry.cell_count();
         let full = full_mask(n);
         let mut peer_sets: Vec<Vec<u16>> = (0..cells)
             .map(|c| {

@@ -17,7 +17,7 @@ pub fn to_json(puzzle: &Puzzle) -> Value {
     obj.insert("size".into(), json!(n));
     let irregular = match geometry.layout() {
         Layout::Boxes { rows, columns } => (rows, columns) != default_shape(n),
-        Layout::Jigsaw => true,
+        Layout::Jigsaw | Layout::Multi => true,
     };
     let mut rows = Vec::with_capacity(n);
     for r in 0..n {

@@ -1,0 +1,242 @@
+//! Multi-grid layouts (samurai and its cousins): every preset's tables, and
+//! every engine cross-checked against an exact-cover model built here from
+//! the layout's grids alone (one option per cell and digit, one item per
+//! cell and per row, column and box of every grid and digit).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use exact_cover::{Problem, Solver};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use sudokit::{validate, Auto, Cell, Dfs, Digit, Dlx, Engine, Geometry, Grid, MultiLayout, Puzzle};
+
+/// Cells per preset: the slots its grids cover.
+const CELLS: &[(&str, usize)] = &[
+    ("samurai", 369),
+    ("twodoku", 153),
+    ("butterfly", 144),
+    ("windmill", 333),
+    ("flower", 189),
+    ("sohei", 288),
+    ("kazaguruma", 333),
+];
+
+fn geometry(name: &str) -> Arc<Geometry> {
+    Arc::new(Geometry::multi(MultiLayout::preset(name).unwrap()))
+}
+
+#[test]
+fn presets_have_their_cells_and_houses() {
+    for &(name, cells) in CELLS {
+        let g = geometry(name);
+        assert_eq!(g.cell_count(), cells, "{name}");
+        let layout = g.multi_layout().unwrap();
+        for h in g.houses() {
+            assert_eq!(h.cells().len(), 9, "{name}");
+        }
+        // Every cell of every grid is a cell, and holes are not.
+        let (rows, cols) = g.board_shape();
+        let mut covered = 0;
+        for r in 0..rows {
+            for c in 0..cols {
+                let cell = g.cell_at(r, c);
+                assert_eq!(cell.is_some(), layout.covers(r, c), "{name} r{r}c{c}");
+                if let Some(cell) = cell {
+                    assert_eq!(g.position(cell), (r, c));
+                    covered += 1;
+                }
+            }
+        }
+        assert_eq!(covered, cells);
+        // A cell of one grid sees 20 peers there; a shared cell more.
+        for i in 0..cells {
+            let (r, c) = g.position(Cell(i as u32));
+            let grids = layout
+                .grids()
+                .iter()
+                .filter(|s| (s.top..s.top + 9).contains(&r) && (s.left..s.left + 9).contains(&c))
+                .count();
+            assert!(grids >= 1);
+            if grids == 1 {
+                assert_eq!(g.peers(Cell(i as u32)).len(), 20, "{name} r{r}c{c}");
+            } else {
+                assert!(g.peers(Cell(i as u32)).len() > 20, "{name} r{r}c{c}");
+            }
+        }
+    }
+}
+
+/// The exact-cover model of a puzzle on a multi-grid board, from the
+/// layout's grids and board coordinates only; the count (to `limit`) and
+/// the first solution, in the geometry's cell order.
+fn exact_cover(puzzle: &Puzzle, limit: u64) -> (u64, Option<Vec<u8>>) {
+    let g = puzzle.geometry();
+    let layout = g.multi_layout().unwrap();
+    let n = layout.side();
+    let (rows, cols) = (layout.rows(), layout.columns());
+    let mut p = Problem::new();
+    let mut cell_item = HashMap::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if layout.covers(r, c) {
+                cell_item.insert((r, c), p.add_primary(&format!("p{r}_{c}")));
+            }
+        }
+    }
+    // (grid, kind, index, digit) -> item
+    let mut house_item = HashMap::new();
+    for k in 0..layout.grids().len() {
+        for kind in 0..3 {
+            for i in 0..n {
+                for d in 0..n {
+                    house_item.insert(
+                        (k, kind, i, d),
+                        p.add_primary(&format!("g{k}k{kind}i{i}d{d}")),
+                    );
+                }
+            }
+        }
+    }
+    let mut options = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let Some(cell) = g.cell_at(r, c) else {
+                continue;
+            };
+            let given = puzzle.givens().get(cell);
+            for d in 0..n {
+                if given.is_some_and(|v| v.index() != d) {
+                    continue;
+                }
+                let mut items = vec![cell_item[&(r, c)]];
+                for (k, s) in layout.grids().iter().enumerate() {
+                    if !(s.top..s.top + n).contains(&r) || !(s.left..s.left + n).contains(&c) {
+                        continue;
+                    }
+                    let (i, j) = (r - s.top, c - s.left);
+                    let (br, bc) = s.boxes;
+                    items.push(house_item[&(k, 0, i, d)]);
+                    items.push(house_item[&(k, 1, j, d)]);
+                    items.push(house_item[&(k, 2, i / br * (n / bc) + j / bc, d)]);
+                }
+                p.add_option(&items).unwrap();
+                options.push((cell, d));
+            }
+        }
+    }
+    let mut solver = Solver::new(&p);
+    solver.set_limit(Some(limit));
+    let mut first = None;
+    let summary = solver.run(|s| {
+        if first.is_none() {
+            let mut values = vec![0u8; g.cell_count()];
+            for &o in s {
+                let (cell, d) = options[o];
+                values[cell.index()] = d as u8 + 1;
+            }
+            first = Some(values);
+        }
+        std::ops::ControlFlow::Continue(())
+    });
+    (summary.solutions, first)
+}
+
+/// A random solution grid: a few random digits no peer repeats, completed
+/// by the variant engine (and checked by the validator).
+fn random_solution(g: &Arc<Geometry>, rng: &mut ChaCha8Rng) -> Vec<u8> {
+    loop {
+        let mut givens = Grid::empty_of(g);
+        let mut order: Vec<usize> = (0..g.cell_count()).collect();
+        order.shuffle(rng);
+        for &i in order.iter().take(14) {
+            let used: Vec<Digit> = g
+                .peers(Cell(i as u32))
+                .iter()
+                .filter_map(|p| givens.get(*p))
+                .collect();
+            let free: Vec<u8> = (0..9).filter(|d| !used.contains(&Digit::new(*d))).collect();
+            if let Some(&d) = free.choose(rng) {
+                givens.set(Cell(i as u32), Some(Digit::new(d)));
+            }
+        }
+        let puzzle = Puzzle::new(Arc::clone(g), givens).unwrap();
+        let mut engine = sudokit::engine::Variant::default();
+        engine.set_budget(sudokit::Budget::UNLIMITED.with_max_nodes(20_000));
+        if let Some(grid) = engine.solve(&puzzle, 1).unwrap().first {
+            validate(&puzzle, &grid).unwrap();
+            return grid.to_values();
+        }
+    }
+}
+
+/// Puzzles from a random solution, keeping a random share of its digits
+/// (many solutions when few are kept); and with one given changed (often
+/// no solution).
+fn random_puzzles(g: &Arc<Geometry>, rng: &mut ChaCha8Rng) -> Vec<Puzzle> {
+    let solution = random_solution(g, rng);
+    let mut out = Vec::new();
+    for keep in [0.25, 0.4, 0.55] {
+        let cells: Vec<Option<Digit>> = solution
+            .iter()
+            .map(|&v| (rng.gen::<f64>() < keep).then(|| Digit::new(v - 1)))
+            .collect();
+        let grid = Grid::from_cells_of(g, cells.clone()).unwrap();
+        out.push(Puzzle::new(Arc::clone(g), grid).unwrap());
+        let mut wrong = cells;
+        if let Some(i) = (0..wrong.len()).find(|&i| wrong[i].is_some()) {
+            wrong[i] = Some(Digit::new((wrong[i].unwrap().index() as u8 + 1) % 9));
+        }
+        out.push(Puzzle::new(Arc::clone(g), Grid::from_cells_of(g, wrong).unwrap()).unwrap());
+    }
+    out
+}
+
+#[test]
+fn engines_agree_with_exact_cover_on_every_preset() {
+    let mut rng = ChaCha8Rng::seed_from_u64(50);
+    let mut engines: Vec<Box<dyn Engine>> = vec![
+        Box::new(Auto::default()),
+        Box::new(Dlx::default()),
+        Box::new(Dfs::default()),
+        Box::new(sudokit::engine::Variant::default()),
+    ];
+    for &(name, _) in CELLS {
+        let g = geometry(name);
+        for _ in 0..2 {
+            for puzzle in random_puzzles(&g, &mut rng) {
+                let (want, first) = exact_cover(&puzzle, 3);
+                for e in engines.iter_mut() {
+                    assert!(e.supports(&g), "{} on {name}", e.name());
+                    let got = e.solve(&puzzle, 3).unwrap();
+                    assert!(got.complete || got.count == 3, "{} on {name}", e.name());
+                    assert_eq!(got.count, want, "{} on {name}", e.name());
+                    if let Some(grid) = &got.first {
+                        validate(&puzzle, grid).unwrap();
+                    }
+                    if want == 1 {
+                        assert_eq!(got.first.unwrap().to_values(), first.clone().unwrap());
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_validator_names_a_grid_and_its_house() {
+    let g = geometry("samurai");
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let solution = random_solution(&g, &mut rng);
+    let grid = Grid::from_values_of(&g, &solution).unwrap();
+    let puzzle = Puzzle::new(Arc::clone(&g), Grid::empty_of(&g)).unwrap();
+    validate(&puzzle, &grid).unwrap();
+    // Swap two digits of the centre grid's middle row: its columns break.
+    let (a, b) = (g.cell_at(10, 9).unwrap(), g.cell_at(10, 10).unwrap());
+    let mut values = solution.clone();
+    values.swap(a.index(), b.index());
+    let bad = Grid::from_values_of(&g, &values).unwrap();
+    let e = validate(&puzzle, &bad).unwrap_err().to_string();
+    assert!(e.contains("of grid 3"), "{e}");
+}
