@@ -384,12 +384,13 @@ fn stats(made: &[usize], t: &Tally, run: &Run) {
         run.seed,
     );
     eprintln!(
-        "tries {}: {} off the clue range, {} not minimal, {} off the rating range, {} grids not completed; \
-         {} engine runs ({} out of budget)",
+        "tries {}: {} off the clue range, {} not minimal, {} off the rating range, {} with a grid \
+         standing alone, {} grids not completed; {} engine runs ({} out of budget)",
         t.tries,
         t.off_clues,
         t.not_minimal,
         t.off_rating,
+        t.standalone,
         t.failed_fills,
         t.checks + t.fills,
         t.unknown

@@ -20,7 +20,13 @@ const CELLS: &[(&str, usize)] = &[
     ("windmill", 333),
     ("flower", 189),
     ("sohei", 288),
-    ("kazaguruma", 333),
+    ("doubledoku", 126),
+    ("tridoku", 180),
+    ("wing-3", 225),
+    ("sensei", 144),
+    ("super-samurai", 576),
+    ("shogun", 783),
+    ("sumo", 909),
 ];
 
 fn geometry(name: &str) -> Arc<Geometry> {
@@ -239,4 +245,117 @@ fn the_validator_names_a_grid_and_its_house() {
     let bad = Grid::from_values_of(&g, &values).unwrap();
     let e = validate(&puzzle, &bad).unwrap_err().to_string();
     assert!(e.contains("of grid 3"), "{e}");
+}
+
+#[test]
+fn a_board_is_drawn_with_its_holes() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for &(name, _) in CELLS {
+        let g = geometry(name);
+        let solution = random_solution(&g, &mut rng);
+        let puzzle = random_puzzles(&g, &mut rng).remove(2);
+        let filled = Grid::from_values_of(&g, &solution).unwrap();
+        let options = sudokit::render::Options::default();
+        let svg = sudokit::render::svg_puzzle(&puzzle, Some(&filled), None, None, &options);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let root = doc.root_element();
+        let (rows, cols) = g.board_shape();
+        let width: f64 = root.attribute("width").unwrap().parse().unwrap();
+        let height: f64 = root.attribute("height").unwrap().parse().unwrap();
+        let margin = 2.0 * options.margin;
+        assert_eq!(width - margin, cols as f64 * options.cell, "{name}");
+        assert_eq!(height - margin, rows as f64 * options.cell, "{name}");
+        // One digit per cell, none in a hole.
+        let digits: Vec<_> = doc
+            .descendants()
+            .filter(|n| matches!(n.attribute("class"), Some("given" | "filled")))
+            .collect();
+        assert_eq!(digits.len(), g.cell_count(), "{name}");
+        for d in digits {
+            let x: f64 = d.attribute("x").unwrap().parse().unwrap();
+            let y: f64 = d.attribute("y").unwrap().parse().unwrap();
+            let (r, c) = ((y / options.cell) as usize, (x / options.cell) as usize);
+            assert!(
+                g.cell_at(r, c).is_some(),
+                "{name}: a digit in the hole r{r}c{c}"
+            );
+        }
+        if std::env::var_os("SUDOKIT_KEEP_SVG").is_some() {
+            std::fs::write(format!("/tmp/{name}.svg"), &svg).unwrap();
+        }
+    }
+}
+
+#[test]
+fn generated_puzzles_are_unique_symmetric_and_need_every_grid() {
+    use sudokit::generate::{Generator, Shape, Spec, Symmetry};
+    for (name, symmetry) in [
+        ("samurai", Symmetry::Rotate180),
+        ("twodoku", Symmetry::Rotate180),
+        ("butterfly", Symmetry::Rotate90),
+        ("windmill", Symmetry::Rotate90),
+        ("flower", Symmetry::Rotate180),
+        ("sohei", Symmetry::Rotate90),
+    ] {
+        let g = geometry(name);
+        let mut spec = Spec::new(Shape::Fixed(Arc::clone(&g)));
+        spec.symmetry = symmetry;
+        let made = Generator::new(spec).unwrap().generate(5).unwrap();
+        let (count, first) = exact_cover(&made.puzzle, 2);
+        assert_eq!(count, 1, "{name}");
+        assert_eq!(first.unwrap(), made.solution.to_values(), "{name}");
+        validate(&made.puzzle, &made.solution).unwrap();
+        for i in 0..g.cell_count() {
+            let j = symmetry.map_on(&g, i).unwrap();
+            let given = |c: usize| made.puzzle.givens().cells()[c].is_some();
+            assert_eq!(given(i), given(j), "{name}: {symmetry}");
+        }
+        // No grid is unique on its own.
+        let layout = g.multi_layout().unwrap();
+        for s in layout.grids() {
+            let values: Vec<u8> = (0..81)
+                .map(|i| {
+                    let c = g.cell_at(s.top + i / 9, s.left + i % 9).unwrap();
+                    made.puzzle.givens().cells()[c.index()].map_or(0, |d| d.value())
+                })
+                .collect();
+            let alone = Puzzle::new(
+                Arc::new(Geometry::classic()),
+                Grid::from_values(9, &values).unwrap(),
+            )
+            .unwrap();
+            assert!(
+                Dlx::default().solve(&alone, 2).unwrap().count >= 2,
+                "{name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_ladder_solves_a_samurai_across_its_grids() {
+    use sudokit::generate::{Generator, Shape, Spec, Symmetry};
+    let g = geometry("samurai");
+    let mut spec = Spec::new(Shape::Fixed(Arc::clone(&g)));
+    spec.symmetry = Symmetry::Rotate180;
+    let made = Generator::new(spec).unwrap().generate(11).unwrap();
+    let board = sudokit::logic::Board::new(&made.puzzle).unwrap();
+    let mut ctx = sudokit::logic::Ctx::new(true);
+    let path = sudokit::logic::solve_path(board, &mut ctx, true);
+    // Every step's placements and eliminations agree with the solution.
+    let solution = made.solution.to_values();
+    for step in &path.steps {
+        for p in &step.placements {
+            assert_eq!(solution[p.cell], p.digit, "{}", step.text);
+        }
+        for e in &step.eliminations {
+            assert_ne!(solution[e.cell], e.digit, "{}", step.text);
+        }
+    }
+    eprintln!(
+        "{:?} {} steps {:?}",
+        path.end,
+        path.steps.len(),
+        path.rating
+    );
 }

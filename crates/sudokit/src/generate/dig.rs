@@ -33,6 +33,15 @@ pub(crate) struct Unavoidable {
 
 impl Unavoidable {
     pub(crate) fn of(geometry: &Geometry, solution: &Grid) -> Unavoidable {
+        if geometry.multi_layout().is_some() {
+            // Rows overlap on a multi-grid board (a shared cell is in two),
+            // so a set is no union of rows: no sets, every removal checked.
+            return Unavoidable {
+                sets: Vec::new(),
+                per: 0,
+                clues: Vec::new(),
+            };
+        }
         let n = geometry.size();
         let cells = geometry.cell_count();
         let houses = geometry.houses();

@@ -345,6 +345,10 @@ counters! {
         pub not_minimal,
         /// Tries dropped for their rating.
         pub off_rating,
+        /// Tries on a multi-grid board dropped because one of its grids
+        /// had one solution on its own (the newspaper rule: each grid needs
+        /// the others).
+        pub standalone,
     }
 }
 
@@ -488,7 +492,7 @@ impl Generator {
                 geometry: sample.to_string(),
             }));
         }
-        let cells = n * n;
+        let cells = sample.cell_count();
         if let Some((low, high)) = spec.clues {
             // A high end past the grid is an open range (`25..`).
             if low > high || low > cells {
@@ -508,7 +512,7 @@ impl Generator {
                 });
             }
         }
-        let orbits = spec.symmetry.orbits(n);
+        let orbits = spec.symmetry.orbits_of(&sample);
         Ok(Generator {
             spec,
             engine,
@@ -528,8 +532,10 @@ impl Generator {
     pub fn generate(&mut self, seed: u64) -> Result<Generated, GaveUp> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut tally = Tally::default();
-        let n = self.spec.shape.size();
-        let cells = n * n;
+        let cells = match &self.spec.shape {
+            Shape::Fixed(g) => g.cell_count(),
+            Shape::Jigsaw { size, .. } => size * size,
+        };
         let check_budget = Budget {
             cancel: self.spec.cancel.clone(),
             ..Budget::UNLIMITED.with_max_nodes(self.spec.check_nodes.max(1))
@@ -607,6 +613,10 @@ impl Generator {
             let Ok(puzzle) = Puzzle::new(Arc::clone(&geometry), givens) else {
                 continue;
             };
+            if geometry.multi_layout().is_some() && self.a_grid_stands_alone(&puzzle) {
+                tally.standalone += 1;
+                continue;
+            }
             let (mut rating, mut er) = (None, None);
             if let Some((low, high)) = self.spec.rating {
                 let Ok(board) = logic::Board::new(&puzzle) else {
@@ -644,6 +654,35 @@ impl Generator {
         Err(GaveUp {
             tally,
             timed_out: false,
+        })
+    }
+
+    /// Whether one grid of a multi-grid puzzle, its givens alone on a
+    /// square grid, has one solution (or the check ran out: not proven to
+    /// need the others).
+    fn a_grid_stands_alone(&mut self, puzzle: &Puzzle) -> bool {
+        let geometry = puzzle.geometry();
+        let Some(layout) = geometry.multi_layout() else {
+            return false;
+        };
+        let n = layout.side();
+        layout.grids().iter().any(|g| {
+            let Ok(square) = Geometry::boxed(g.boxes.0, g.boxes.1) else {
+                return true;
+            };
+            let cells = (0..n * n)
+                .map(|i| {
+                    let cell = geometry.cell_at(g.top + i / n, g.left + i % n);
+                    cell.and_then(|c| puzzle.givens().get(c))
+                })
+                .collect();
+            let Ok(grid) = Grid::from_cells(n, cells) else {
+                return true;
+            };
+            let Ok(alone) = Puzzle::new(Arc::new(square), grid) else {
+                return true;
+            };
+            self.engine.solve(&alone, 2).map_or(true, |s| s.count < 2)
         })
     }
 

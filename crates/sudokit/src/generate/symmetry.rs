@@ -71,6 +71,54 @@ impl Symmetry {
         r2 * n + c2
     }
 
+    /// Where cell `cell` of `geometry` goes under this map of its board
+    /// (the n×n square, or a multi-grid board's rectangle): `None` when it
+    /// lands on a hole, or the map needs a square board and this one is not.
+    pub fn map_on(self, geometry: &Geometry, cell: usize) -> Option<usize> {
+        let (rows, columns) = geometry.board_shape();
+        let (r, c) = geometry.position(crate::Cell(cell as u32));
+        let (mr, mc) = (rows - 1, columns - 1);
+        let square = rows == columns;
+        let (r2, c2) = match self {
+            Symmetry::None => (r, c),
+            Symmetry::Rotate180 => (mr - r, mc - c),
+            Symmetry::Rotate90 if square => (c, mr - r),
+            Symmetry::Diagonal if square => (c, r),
+            Symmetry::AntiDiagonal if square => (mc - c, mr - r),
+            Symmetry::Horizontal => (mr - r, c),
+            Symmetry::Vertical => (r, mc - c),
+            _ => return None,
+        };
+        geometry.cell_at(r2, c2).map(|c| c.index())
+    }
+
+    /// The orbits of `geometry`'s cells under this map of its board (see
+    /// [`Symmetry::orbits`]); a cell the map sends to a hole is an orbit of
+    /// its own ([`Symmetry::check`] refuses such a map first).
+    pub fn orbits_of(self, geometry: &Geometry) -> Vec<Vec<usize>> {
+        if geometry.multi_layout().is_none() {
+            return self.orbits(geometry.size());
+        }
+        let cells = geometry.cell_count();
+        let mut seen = vec![false; cells];
+        let mut orbits = Vec::new();
+        for start in 0..cells {
+            if seen[start] {
+                continue;
+            }
+            let mut orbit = vec![start];
+            seen[start] = true;
+            let mut c = self.map_on(geometry, start).unwrap_or(start);
+            while c != start && !seen[c] {
+                seen[c] = true;
+                orbit.push(c);
+                c = self.map_on(geometry, c).unwrap_or(start);
+            }
+            orbits.push(orbit);
+        }
+        orbits
+    }
+
     /// The orbits of the n×n cells under this map (each cell in exactly one,
     /// each orbit starting at its least cell, orbits by their least cell):
     /// the sets of cells that are clues together or not at all.
@@ -111,7 +159,6 @@ impl Symmetry {
 
     fn check_houses(self, geometry: &Geometry, extras_only: bool) -> Result<(), SymmetryError> {
         use crate::HouseKind::{Column, Region, Row};
-        let n = geometry.size();
         let considered =
             |h: &&crate::House| !extras_only || !matches!(h.kind(), Row | Column | Region);
         let key = |cells: &mut Vec<usize>| {
@@ -126,12 +173,12 @@ impl Symmetry {
             .collect();
         houses.sort_unstable();
         for house in geometry.houses().iter().filter(considered) {
-            let mut image: Vec<usize> = house
+            let image: Option<Vec<usize>> = house
                 .cells()
                 .iter()
-                .map(|c| self.map(c.index(), n))
+                .map(|c| self.map_on(geometry, c.index()))
                 .collect();
-            if houses.binary_search(&key(&mut image)).is_err() {
+            if image.is_none_or(|mut image| houses.binary_search(&key(&mut image)).is_err()) {
                 return Err(SymmetryError {
                     symmetry: self,
                     geometry: geometry.to_string(),

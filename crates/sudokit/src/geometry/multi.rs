@@ -25,15 +25,81 @@ pub struct SubGrid {
     pub boxes: (usize, usize),
 }
 
-/// The preset layouts: name, then the top-left corner of each 9x9 grid.
-const PRESETS: &[(&str, &[(usize, usize)])] = &[
-    ("samurai", &[(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)]),
-    ("twodoku", &[(0, 0), (6, 6)]),
-    ("butterfly", &[(0, 0), (0, 3), (3, 0), (3, 3)]),
-    ("windmill", &[(0, 3), (3, 12), (6, 6), (9, 0), (12, 9)]),
-    ("flower", &[(0, 3), (3, 0), (3, 3), (3, 6), (6, 3)]),
-    ("sohei", &[(0, 6), (6, 0), (6, 12), (12, 6)]),
-    ("kazaguruma", &[(0, 0), (3, 9), (6, 3), (9, 12), (12, 6)]),
+/// The preset layouts: name, other names, then the top-left corner of each
+/// 9x9 grid (the layouts newspapers and pencilmark name).
+const PRESETS: &[(&str, &[&str], &[(usize, usize)])] = &[
+    (
+        "samurai",
+        &["gattai-5"],
+        &[(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)],
+    ),
+    ("twodoku", &["gattai-2"], &[(0, 0), (6, 6)]),
+    ("doubledoku", &[], &[(0, 0), (3, 3)]),
+    ("tridoku", &["tripledoku"], &[(0, 3), (3, 6), (6, 0)]),
+    ("wing-3", &["gattai-3"], &[(0, 0), (0, 12), (6, 6)]),
+    ("butterfly", &[], &[(0, 0), (0, 3), (3, 0), (3, 3)]),
+    (
+        "flower",
+        &["flower-4"],
+        &[(0, 3), (3, 0), (3, 3), (3, 6), (6, 3)],
+    ),
+    ("sohei", &[], &[(0, 6), (6, 0), (6, 12), (12, 6)]),
+    (
+        "windmill",
+        &["kazaguruma"],
+        &[(0, 3), (3, 12), (6, 6), (9, 0), (12, 9)],
+    ),
+    ("sensei", &[], &[(0, 0), (6, 3)]),
+    (
+        "super-samurai",
+        &["supersamurai"],
+        &[
+            (0, 0),
+            (0, 12),
+            (0, 24),
+            (6, 6),
+            (6, 18),
+            (12, 0),
+            (12, 12),
+            (12, 24),
+        ],
+    ),
+    (
+        "shogun",
+        &[],
+        &[
+            (0, 0),
+            (0, 12),
+            (0, 24),
+            (0, 36),
+            (6, 6),
+            (6, 18),
+            (6, 30),
+            (12, 0),
+            (12, 12),
+            (12, 24),
+            (12, 36),
+        ],
+    ),
+    (
+        "sumo",
+        &[],
+        &[
+            (0, 0),
+            (0, 12),
+            (0, 24),
+            (6, 6),
+            (6, 18),
+            (12, 0),
+            (12, 12),
+            (12, 24),
+            (18, 6),
+            (18, 18),
+            (24, 0),
+            (24, 12),
+            (24, 24),
+        ],
+    ),
 ];
 
 /// A multi-grid layout: its grids and the board they sit on.
@@ -79,15 +145,18 @@ pub enum LayoutError {
 impl MultiLayout {
     /// The names of the presets.
     pub fn preset_names() -> impl Iterator<Item = &'static str> {
-        PRESETS.iter().map(|(name, _)| *name)
+        PRESETS.iter().map(|(name, _, _)| *name)
     }
 
-    /// A preset by name (`samurai`, `twodoku`, `butterfly`, `windmill`,
-    /// `flower`, `sohei`, `kazaguruma`), case-insensitive.
+    /// A preset by name or another name (`samurai` or `gattai-5`,
+    /// `twodoku`, `doubledoku`, `tridoku`, `wing-3`, `butterfly`, `flower`,
+    /// `sohei`, `windmill` or `kazaguruma`, `sensei`, `super-samurai`,
+    /// `shogun`, `sumo`), case-insensitive.
     pub fn preset(name: &str) -> Option<MultiLayout> {
-        let (name, corners) = PRESETS
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name.trim()))?;
+        let name = name.trim();
+        let (name, _, corners) = PRESETS.iter().find(|(n, aliases, _)| {
+            n.eq_ignore_ascii_case(name) || aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+        })?;
         MultiLayout::of_corners(name, 9, corners).ok()
     }
 

@@ -10,10 +10,14 @@ use super::step::{Candidate, Step};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
     /// Two givens of one house hold the same digit.
-    #[error("r{}c{} repeats {digit} in its {house}", .cell / .n + 1, .cell % .n + 1)]
+    #[error("r{}c{} repeats {digit} in its {house}", .row + 1, .column + 1)]
     Repeat {
-        /// The second cell holding the digit (row-major index).
+        /// The second cell holding the digit (its index).
         cell: usize,
+        /// Its board row (0-based).
+        row: usize,
+        /// Its board column (0-based).
+        column: usize,
         /// Its value.
         digit: u8,
         /// The house, named ("row 3", "box 5").
@@ -109,7 +113,7 @@ impl Board {
         let geometry = Arc::clone(puzzle.geometry());
         let n = geometry.size();
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let cells = n * n;
+        let cells = geometry.cell_count();
         let values: Vec<u8> = puzzle
             .givens()
             .cells()
@@ -151,8 +155,11 @@ impl Board {
                 for &h in board.geometry.houses_of(crate::Cell(cell as u32)) {
                     let house = &board.geometry.houses()[h as usize];
                     if house.cells().iter().any(|p| board.values[p.index()] == v) {
+                        let (row, column) = board.geometry.position(crate::Cell(cell as u32));
                         return Err(BoardError::Repeat {
                             cell,
+                            row,
+                            column,
                             digit: v,
                             house: board.house_name(h as usize),
                             n,
@@ -489,7 +496,7 @@ impl Board {
     /// Whether the geometry is classic-shaped: rows, columns and one set of
     /// regions, no extra houses (what uniqueness techniques assume).
     pub fn is_plain(&self) -> bool {
-        self.geometry.extras().is_empty()
+        self.geometry.extras().is_empty() && self.geometry.multi_layout().is_none()
     }
 }
 

@@ -26,16 +26,48 @@ struct Fish {
 /// colex order, digits ascending within a set: steps come out in that order.
 pub(super) fn fish(board: &Board, k: usize, ctx: &mut Ctx, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let n = board.size();
+    let geometry = board.geometry();
+    // One grid, or each grid of a multi-grid board: its lines are its own.
+    let corners: Vec<(usize, usize)> = match geometry.multi_layout() {
+        Some(l) => l.grids().iter().map(|g| (g.top, g.left)).collect(),
+        None => vec![(0, 0)],
+    };
+    let multi = corners.len() > 1 || geometry.multi_layout().is_some();
+    for (grid, &(top, left)) in corners.iter().enumerate() {
+        let at = |r: usize, c: usize| match multi {
+            true => geometry.cell_at(top + r, left + c).map_or(0, |c| c.index()),
+            false => r * n + c,
+        };
+        let mut placed = [0usize; 64];
+        for r in 0..n {
+            for c in 0..n {
+                let v = board.values()[at(r, c)];
+                if v != 0 {
+                    placed[v as usize - 1] += 1;
+                }
+            }
+        }
+        fish_in(board, k, ctx, sink, &at, &placed, multi.then_some(grid))?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// [`fish`] on the lines of one grid: `at(row, column)` its cells, `placed`
+/// the count of each digit in it, `grid` its number on a multi-grid board.
+fn fish_in<F: Fn(usize, usize) -> usize>(
+    board: &Board,
+    k: usize,
+    ctx: &mut Ctx,
+    sink: &mut Sink<'_>,
+    at: &F,
+    placed: &[usize; 64],
+    grid: Option<usize>,
+) -> ControlFlow<()> {
+    let n = board.size();
     use Technique::*;
     let technique = Technique::of_size(k, [XWing, Swordfish, Jellyfish]);
-    let mut placed = [0usize; 64];
-    for &v in board.values() {
-        if v != 0 {
-            placed[v as usize - 1] += 1;
-        }
-    }
     for columns in [true, false] {
-        let cell_at = |line: usize, i: usize| if columns { i * n + line } else { line * n + i };
+        let cell_at = |line: usize, i: usize| if columns { at(i, line) } else { at(line, i) };
         let mut found: Vec<Fish> = Vec::new();
         for digit in 1..=n as u8 {
             if placed[digit as usize - 1] + 2 * k > n {
@@ -90,7 +122,33 @@ pub(super) fn fish(board: &Board, k: usize, ctx: &mut Ctx, sink: &mut Sink<'_>) 
             step.eliminations.sort();
             step.cells.sort();
             step.evidence.sort();
-            let line_house = |line: usize, as_column: bool| if as_column { n + line } else { line };
+            let line_house = |line: usize, as_column: bool| match grid {
+                None if as_column => n + line,
+                None => line,
+                Some(_) => {
+                    // The house of that kind holding the line's two ends.
+                    let (a, b) = match as_column {
+                        true => (at(0, line), at(n - 1, line)),
+                        false => (at(line, 0), at(line, n - 1)),
+                    };
+                    let kind = if as_column {
+                        crate::HouseKind::Column
+                    } else {
+                        crate::HouseKind::Row
+                    };
+                    let houses = board.geometry().houses();
+                    board
+                        .geometry()
+                        .houses_of(crate::Cell(a as u32))
+                        .iter()
+                        .map(|&h| h as usize)
+                        .find(|&h| {
+                            houses[h].kind() == kind
+                                && houses[h].cells().contains(&crate::Cell(b as u32))
+                        })
+                        .unwrap_or(0)
+                }
+            };
             for line in (0..n).filter(|l| f.base >> l & 1 != 0) {
                 step.houses.push(line_house(line, f.columns));
             }
@@ -104,7 +162,8 @@ pub(super) fn fish(board: &Board, k: usize, ctx: &mut Ctx, sink: &mut Sink<'_>) 
                         .filter(|l| mask >> l & 1 != 0)
                         .map(|l| (l + 1).to_string());
                     let kind = if as_column { "columns" } else { "rows" };
-                    format!("{kind} {}", text::list(nums, "and"))
+                    let of = grid.map_or(String::new(), |g| format!(" of grid {}", g + 1));
+                    format!("{kind} {}{of}", text::list(nums, "and"))
                 };
                 step.text = format!(
                     "every place for {} in {} is in {}, so {}",

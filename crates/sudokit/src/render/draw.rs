@@ -82,6 +82,11 @@ impl Drawing<'_> {
         }
     }
 
+    /// Board row and column of cell `i`.
+    fn at(&self, i: usize) -> (usize, usize) {
+        self.geometry.position(Cell(i as u32))
+    }
+
     fn marks(&self) -> Marks {
         let cells = self.geometry.cell_count();
         let n = self.n();
@@ -115,18 +120,19 @@ impl Drawing<'_> {
         let caption = cell * 0.8;
         let title = self.options.title.as_deref().map(escape);
         let band = if title.is_some() { caption } else { 0.0 };
-        let side = n as f64 * cell;
+        let (board_rows, board_columns) = self.geometry.board_shape();
+        let (side_w, side_h) = (board_columns as f64 * cell, board_rows as f64 * cell);
         // Clues outside the grid need one more cell on their side.
         let pads = variant::pads(self.constraints, n);
         let pad = |on: bool| if on { cell } else { 0.0 };
         let (left, top) = (pad(pads.left), pad(pads.top));
         let legend = variant::legend(self.constraints, self.geometry);
         let legend_band = if legend.is_some() { cell * 0.6 } else { 0.0 };
-        let width = side + 2.0 * margin + left + pad(pads.right);
-        let height = side + 2.0 * margin + band + top + pad(pads.bottom) + legend_band;
+        let width = side_w + 2.0 * margin + left + pad(pads.right);
+        let height = side_h + 2.0 * margin + band + top + pad(pads.bottom) + legend_band;
         // Title and legend are centred on the grid, not on the clues around it.
-        let middle = margin + left + side / 2.0;
-        let mut s = String::with_capacity(4096 + n * n * 64);
+        let middle = margin + left + side_w / 2.0;
+        let mut s = String::with_capacity(4096 + self.geometry.cell_count() * 64);
         // `write!` into a String cannot fail; the results are ignored.
         let _ = writeln!(
             s,
@@ -191,8 +197,8 @@ impl Drawing<'_> {
         s
     }
 
-    fn rect(s: &mut String, class: &str, cell: f64, i: usize, n: usize, fill: &str) {
-        let (r, c) = (i / n, i % n);
+    fn rect(&self, s: &mut String, class: &str, cell: f64, i: usize, fill: &str) {
+        let (r, c) = self.at(i);
         let _ = writeln!(
             s,
             r#"<rect class="{class}" x="{}" y="{}" width="{}" height="{}" fill="{fill}"/>"#,
@@ -205,7 +211,6 @@ impl Drawing<'_> {
 
     /// Region fills (jigsaw), windows and custom extra houses.
     fn fills(&self, s: &mut String, cell: f64) {
-        let n = self.n();
         let g = self.geometry;
         let start = s.len();
         s.push_str("<g shape-rendering=\"crispEdges\">\n");
@@ -214,7 +219,7 @@ impl Drawing<'_> {
             for i in 0..g.cell_count() {
                 let region = g.region_of(Cell(i as u32));
                 let colour = colours.get(region).map_or(PASTELS[0], |&c| PASTELS[c]);
-                Self::rect(s, "region-fill", cell, i, n, colour);
+                self.rect(s, "region-fill", cell, i, colour);
             }
         }
         for extra in g.extras() {
@@ -240,8 +245,8 @@ impl Drawing<'_> {
                 // the legend: shading them would cover the whole grid.
                 Extra::House(cells) if variant::house_look(g, cells) != HouseLook::Shade => {}
                 Extra::House(cells) => {
-                    for c in cells.iter().filter(|c| c.index() < n * n) {
-                        Self::rect(s, "extra-house", cell, c.index(), n, EXTRA_HOUSE);
+                    for c in cells.iter().filter(|c| c.index() < g.cell_count()) {
+                        self.rect(s, "extra-house", cell, c.index(), EXTRA_HOUSE);
                     }
                 }
                 Extra::Diagonals => {}
@@ -258,7 +263,6 @@ impl Drawing<'_> {
     /// The step's houses, then its cells, as soft backgrounds.
     fn highlight_backgrounds(&self, s: &mut String, cell: f64) {
         let Some(h) = self.highlight else { return };
-        let n = self.n();
         let cells = self.geometry.cell_count();
         s.push_str("<g shape-rendering=\"crispEdges\">\n");
         let mut in_house = vec![false; cells];
@@ -272,7 +276,7 @@ impl Drawing<'_> {
             }
         }
         for (i, _) in in_house.iter().enumerate().filter(|(_, &f)| f) {
-            Self::rect(s, "hl-house", cell, i, n, HL_HOUSE);
+            self.rect(s, "hl-house", cell, i, HL_HOUSE);
         }
         let mut in_pattern = vec![false; cells];
         for &c in &h.cells {
@@ -281,7 +285,7 @@ impl Drawing<'_> {
             }
         }
         for (i, _) in in_pattern.iter().enumerate().filter(|(_, &f)| f) {
-            Self::rect(s, "hl-cell", cell, i, n, HL_CELL);
+            self.rect(s, "hl-cell", cell, i, HL_CELL);
         }
         s.push_str("</g>\n");
     }
@@ -325,25 +329,36 @@ impl Drawing<'_> {
             s.push_str("</g>\n");
         }
         let _ = writeln!(s, r#"<g stroke="{THIN}" stroke-width="{}">"#, N(thin));
-        for k in 1..n {
-            let p = N(k as f64 * cell);
-            let _ = writeln!(
-                s,
-                r#"<line class="cell-line" x1="{p}" y1="0" x2="{p}" y2="{}"/>"#,
-                N(side)
-            );
-            let _ = writeln!(
-                s,
-                r#"<line class="cell-line" x1="0" y1="{p}" x2="{}" y2="{p}"/>"#,
-                N(side)
-            );
+        // Each grid's own lines (one grid, or each of a multi-grid board).
+        let corners: Vec<(usize, usize)> = match self.geometry.multi_layout() {
+            Some(l) => l.grids().iter().map(|g| (g.top, g.left)).collect(),
+            None => vec![(0, 0)],
+        };
+        for (top, left) in corners {
+            let (y0, x0) = (top as f64 * cell, left as f64 * cell);
+            for k in 1..n {
+                let p = k as f64 * cell;
+                let _ = writeln!(
+                    s,
+                    r#"<line class="cell-line" x1="{x}" y1="{}" x2="{x}" y2="{}"/>"#,
+                    N(y0),
+                    N(y0 + side),
+                    x = N(x0 + p)
+                );
+                let _ = writeln!(
+                    s,
+                    r#"<line class="cell-line" x1="{}" y1="{y}" x2="{}" y2="{y}"/>"#,
+                    N(x0),
+                    N(x0 + side),
+                    y = N(y0 + p)
+                );
+            }
         }
         s.push_str("</g>\n");
     }
 
     /// The thick region borders and the frame.
     fn region_borders(&self, s: &mut String, cell: f64) {
-        let n = self.n();
         let thick = (cell * 0.06).max(1.5);
         // Square caps fill the corners where runs meet.
         let _ = writeln!(
@@ -351,11 +366,16 @@ impl Drawing<'_> {
             r##"<g stroke="#000000" stroke-width="{}" stroke-linecap="square">"##,
             N(thick)
         );
-        let region = |r: usize, c: usize| self.geometry.region_of(Cell::at(r, c, n));
+        let g = self.geometry;
+        let (rows, columns) = g.board_shape();
+        // A hole or the outside is no region: a border runs along it.
+        let region = |r: usize, c: usize| g.cell_at(r, c).map(|cell| g.region_of(cell));
+        let above = |k: usize, c: usize| k.checked_sub(1).and_then(|r| region(r, c));
+        let left_of = |r: usize, k: usize| k.checked_sub(1).and_then(|c| region(r, c));
         // Horizontal lines: line `k` lies above row `k`.
-        for k in 0..=n {
-            let border = |c: usize| k == 0 || k == n || region(k - 1, c) != region(k, c);
-            for (a, b) in runs(n, border) {
+        for k in 0..=rows {
+            let border = |c: usize| above(k, c) != region(k, c);
+            for (a, b) in runs(columns, border) {
                 let _ = writeln!(
                     s,
                     r#"<line class="region-border" x1="{}" y1="{y}" x2="{}" y2="{y}"/>"#,
@@ -366,9 +386,9 @@ impl Drawing<'_> {
             }
         }
         // Vertical lines: line `k` lies left of column `k`.
-        for k in 0..=n {
-            let border = |r: usize| k == 0 || k == n || region(r, k - 1) != region(r, k);
-            for (a, b) in runs(n, border) {
+        for k in 0..=columns {
+            let border = |r: usize| left_of(r, k) != region(r, k);
+            for (a, b) in runs(rows, border) {
                 let _ = writeln!(
                     s,
                     r#"<line class="region-border" x1="{x}" y1="{}" x2="{x}" y2="{}"/>"#,
@@ -383,7 +403,6 @@ impl Drawing<'_> {
 
     /// Givens (bold black) and filled digits (blue).
     fn digits(&self, s: &mut String, cell: f64) {
-        let n = self.n();
         for (given, class, colour, weight) in [
             (true, "given", GIVEN, "bold"),
             (false, "filled", FILLED, "normal"),
@@ -402,8 +421,9 @@ impl Drawing<'_> {
                     continue;
                 }
                 let text = symbol(self.options.alphabet, d);
-                let cx = ((i % n) as f64 + 0.5) * cell;
-                let cy = ((i / n) as f64 + 0.5) * cell;
+                let (r, c) = self.at(i);
+                let cx = (c as f64 + 0.5) * cell;
+                let cy = (r as f64 + 0.5) * cell;
                 text_element(s, class, cx, cy, size, &text, "");
             }
             s.push_str("</g>\n");
@@ -443,11 +463,11 @@ impl Drawing<'_> {
                 marks.placements[i],
             );
             let all = listed | ev | el | pl;
+            let (r, c) = self.at(i);
             for d in (0..n).filter(|&d| all >> d & 1 == 1) {
-                let cx = ((i % n) as f64 + ((d % columns) as f64 + 0.5) / columns as f64) * cell;
+                let cx = (c as f64 + ((d % columns) as f64 + 0.5) / columns as f64) * cell;
                 let cy =
-                    ((i / n) as f64 + top + height * ((d / columns) as f64 + 0.5) / rows as f64)
-                        * cell;
+                    (r as f64 + top + height * ((d / columns) as f64 + 0.5) / rows as f64) * cell;
                 let bit = 1u64 << d;
                 let text = symbol(self.options.alphabet, d);
                 if pl & bit != 0 {

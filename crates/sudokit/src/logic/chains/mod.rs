@@ -43,7 +43,9 @@ pub(super) fn supported(board: &Board) -> bool {
 /// any 9x9 grid (boxes or regions, extra houses included) with at most
 /// [`geo::MAX_HOUSES`] houses.
 pub(super) fn runs_on(geometry: &crate::Geometry) -> bool {
-    geometry.size() == 9 && geometry.houses().len() <= geo::MAX_HOUSES
+    geometry.size() == 9
+        && geometry.cell_count() == 81
+        && geometry.houses().len() <= geo::MAX_HOUSES
 }
 
 pub(super) fn find(
