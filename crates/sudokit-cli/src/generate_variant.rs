@@ -237,7 +237,6 @@ fn solved_puzzle(m: &MadeVariant) -> anyhow::Result<Puzzle> {
 /// solution line, the card.
 fn json_record(number: u64, seed: u64, m: &MadeVariant) -> String {
     let text = |f| format::puzzle_text(f, &m.puzzle, Style::default()).unwrap_or_default();
-    let n = m.puzzle.size();
     serde_json::json!({
         "number": number,
         "seed": seed,
@@ -247,7 +246,7 @@ fn json_record(number: u64, seed: u64, m: &MadeVariant) -> String {
         "solution": crate::record::json::line(&m.solution, Style::default()),
         "givens": m.puzzle.givens().filled(),
         "rules": m.puzzle.constraints().len(),
-        "card": m.card.to_json(n),
+        "card": m.card.to_json(m.puzzle.geometry()),
         "tries": m.tally.tries,
     })
     .to_string()

@@ -131,7 +131,7 @@ pub(crate) fn rate_one(puzzle: &Puzzle, budget: &Budget) -> (Status, Rated) {
 /// A card as the JSON text `sudokit rate --json` gives, with the card's
 /// line under `line`: what Python's `Rating` is made from.
 pub(crate) fn card_text(card: &sudokit::card::Card, n: usize) -> String {
-    let mut json = card.to_json(n);
+    let mut json = card.to_json(puzzle.geometry());
     json["line"] = card.line().into();
     json.to_string()
 }

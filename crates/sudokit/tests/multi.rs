@@ -359,3 +359,42 @@ fn the_ladder_solves_a_samurai_across_its_grids() {
         path.rating
     );
 }
+
+#[test]
+fn a_samurai_at_a_level_has_its_card() {
+    use sudokit::card::{card, CardOptions};
+    use sudokit::generate::{Generator, Shape, Spec, Symmetry};
+    use sudokit::logic::Level;
+    let g = geometry("samurai");
+    let mut spec = Spec::new(Shape::Fixed(Arc::clone(&g)));
+    spec.symmetry = Symmetry::Rotate180;
+    spec.rating = Some(Level::Medium.range());
+    let made = Generator::new(spec).unwrap().generate(2).unwrap();
+    let c = card(&made.puzzle, &CardOptions::default()).unwrap();
+    assert!(c.solved);
+    let er = c.rating.unwrap().er;
+    assert_eq!(Level::of(er), Level::Medium, "{er:?}");
+    assert!(c.minutes.is_some_and(|m| m > 0.0));
+    // Symmetric removal leaves single givens that could go: each one the
+    // card names can, by the exact-cover count, and is named by its board
+    // position.
+    for check in &c.checks {
+        assert_eq!(
+            check.kind,
+            sudokit::card::CheckKind::RedundantGiven,
+            "{}",
+            check.text
+        );
+        let cell = check.cells[0];
+        let (r, col) = g.position(Cell(cell as u32));
+        assert!(
+            check.text.contains(&format!("at r{}c{} ", r + 1, col + 1)),
+            "{}",
+            check.text
+        );
+        let mut givens = made.puzzle.givens().clone();
+        givens.set(Cell(cell as u32), None);
+        let without = Puzzle::new(Arc::clone(&g), givens).unwrap();
+        assert_eq!(exact_cover(&without, 2).0, 1, "{}", check.text);
+    }
+}

@@ -83,7 +83,6 @@ pub(super) fn make(
             .map_err(|e| ApiError::unprocessable(e.to_string()))
     };
     let link = text(Format::Fpuzzles)?;
-    let n = made.puzzle.size();
     Ok(json!({
         "puzzle": link,
         "format": Format::Fpuzzles.name(),
@@ -91,7 +90,7 @@ pub(super) fn make(
         "fpuzzles_json": format::fpuzzles::to_json(&made.puzzle),
         "scl": text(Format::Scl)?,
         "solution": crate::record::json::line(&made.solution, Style::default()),
-        "card": made.card.to_json(n),
+        "card": made.card.to_json(made.puzzle.geometry()),
         "text": made.card.line(),
         "seed": seed.to_string(),
         "geometry": made.puzzle.geometry().to_string(),

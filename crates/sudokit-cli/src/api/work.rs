@@ -351,12 +351,11 @@ pub fn rate(req: &PuzzleReq, limits: &Limits) -> Result<Value, ApiError> {
         deadline: Some(web_time::Instant::now() + limits.time),
         ..CardOptions::default()
     };
-    let n = board.size();
     match card_of(&entry.puzzle, board, &options) {
         Ok(card) => {
             let mut answer = json!({
                 "verdict": if card.solved { "rated" } else { "unrated" },
-                "card": card.to_json(n),
+                "card": card.to_json(entry.puzzle.geometry()),
                 "text": card.line(),
             });
             if let Some(r) = card.rating {

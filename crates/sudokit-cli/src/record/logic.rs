@@ -217,7 +217,7 @@ pub fn json(found: &Found) -> JsonPart {
         Found::Card(board, card) => match card {
             Ok(c) => {
                 part.rating = c.rating.map(|r| RatingJson::from_rating(r, c.steps));
-                part.card = Some(c.to_json(board.size()));
+                part.card = Some(c.to_json(board.geometry()));
                 if !c.solved {
                     part.verdict = Some("unrated");
                 }

@@ -190,7 +190,7 @@ pub(super) fn setter(puzzle: &Puzzle, options: &CardOptions, out: &mut Vec<Check
             format!(
                 "{} {} (rule {})",
                 logic::constraint_name(c),
-                logic::cell_list(n, &cells),
+                logic::cell_list_on(puzzle.geometry(), &cells),
                 i + 1
             )
         };
@@ -240,7 +240,8 @@ pub(super) fn setter(puzzle: &Puzzle, options: &CardOptions, out: &mut Vec<Check
     // at the first solution instead of counting to two.
     let values = puzzle.givens().to_values();
     let full = DigitSet::full(n);
-    for cell in 0..n * n {
+    let cells = puzzle.geometry().cell_count();
+    for cell in 0..cells {
         let Some(given) = Digit::from_value(values[cell]) else {
             continue;
         };
@@ -248,10 +249,10 @@ pub(super) fn setter(puzzle: &Puzzle, options: &CardOptions, out: &mut Vec<Check
         without[cell] = 0;
         let mut sets: Vec<DigitSet> = match puzzle.candidates() {
             Some(c) => c.to_vec(),
-            None => vec![full; n * n],
+            None => vec![full; cells],
         };
         sets[cell].remove(given);
-        let p = Grid::from_values(n, &without)
+        let p = Grid::from_values_of(puzzle.geometry(), &without)
             .ok()
             .and_then(|g| Puzzle::new(puzzle.geometry().clone(), g).ok())
             .and_then(|p| p.with_candidates(sets).ok())
@@ -266,7 +267,7 @@ pub(super) fn setter(puzzle: &Puzzle, options: &CardOptions, out: &mut Vec<Check
                 text: format!(
                     "the given {} at {} can go: the puzzle stays unique without it",
                     values[cell],
-                    logic::cell_list(n, &[cell])
+                    logic::cell_list_on(puzzle.geometry(), &[cell])
                 ),
             }),
             Some(_) => {}

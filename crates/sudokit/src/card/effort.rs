@@ -22,8 +22,7 @@ const P80: f64 = 1.52;
 /// `board`.
 pub(super) fn minutes(board: &Board, steps: &[Step]) -> (f64, f64) {
     let mut b = board.clone();
-    let n = board.size() as f64;
-    let full = n * n * n;
+    let full = (board.size() * board.cell_count()) as f64;
     let mut effort = 0.0;
     for s in steps {
         let open: u32 = b.all_candidates().iter().map(|m| m.count_ones()).sum();

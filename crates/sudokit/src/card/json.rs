@@ -6,8 +6,8 @@ use serde_json::{json, Value};
 use super::{Band, Card};
 
 impl Card {
-    /// The card as a JSON object; cells named on a grid of side `n`.
-    pub fn to_json(&self, n: usize) -> Value {
+    /// The card as a JSON object; cells named on `geometry`'s board.
+    pub fn to_json(&self, geometry: &crate::Geometry) -> Value {
         let band_index = Band::ALL.iter().position(|&b| b == self.band);
         let contents: Vec<Value> = self
             .contents
@@ -27,7 +27,7 @@ impl Card {
                 let mut o = json!({
                     "kind": c.kind.name(),
                     "text": c.text,
-                    "cells": c.cells.iter().map(|&x| crate::logic::cell_list(n, &[x])).collect::<Vec<_>>(),
+                    "cells": c.cells.iter().map(|&x| crate::logic::cell_list_on(geometry, &[x])).collect::<Vec<_>>(),
                 });
                 if let Some(i) = c.constraint {
                     o["constraint"] = json!(i);

@@ -19,7 +19,7 @@ pub(crate) mod rules;
 mod sums45;
 mod words;
 
-pub use words::{cell_list, title as constraint_name};
+pub use words::{cell_list, cell_list_on, title as constraint_name};
 
 use std::ops::ControlFlow;
 

@@ -97,23 +97,35 @@ fn pair_rule(rule: PairRule) -> String {
 /// `r1c123`, `r12c4`, `r1c1, r3c5`: cells grouped by row in standard
 /// notation (columns above 9 separated by commas).
 pub(crate) fn cells(board: &Board, cells: &[usize]) -> String {
-    cell_list(board.size(), cells)
+    cell_list_on(board.geometry(), cells)
 }
 
 /// `r1c123, r3c5`: cells (row-major indices) of a grid of side `n`, grouped
 /// by row in standard notation.
 pub fn cell_list(n: usize, cells: &[usize]) -> String {
-    let mut sorted: Vec<usize> = cells.to_vec();
+    named_by_row(cells.iter().map(|&c| (c / n, c % n)), n)
+}
+
+/// [`cell_list`] of `geometry`'s cells, by their board rows and columns (a
+/// multi-grid board's cells too).
+pub fn cell_list_on(geometry: &crate::Geometry, cells: &[usize]) -> String {
+    let at = |c: usize| geometry.position(crate::Cell(c as u32));
+    named_by_row(cells.iter().map(|&c| at(c)), geometry.board_shape().1)
+}
+
+/// Board positions grouped by row, on a board of `columns` columns.
+fn named_by_row(cells: impl Iterator<Item = (usize, usize)>, columns: usize) -> String {
+    let mut sorted: Vec<(usize, usize)> = cells.collect();
     sorted.sort_unstable();
     sorted.dedup();
     let mut groups: Vec<(usize, Vec<usize>)> = Vec::new();
-    for c in sorted {
+    for (r, c) in sorted {
         match groups.last_mut() {
-            Some((r, cols)) if *r == c / n => cols.push(c % n + 1),
-            _ => groups.push((c / n, vec![c % n + 1])),
+            Some((row, cols)) if *row == r => cols.push(c + 1),
+            _ => groups.push((r, vec![c + 1])),
         }
     }
-    let sep = if n > 9 { "," } else { "" };
+    let sep = if columns > 9 { "," } else { "" };
     groups
         .iter()
         .map(|(r, cols)| {
