@@ -230,7 +230,10 @@ pub fn card_of(puzzle: &Puzzle, board: Board, options: &CardOptions) -> Result<C
         minutes_p80: minutes.map(|m| m.1),
         contents: contents(&path.steps),
         checks,
-        rating: (solved && !board.is_variant()).then_some(path.rating),
+        // An ER where every step is a technique of Sudoku Explainer's kind:
+        // a grid without constraints (one grid, or a multi-grid board, whose
+        // hardest steps are cell forcing and contradictions).
+        rating: (solved && puzzle.constraints().is_empty()).then_some(path.rating),
         steps: path.step_count,
         solved,
         checks_complete,

@@ -137,7 +137,7 @@ impl<'a> Propagator<'a> {
                 }
                 self.done[c] = true;
                 progress = true;
-                for p in cells_of(&self.rules.distinct[c]) {
+                for p in cells_of(self.rules.distinct(c)) {
                     if masks[p] & m != 0 {
                         masks[p] &= !m;
                         if masks[p] == 0 {
@@ -211,13 +211,15 @@ impl<'a> Propagator<'a> {
         for h in 0..board.house_count() {
             for d in 0..board.size() {
                 let bit: Mask = 1 << d;
-                let mut common: super::cellset::Bits = [!0; 4];
+                let words = self.rules.words;
+                let mut common = [!0u64; super::rules::MAX_WORDS];
+                let common = &mut common[..words];
                 let mut places = 0;
                 for c in board.house(h) {
                     let c = c.index();
                     if masks[c] & bit != 0 {
                         places += 1;
-                        for (w, x) in common.iter_mut().zip(&self.rules.distinct[c]) {
+                        for (w, x) in common.iter_mut().zip(self.rules.distinct(c)) {
                             *w &= x;
                         }
                     }
@@ -225,7 +227,7 @@ impl<'a> Propagator<'a> {
                 if places < 2 {
                     continue;
                 }
-                for x in cells_of(&common) {
+                for x in cells_of(common) {
                     if x < masks.len() && masks[x] & bit != 0 {
                         masks[x] &= !bit;
                         changed = true;
@@ -356,7 +358,7 @@ impl Propagator<'_> {
 }
 
 /// The cells of a set, ascending.
-fn cells_of(bits: &super::cellset::Bits) -> impl Iterator<Item = usize> + '_ {
+fn cells_of(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
     bits.iter().enumerate().flat_map(|(i, &w)| {
         let mut w = w;
         std::iter::from_fn(move || {

@@ -7,7 +7,12 @@ use std::sync::Arc;
 use crate::variant::{Constraint, Contradiction, Mask, PairRule, Rule};
 use crate::Puzzle;
 
-use super::cellset::{has, insert, Bits};
+/// The most cells a board the variant ladder takes may have (its cell sets
+/// are at most this many bits).
+pub(crate) const MAX_CELLS: usize = 64 * MAX_WORDS;
+
+/// Words of the largest cell set.
+pub(crate) const MAX_WORDS: usize = 16;
 
 /// One unit of deduction: a whole constraint, or one pair of cells of a
 /// rule that holds between every pair of neighbours (anti-king,
@@ -44,7 +49,10 @@ pub(crate) struct Rules {
     /// its peers in the houses, the cells of each rule's distinct groups
     /// (a cage, a thermometer), and the other cell of every pair whose
     /// relation never holds between equal digits (anti-knight, dots).
-    pub distinct: Vec<Bits>,
+    /// Flat: `words` words per cell ([`Rules::distinct`]).
+    distinct: Vec<u64>,
+    /// Words of one cell set.
+    pub words: usize,
     /// `excl[(cell * n + d) * cells + x]`: the digits (bits) cell `x`
     /// cannot hold when `cell` holds digit `d + 1`, from `distinct` and
     /// every two-cell relation of the rules (a kropki dot, an anti-XV
@@ -59,10 +67,21 @@ pub(crate) struct Rules {
 impl Rules {
     /// The rules of `puzzle`, `None` when it has no constraints (or a grid
     /// too big for variant masks, which the readers refuse anyway).
+    ///
+    /// A multi-grid board (samurai …) has rules too, none of them
+    /// constraints: its cells are more than the classic ladder's chains
+    /// read, and the variant ladder's forcing and contradiction rungs take
+    /// any board.
     pub(crate) fn of(puzzle: &Puzzle) -> Option<Arc<Rules>> {
         let constraints = puzzle.constraints();
-        let n = puzzle.geometry().size();
-        if constraints.is_empty() || n > crate::variant::MAX_VARIANT_SIZE {
+        let geometry = puzzle.geometry();
+        let n = geometry.size();
+        let cells = geometry.cell_count();
+        let multi = geometry.multi_layout().is_some();
+        if (constraints.is_empty() && !multi)
+            || n > crate::variant::MAX_VARIANT_SIZE
+            || cells > MAX_CELLS
+        {
             return None;
         }
         let mut units = Vec::new();
@@ -109,24 +128,26 @@ impl Rules {
                 }
             }
         }
-        let mut watch = vec![Vec::new(); n * n];
+        let mut watch = vec![Vec::new(); cells];
         for (u, unit) in units.iter().enumerate() {
             for &c in &unit.cells {
-                if c < n * n && !watch[c].contains(&(u as u32)) {
+                if c < cells && !watch[c].contains(&(u as u32)) {
                     watch[c].push(u as u32);
                 }
             }
         }
-        let mut distinct = vec![[0u64; 4]; n * n];
-        for (c, bits) in distinct.iter_mut().enumerate() {
-            for p in puzzle.geometry().peers(crate::Cell(c as u32)) {
-                insert(bits, p.index());
+        let words = cells.div_ceil(64);
+        let mut distinct = vec![0u64; cells * words];
+        let mut insert = |a: usize, b: usize| distinct[a * words + b / 64] |= 1 << (b % 64);
+        for c in 0..cells {
+            for p in geometry.peers(crate::Cell(c as u32)) {
+                insert(c, p.index());
             }
         }
         let mut link = |a: usize, b: usize| {
-            if a != b && a < n * n && b < n * n {
-                insert(&mut distinct[a], b);
-                insert(&mut distinct[b], a);
+            if a != b && a < cells && b < cells {
+                insert(a, b);
+                insert(b, a);
             }
         };
         for c in constraints.iter() {
@@ -145,11 +166,11 @@ impl Rules {
                 }
             }
         }
-        let cells = n * n;
         let full = crate::variant::full_mask(n);
         let mut excl = vec![0 as Mask; cells * n * cells];
-        for (c, bits) in distinct.iter().enumerate() {
-            for x in (0..cells).filter(|&x| has(bits, x)) {
+        for c in 0..cells {
+            let bits = &distinct[c * words..][..words];
+            for x in (0..cells).filter(|&x| bits[x / 64] >> (x % 64) & 1 != 0) {
                 for d in 0..n {
                     excl[(c * n + d) * cells + x] |= 1 << d;
                 }
@@ -173,10 +194,31 @@ impl Rules {
             units,
             watch,
             distinct,
+            words,
             excl,
             n,
-            forms45: super::forms45::forms(puzzle.geometry(), constraints),
+            // The rule of 45's regions are sets of at most 256 cells.
+            forms45: match multi {
+                true => Vec::new(),
+                false => super::forms45::forms(geometry, constraints),
+            },
         }))
+    }
+
+    /// The cells that cannot hold the same digit as `cell` — its peers in
+    /// the houses, the cells of each rule's distinct groups (a cage, a
+    /// thermometer), and the other cell of every pair whose relation never
+    /// holds between equal digits (anti-knight, dots) — as [`Rules::words`]
+    /// words of bits.
+    #[inline]
+    pub(crate) fn distinct(&self, cell: usize) -> &[u64] {
+        &self.distinct[cell * self.words..][..self.words]
+    }
+
+    /// Whether `a` and `b` cannot hold the same digit.
+    #[inline]
+    pub(crate) fn apart(&self, a: usize, b: usize) -> bool {
+        self.distinct(a)[b / 64] >> (b % 64) & 1 != 0
     }
 
     /// The constraint of unit `u`.
@@ -225,10 +267,10 @@ impl Rules {
             .flat_map(|i| (i + 1..cells.len()).map(move |j| (i, j)))
             .filter(|&(i, j)| {
                 let (a, b) = (unit.cells[i], unit.cells[j]);
-                a != b && has(&self.distinct[a], b)
+                a != b && self.apart(a, b)
             })
             .collect();
-        let mut values = vec![1u8; n * n];
+        let mut values = vec![1u8; self.watch.len()];
         crate::variant::prune_by_enumeration(&cells, masks, ENUMERATION_CAP, |vals| {
             if peers.iter().any(|&(i, j)| vals[i] == vals[j]) {
                 return false;

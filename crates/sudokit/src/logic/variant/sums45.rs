@@ -17,7 +17,6 @@ use std::ops::ControlFlow;
 use super::super::board::Board;
 use super::super::ctx::{Ctx, Sink};
 use super::super::step::{Candidate, Step, Technique};
-use super::cellset::has;
 use super::forms45::{Equation, Form, Kind, Name};
 use super::rules::Rules;
 use super::words;
@@ -108,8 +107,7 @@ impl Search<'_> {
         while m != 0 {
             let d = m.trailing_zeros() as u8 + 1;
             m &= m - 1;
-            let clash =
-                (0..i).any(|j| self.vals[j] == d && has(&self.rules.distinct[c], cells[j].0));
+            let clash = (0..i).any(|j| self.vals[j] == d && self.rules.apart(c, cells[j].0));
             if !clash {
                 self.vals[i] = d;
                 self.walk(i + 1, acc + sign * i32::from(d));
