@@ -81,8 +81,9 @@ pub fn answer_format(format: Format) -> Format {
 }
 
 /// Reads every record of an answer input named `name`: its variant header,
-/// then its grids (in `format`'s answer format, detected when `None`) and
-/// answer lines, in order.
+/// then its grids (in `format`'s answer format, detected when `None`,
+/// within `limits`: a multi-grid board's `--layout`) and answer lines, in
+/// order.
 ///
 /// # Errors
 /// Why the input gives no records.
@@ -91,6 +92,7 @@ pub fn read(
     reader: Box<dyn BufRead + '_>,
     format: Option<Format>,
     variant: Variant,
+    limits: format::Limits,
 ) -> Result<(Variant, Vec<Record>), Opened> {
     let failed = |e: std::io::Error| Opened::Failed(format!("cannot read {name}: {e}"));
     let (header, mut reader) = crate::variant::read_header(reader).map_err(failed)?;
@@ -124,7 +126,7 @@ pub fn read(
         .map(|(line, v)| (line, Record::Verdict(v, line)))
         .collect();
     if let Some(format) = format {
-        for item in format::read(format, Cursor::new(rest.as_bytes())) {
+        for item in format::read_with_limits(format, Cursor::new(rest.as_bytes()), limits) {
             records.push(match item.map(shown) {
                 Ok(Ok(entry)) => (entry.line, Record::Grid(entry)),
                 Ok(Err((line, why))) => (line, Record::Malformed(format!("{name}:{line}: {why}"))),
@@ -165,7 +167,15 @@ mod tests {
 
     fn read_text(text: &str, format: Option<Format>) -> Vec<Record> {
         let reader: Box<dyn BufRead> = Box::new(Cursor::new(text.as_bytes().to_vec()));
-        read("t", reader, format, Variant::NONE).unwrap().1
+        read(
+            "t",
+            reader,
+            format,
+            Variant::NONE,
+            format::Limits::default(),
+        )
+        .unwrap()
+        .1
     }
 
     #[test]

@@ -33,6 +33,15 @@ pub fn execute(
     err: &mut dyn Write,
 ) -> io::Result<Status> {
     let variant = args.variant.variant();
+    // `--layout` reads multi-grid boards.
+    let format = args
+        .format
+        .or(args.layout.map(|_| sudokit::format::Format::Multi));
+    let limits = sudokit::format::Limits {
+        assume: args.assume.unwrap_or_default(),
+        layout: args.layout,
+        ..sudokit::format::Limits::default()
+    };
     let grids = Input::all(&args.grids);
     let puzzle = args.puzzle.as_deref().map(Input::classify);
     let grids_read_stdin = grids.contains(&Input::Stdin);
@@ -50,13 +59,7 @@ pub fn execute(
     };
     let mut puzzles = match &puzzle {
         None => None,
-        Some(p) => match crate::input::open(
-            p,
-            puzzle_stdin,
-            args.format,
-            variant,
-            args.assume.unwrap_or_default(),
-        ) {
+        Some(p) => match crate::input::open(p, puzzle_stdin, format, variant, limits) {
             Ok(s) => Some(s),
             Err(why) => {
                 let _ = writeln!(err, "sudokit: {why}");
@@ -74,7 +77,7 @@ pub fn execute(
             Err(e) => Err(crate::input::Opened::Failed(crate::input::open_error(
                 input, &e,
             ))),
-            Ok(reader) => crate::answers::read(&name, reader, args.format, variant),
+            Ok(reader) => crate::answers::read(&name, reader, format, variant, limits),
         };
         let (variant, records) = match records {
             Ok(r) => r,

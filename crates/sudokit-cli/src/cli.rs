@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
+use sudokit::format::multi::LayoutChoice;
 use sudokit::format::{Format, Limits};
 use sudokit::{Budget, EngineKind};
 
@@ -87,6 +88,11 @@ Formats (--format; detected from the start of each input when not given):
            answered with 81-digit lines
   jigsaw   a givens line and a region line of n*n symbols (or both on one
            line); answered with the solution line and the region line
+  multi    a multi-grid board (samurai and its cousins): its rows, a space
+           for a hole, puzzles separated by blank lines; the layout from a
+           `# layout: NAME` line, --layout, or the board's shape; also a
+           JSON array of rows (`null` a hole, 0 empty); answered with the
+           board in the same layout
 
 Variants: --x adds the two main diagonals as houses (X-sudoku), --windoku
 the windows (the four shaded 3x3 boxes of a 9x9, (b-1)^2 windows for b x b
@@ -122,8 +128,9 @@ Records: exactly one per puzzle, so output lines up with input.
     `FILE:LINE: warning: message`;
   - `Gave up` when --timeout or --max-nodes stopped the search before it
     could answer (`FILE:LINE: gave up: ...` on stderr).
-  poj3076 and grid records are followed by an empty line; hdu4069 records
-  start with `Case k:` and always check uniqueness (limit at least 2).
+  poj3076, grid and multi records are followed by an empty line; hdu4069
+  records start with `Case k:` and always check uniqueness (limit at least
+  2).
 
 Exit status: 0 when every puzzle was read and answered (`No solution` and
 `Multiple Solutions` are answers), 1 when any puzzle was malformed or given
@@ -309,6 +316,14 @@ pub struct SolveArgs {
     #[arg(long, value_name = "COLOUR=KIND,...", value_parser = parse_assume)]
     pub assume: Option<sudokit::format::sudokupad::Assume>,
 
+    /// The layout of multi-grid boards (samurai and its cousins) that no
+    /// `# layout:` line names: a preset (samurai, twodoku, butterfly,
+    /// windmill, flower, sohei, …) or the top-left corners of the grids
+    /// (`0,0 6,6`, `6: 0,0 4,3` for 6x6 grids); reads the `multi` format.
+    /// Without it, a board's layout is told from its shape.
+    #[arg(long, value_name = "NAME|CORNERS", value_parser = parse_layout)]
+    pub layout: Option<LayoutChoice>,
+
     /// Reject (as `Invalid puzzle`) any input line longer than N bytes; it is
     /// skipped without being held in memory.
     #[arg(long, value_name = "N", default_value_t = Limits::DEFAULT_MAX_LINE,
@@ -373,11 +388,23 @@ pub struct SolveArgs {
 }
 
 impl SolveArgs {
-    /// The input format asked for (`None`: detected).
+    /// The input format asked for (`None`: detected); `--layout` asks for
+    /// `multi`.
     pub fn format(&self) -> Option<Format> {
         match self.format {
             Some(FormatArg::Text(f)) => Some(f),
-            Some(FormatArg::Json) | None => None,
+            Some(FormatArg::Json) | None => self.layout.map(|_| Format::Multi),
+        }
+    }
+
+    /// Why the arguments cannot go together: `--layout` with a `--format`
+    /// other than `multi`.
+    pub fn conflict(&self) -> Option<String> {
+        match (self.layout, self.format) {
+            (Some(_), Some(FormatArg::Text(f))) if f != Format::Multi => Some(format!(
+                "--layout reads multi-grid boards (--format multi); it cannot go with --format {f}"
+            )),
+            _ => None,
         }
     }
 
@@ -392,6 +419,7 @@ impl SolveArgs {
             max_line: self.max_line_bytes,
             max_side: self.max_side,
             assume: self.assume.unwrap_or_default(),
+            layout: self.layout,
         }
     }
 
@@ -419,6 +447,11 @@ fn engine_parser() -> impl TypedValueParser<Value = EngineKind> {
 /// `--format`: one of the library's format names.
 pub(crate) fn parse_assume(s: &str) -> Result<sudokit::format::sudokupad::Assume, String> {
     sudokit::format::sudokupad::Assume::parse(s)
+}
+
+/// `--layout`: a preset name or grid corners.
+pub(crate) fn parse_layout(s: &str) -> Result<LayoutChoice, String> {
+    LayoutChoice::parse(s)
 }
 
 fn format_parser() -> impl TypedValueParser<Value = Format> {
@@ -556,9 +589,12 @@ solution puts there (what a setter checks before publishing). One record per
 puzzle, in input order: an f-puzzles puzzle comes back as it came (a link, an
 lz-string or JSON) with its candidates as centre marks, to open in f-puzzles or
 SudokuPad; a classic 9x9 puzzle's is one 729-character `pencilmark` line (it
-reads back as a puzzle), other sides get one line of space-separated cells;
-`No solution` when there is none, `Invalid puzzle` for a malformed one. With
---json, `candidates` lists each cell's values, and with --limit K (2 or more)
+reads back as a puzzle), other sides get one line of space-separated cells, a
+multi-grid board (samurai, the `multi` format) its rows with each cell's
+candidates in a column, then an empty line; `No solution` when there is none,
+`Invalid puzzle` for a malformed one. With --json, `candidates` lists each
+cell's values (a multi-grid board's `cells` name their places, `r1c13`), and
+with --limit K (2 or more)
 `counts` says how many solutions use each candidate, up to K. Takes variant
 puzzles (f-puzzles JSON, links) like every verb; one search per candidate not
 yet seen in a solution, never an enumeration of all solutions.";

@@ -75,7 +75,11 @@ pub fn draw_all(
         stdin,
         format,
         solve.variant(),
-        solve.assume.unwrap_or_default(),
+        sudokit::format::Limits {
+            assume: solve.assume.unwrap_or_default(),
+            layout: solve.layout,
+            ..sudokit::format::Limits::default()
+        },
         &mut io::sink(),
         |name, item| {
             if let Ok(entry) = item {

@@ -177,7 +177,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
 /// One `--json` record: the puzzle and solution as lines, the regions line
 /// of a jigsaw, the rating when the generator finished it.
 fn json_record(number: u64, seed: u64, g: &Generated) -> String {
-    use crate::record::json::{line, regions};
+    use crate::record::json::{board, layout, line, regions};
     let level = |er| sudokit::logic::Level::of(er).name();
     // Numbers, as `sudokit rate --json` writes them.
     let rating = match (g.rating, g.er) {
@@ -198,6 +198,17 @@ fn json_record(number: u64, seed: u64, g: &Generated) -> String {
         "rating": rating,
         "tries": g.tally.tries,
     });
+    let mut value = value;
+    let geometry = g.puzzle.geometry();
+    if let (Some(name), Some(givens), Some(solution)) = (
+        layout(geometry),
+        board(g.puzzle.givens(), geometry),
+        board(&g.solution, geometry),
+    ) {
+        value["layout"] = name.into();
+        value["board"] = serde_json::json!(givens);
+        value["solution_board"] = serde_json::json!(solution);
+    }
     value.to_string()
 }
 
@@ -206,7 +217,9 @@ fn json_record(number: u64, seed: u64, g: &Generated) -> String {
 /// puzzles need.
 pub(crate) fn output_of(args: &GenerateArgs) -> (Format, Variant) {
     let lines = args.box_shape.is_some_and(|(r, c)| r == 1 || c == 1);
-    let format = args.text_format().unwrap_or(if args.jigsaw || lines {
+    let format = args.text_format().unwrap_or(if args.layout.is_some() {
+        Format::Multi
+    } else if args.jigsaw || lines {
         Format::Jigsaw
     } else {
         Format::Line
@@ -227,7 +240,9 @@ pub(crate) fn spec_of(args: &GenerateArgs) -> anyhow::Result<Spec> {
     if args.windoku {
         extras.push(Extra::Windows);
     }
-    let shape = if args.jigsaw {
+    let shape = if let Some(layout) = &args.layout {
+        Shape::Fixed(Arc::new(Geometry::multi(layout.clone())))
+    } else if args.jigsaw {
         Shape::Jigsaw {
             size: args.size.unwrap_or(9),
             extras,

@@ -6,7 +6,6 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, Write};
 use std::path::{Path, PathBuf};
 
-use sudokit::format::sudokupad::Assume;
 use sudokit::format::{self, Entry, Format, Limits};
 
 use crate::record::Item;
@@ -37,6 +36,10 @@ impl Input {
             return Input::File(path.to_owned());
         }
         match arg.to_str() {
+            // A multi-grid board's leading spaces place its first row.
+            Some(s) if is_board(s) => {
+                Input::Inline(s.trim_end().trim_start_matches(['\n', '\r']).to_owned())
+            }
             Some(s) if looks_like_puzzle(s) => Input::Inline(s.trim().to_owned()),
             _ => Input::File(path.to_owned()),
         }
@@ -94,6 +97,17 @@ fn looks_like_puzzle(arg: &str) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether an argument is a multi-grid board (samurai) given inline: it
+/// is detected as `multi` and reads as a board.
+fn is_board(arg: &str) -> bool {
+    arg.contains('\n')
+        && format::detect(arg.as_bytes()) == Ok(Format::Multi)
+        && matches!(
+            format::read(Format::Multi, arg.as_bytes()).next(),
+            Some(Ok(_))
+        )
 }
 
 /// What an argument that is no readable file says as a puzzle line.
@@ -187,7 +201,7 @@ impl fmt::Display for Opened {
     }
 }
 
-/// Opens an input.
+/// Opens an input, to be read within `limits` (`--assume`, `--layout`).
 ///
 /// # Errors
 /// Why it gives no records.
@@ -196,16 +210,16 @@ pub fn open<'a>(
     stdin: &'a mut dyn BufRead,
     format: Option<Format>,
     variant: Variant,
-    assume: Assume,
+    limits: Limits,
 ) -> Result<Source<'a>, Opened> {
     let reader = input
         .open(stdin)
         .map_err(|e| Opened::Failed(open_error(input, &e)))?;
-    open_reader(input.to_string(), reader, format, variant, assume)
+    open_reader(input.to_string(), reader, format, variant, limits)
 }
 
-/// Reads the records of `reader`, named `name` in messages: its variant
-/// header, then its format (detected when `None`).
+/// Reads the records of `reader`, named `name` in messages, within
+/// `limits`: its variant header, then its format (detected when `None`).
 ///
 /// # Errors
 /// Why it gives no records.
@@ -214,7 +228,7 @@ pub fn open_reader<'a>(
     reader: Box<dyn BufRead + 'a>,
     format: Option<Format>,
     variant: Variant,
-    assume: Assume,
+    limits: Limits,
 ) -> Result<Source<'a>, Opened> {
     let failed = Opened::Failed;
     let (header, reader) = crate::variant::read_header(reader)
@@ -232,20 +246,13 @@ pub fn open_reader<'a>(
     Ok(Source {
         name,
         format,
-        records: format::read_with_limits(
-            format,
-            reader,
-            Limits {
-                assume,
-                ..Limits::default()
-            },
-        ),
+        records: format::read_with_limits(format, reader, limits),
         variant,
     })
 }
 
 /// Reads every puzzle of `args` (files, `-`, inline puzzles; stdin when
-/// none), input after input, and hands each to `each` with the input's
+/// none) within `limits`, input after input, and hands each to `each` with the input's
 /// name: an entry, or why it is malformed (`FILE:LINE: message`, already
 /// written to `err`). An input that cannot be opened or detected is reported
 /// and the next one is read; an input without a puzzle gets a warning, as in
@@ -258,14 +265,14 @@ pub fn each_puzzle(
     stdin: &mut dyn BufRead,
     format: Option<Format>,
     variant: Variant,
-    assume: Assume,
+    limits: Limits,
     err: &mut dyn Write,
     mut each: impl FnMut(&str, Result<Entry, String>) -> io::Result<()>,
 ) -> io::Result<crate::status::Status> {
     use crate::status::Status;
     let mut status = Status::Ok;
     for input in Input::all(args) {
-        let mut source = match open(&input, &mut *stdin, format, variant, assume) {
+        let mut source = match open(&input, &mut *stdin, format, variant, limits) {
             Ok(s) => s,
             Err(Opened::Empty(name)) => {
                 let _ = writeln!(err, "{name}: warning: no puzzle in the input");
@@ -360,6 +367,20 @@ mod tests {
             Input::classify(OsStr::new(&broken)),
             Input::File(_)
         ));
+        // A multi-grid board given inline, its first row's leading holes
+        // kept; one with a digit in a hole is no board.
+        let windmill = sudokit::MultiLayout::preset("windmill").unwrap();
+        let geometry = std::sync::Arc::new(sudokit::Geometry::multi(windmill));
+        let empty = sudokit::Grid::empty_of(&geometry);
+        let empty = sudokit::Puzzle::new(geometry, empty).unwrap();
+        let text = format::puzzle_text(Format::Multi, &empty, format::Style::default()).unwrap();
+        assert!(text.starts_with("   ........."), "{text}");
+        assert_eq!(
+            Input::classify(OsStr::new(&format!("\n{text}"))),
+            Input::Inline(text.trim_end().to_owned())
+        );
+        let hole = text.replacen("   ", "  5", 1);
+        assert!(matches!(Input::classify(OsStr::new(&hole)), Input::File(_)));
         assert_eq!(Input::Stdin.to_string(), "<stdin>");
         assert_eq!(Input::Inline(line.into()).to_string(), "<argument>");
     }

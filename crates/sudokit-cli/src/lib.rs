@@ -39,6 +39,11 @@ mod variant;
 /// The command line: parses `std::env::args` and runs the subcommand.
 pub fn main() -> ExitCode {
     let cli = cli::Cli::parse();
+    if let Some((name, args)) = solve_args(&cli.command) {
+        if let Some(why) = args.conflict() {
+            refuse(name, &why);
+        }
+    }
     let result = match &cli.command {
         cli::Command::Solve(args) => solve::run(args, record::Mode::Solve),
         cli::Command::Count(args) => {
@@ -101,6 +106,20 @@ pub fn main() -> ExitCode {
             ExitCode::from(status::Status::Failed as u8)
         }
     }
+}
+
+/// The subcommand's name and its `solve` arguments, for the commands that
+/// share them.
+fn solve_args(command: &cli::Command) -> Option<(&'static str, &cli::SolveArgs)> {
+    Some(match command {
+        cli::Command::Solve(args) => ("solve", args),
+        cli::Command::Count(args) => ("count", args),
+        cli::Command::Candidates(args) => ("candidates", args),
+        cli::Command::Rate(args) => ("rate", &args.solve),
+        cli::Command::Hint(args) => ("hint", args),
+        cli::Command::Explain(args) => ("explain", &args.solve),
+        _ => return None,
+    })
 }
 
 /// Runs `rate`, `hint` or `explain`, which share `solve`'s arguments but

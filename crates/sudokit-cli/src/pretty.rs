@@ -6,6 +6,8 @@
 //! - Jigsaw geometries: the digits, and beside each row the region of each
 //!   cell as a letter (`A`, `B`, …), so the regions are visible without
 //!   colour.
+//! - Multi-grid boards (samurai): the `multi` format's rows, holes blank,
+//!   so without colour the bytes are those of `--format multi`.
 //! - With colour (a terminal, `NO_COLOR` unset, or `--color always`): givens
 //!   bold, digits the solver filled in cyan; jigsaw cells on a background
 //!   colour per region (neighbouring regions get different colours).
@@ -103,6 +105,9 @@ pub fn write<W: Write + ?Sized>(
     color: bool,
 ) -> io::Result<()> {
     let n = solution.size();
+    if geometry.multi_layout().is_some() {
+        return write_board(out, givens, solution, geometry, style, color);
+    }
     if geometry.layout() != Layout::Jigsaw {
         if !color {
             return format::grid::write(out, solution, geometry, style);
@@ -172,6 +177,45 @@ pub fn write<W: Write + ?Sized>(
             }
             let region = geometry.region_of(Cell::at(r, c, n));
             line.push(REGION_LABELS.get(region).copied().unwrap_or(b'?'));
+        }
+        line.push(b'\n');
+        out.write_all(&line)?;
+    }
+    out.write_all(b"\n")
+}
+
+/// A multi-grid board: the `multi` format's rows, in colour the givens
+/// bold and the digits filled in cyan.
+fn write_board<W: Write + ?Sized>(
+    out: &mut W,
+    givens: &Grid,
+    solution: &Grid,
+    geometry: &Geometry,
+    style: Style,
+    color: bool,
+) -> io::Result<()> {
+    if !color {
+        return format::multi::write(out, solution, geometry, style);
+    }
+    let n = solution.size();
+    let (rows, columns) = geometry.board_shape();
+    for r in 0..rows {
+        let mut line = Vec::with_capacity(12 * columns);
+        let mut holes = 0;
+        for c in 0..columns {
+            let Some(cell) = geometry.cell_at(r, c) else {
+                holes += 1;
+                continue;
+            };
+            line.resize(line.len() + holes, b' ');
+            holes = 0;
+            line.extend_from_slice(if givens.get(cell).is_some() {
+                BOLD
+            } else {
+                FILLED
+            });
+            line.push(symbol(style.alphabet, n, solution, cell));
+            line.extend_from_slice(RESET);
         }
         line.push(b'\n');
         out.write_all(&line)?;

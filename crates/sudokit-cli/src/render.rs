@@ -82,9 +82,14 @@ pub fn execute(
     let mut status = crate::input::each_puzzle(
         &args.inputs,
         stdin,
-        args.format,
+        args.format
+            .or(args.layout.map(|_| sudokit::format::Format::Multi)),
         args.variant.variant(),
-        args.assume.unwrap_or_default(),
+        sudokit::format::Limits {
+            assume: args.assume.unwrap_or_default(),
+            layout: args.layout,
+            ..sudokit::format::Limits::default()
+        },
         err,
         |name, item| {
             items.push((name.to_owned(), item));

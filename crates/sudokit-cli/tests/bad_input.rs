@@ -85,6 +85,9 @@ const CASES: &[Case] = &[
     case("grid_too_big.txt", Format::Grid, 1, "SIS", &[":13: case 2: first row has 70 cells; the largest side is 64"]),
     case("grid_prime_side.txt", Format::Grid, 1, "SIS", &[":13: case 2: a grid of side 7 is not supported: it has no box shape"]),
     case("grid_ragged.txt", Format::Grid, 1, "SIS", &[":17: case 2: row has 8 cells, expected 9"]),
+    case("multi_digit_in_hole.txt", Format::Multi, 1, "SIS", &[":24: case 2, column 11: '5' in a hole of the samurai layout"]),
+    case("multi_tab.txt", Format::Multi, 1, "SIS", &[":32: case 2, column 1: a tab: a multi-grid board writes its holes as spaces"]),
+    case("multi_no_layout.txt", Format::Multi, 1, "SIS", &[":23: case 2: a board of 20 rows, up to 21 places wide, in the shape of no layout (samurai, "]),
     Case {
         args: &["--max-side", "9"],
         ..case("grid_max_side.txt", Format::Grid, 1, "SIS", &[":13: case 2: side 16 is above the maximum side 9 (--max-side)"])

@@ -37,6 +37,8 @@ mod explain_render;
 mod generate;
 #[path = "cli/logic.rs"]
 mod logic;
+#[path = "cli/multi.rs"]
+mod multi;
 #[path = "cli/render.rs"]
 mod render;
 #[path = "cli/roundtrip.rs"]

@@ -130,8 +130,8 @@ pub(crate) fn rate_one(puzzle: &Puzzle, budget: &Budget) -> (Status, Rated) {
 
 /// A card as the JSON text `sudokit rate --json` gives, with the card's
 /// line under `line`: what Python's `Rating` is made from.
-pub(crate) fn card_text(card: &sudokit::card::Card, n: usize) -> String {
-    let mut json = card.to_json(puzzle.geometry());
+pub(crate) fn card_text(card: &sudokit::card::Card, geometry: &sudokit::Geometry) -> String {
+    let mut json = card.to_json(geometry);
     json["line"] = card.line().into();
     json.to_string()
 }
@@ -157,7 +157,7 @@ pub(crate) fn card_one(puzzle: &Puzzle, budget: &Budget, checks: bool) -> (Statu
             } else {
                 Status::Unrated
             };
-            (status, Some(card_text(&c, puzzle.size())))
+            (status, Some(card_text(&c, puzzle.geometry())))
         }
         Err(CardError::Complete) => (Status::Complete, None),
         Err(CardError::TimedOut { .. }) => (Status::GaveUp, None),

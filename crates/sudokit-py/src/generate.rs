@@ -308,7 +308,10 @@ fn variant_record<'py>(
     d.set_item("solution", String::from_utf8_lossy(&line).trim_end())?;
     d.set_item("givens", m.puzzle.givens().filled())?;
     d.set_item("rules", m.puzzle.constraints().len())?;
-    d.set_item("card", crate::batch::card_text(&m.card, m.puzzle.size()))?;
+    d.set_item(
+        "card",
+        crate::batch::card_text(&m.card, m.puzzle.geometry()),
+    )?;
     d.set_item("tries", m.tally.tries)?;
     Ok(d)
 }

@@ -238,7 +238,7 @@ impl NativePuzzle {
         d.set_item("card", py.None())?;
         let verdict = match &found {
             Ok(c) => {
-                d.set_item("card", crate::batch::card_text(c, self.puzzle().size()))?;
+                d.set_item("card", crate::batch::card_text(c, self.puzzle().geometry()))?;
                 match c.unrated_reason() {
                     Some(why) => {
                         d.set_item("reason", why)?;

@@ -49,6 +49,14 @@ pub fn check(
             m = grid.size()
         ));
     }
+    if grid.cells().len() != geometry.cell_count() {
+        return Err(format!(
+            "the grid has {} cells but the puzzle has {} ({geometry})",
+            grid.cells().len(),
+            geometry.cell_count()
+        ));
+    }
+    let name = |cell: Cell| name(geometry, cell);
     if !engine.supports(geometry) {
         return Err(format!(
             "engine {} does not support {geometry}",
@@ -67,7 +75,7 @@ pub fn check(
         match cells[i] {
             Some(v) if v != g => lines.push(format!(
                 "{} is {} but the puzzle gives {}",
-                name(Cell(i as u32), n),
+                name(Cell(i as u32)),
                 show(v),
                 show(g)
             )),
@@ -83,7 +91,7 @@ pub fn check(
             }
         }
         for (d, holders) in at.iter().enumerate().filter(|(_, h)| h.len() > 1) {
-            let list: Vec<String> = holders.iter().map(|&c| name(c, n)).collect();
+            let list: Vec<String> = holders.iter().map(|&c| name(c)).collect();
             lines.push(format!(
                 "{}: {} appears {} times ({})",
                 house_name(geometry, h),
@@ -122,7 +130,7 @@ pub fn check(
                     bad = true;
                     lines.push(format!(
                         "{} is {} but the solution has {}",
-                        name(Cell(i as u32), n),
+                        name(Cell(i as u32)),
                         have.map_or('.', show),
                         want.map_or('.', show)
                     ));
@@ -132,7 +140,7 @@ pub fn check(
     }
     if empty == 0 {
         let values: Vec<u8> = cells.iter().map(|c| c.map_or(0, |d| d as u8 + 1)).collect();
-        let filled = Grid::from_values(n, &values).map_err(|e| e.to_string())?;
+        let filled = Grid::from_values_of(geometry, &values).map_err(|e| e.to_string())?;
         match crate::validate(p, &filled) {
             Ok(()) if !bad => lines.push("ok: a complete, valid solution".to_owned()),
             Ok(()) => {}
@@ -152,9 +160,11 @@ pub fn check(
     Ok(Report { lines, bad })
 }
 
-/// A cell as `r1c1`.
-fn name(cell: Cell, n: usize) -> String {
-    format!("r{}c{}", cell.row(n) + 1, cell.column(n) + 1)
+/// A cell as `r1c1`, by its place on the board (a multi-grid board's
+/// rows and columns are the board's).
+fn name(geometry: &Geometry, cell: Cell) -> String {
+    let (r, c) = geometry.position(cell);
+    format!("r{}c{}", r + 1, c + 1)
 }
 
 /// A house as people say it: `row 3`, `column 5`, `box 2`, `region 4`,
@@ -183,7 +193,11 @@ fn house_name(geometry: &Geometry, h: usize) -> String {
             let (a, b) = (cells[0], cells[cells.len() - 1]);
             // Name it from its top end.
             let (top, bottom) = if a.row(n) <= b.row(n) { (a, b) } else { (b, a) };
-            format!("diagonal {}-{}", name(top, n), name(bottom, n))
+            format!(
+                "diagonal {}-{}",
+                name(geometry, top),
+                name(geometry, bottom)
+            )
         }
         HouseKind::Window => format!("window {k}"),
         HouseKind::Custom => format!("house {k}"),

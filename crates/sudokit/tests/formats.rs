@@ -202,9 +202,10 @@ proptest! {
 
 /// The sides `format` reads and writes: the block formats every side a
 /// grid has (up to [`MAX_SIZE`], written with numbers above 61), `line` the
-/// sides with boxes and a single symbol per digit, `jigsaw` every side with
-/// a single symbol per digit (2 to 61), `fpuzzles` f-puzzles' sides (3 to
-/// 16) with boxes, the judge formats their one side.
+/// sides with boxes and a single symbol per digit, `multi` every side with
+/// boxes and a single symbol per digit (a square grid is its layout `0,0`),
+/// `jigsaw` every side with a single symbol per digit (2 to 61), `fpuzzles`
+/// f-puzzles' sides (3 to 16) with boxes, the judge formats their one side.
 fn sides(format: Format) -> Vec<usize> {
     if let Some(n) = fixed_side(format) {
         return vec![n];
@@ -215,6 +216,7 @@ fn sides(format: Format) -> Vec<usize> {
             .filter(|&n| format::line::side_for_cells(n * n) == Some(n))
             .collect(),
         Format::Jigsaw => (2..=61).collect(),
+        Format::Multi => boxed.filter(|&n| n <= 61).collect(),
         Format::Fpuzzles | Format::Scl => boxed.filter(|&n| (3..=16).contains(&n)).collect(),
         _ => boxed.collect(),
     }
@@ -286,6 +288,7 @@ fn every_format_round_trips_every_side_it_supports() {
             Format::Grid | Format::Sdk | Format::Ss => assert_eq!(largest, MAX_SIZE),
             Format::Line => assert_eq!(largest, 60),
             Format::Jigsaw => assert_eq!(largest, 61),
+            Format::Multi => assert_eq!(largest, 60),
             _ => {}
         }
     }

@@ -36,7 +36,11 @@ pub fn read(
         return Err(ApiError::bad("the puzzle text is empty"));
     }
     let reader = Box::new(Cursor::new(text.as_bytes().to_vec()));
-    let mut source = crate::input::open_reader(NAME.into(), reader, format, variant, assume)
+    let read_limits = format::Limits {
+        assume,
+        ..format::Limits::default()
+    };
+    let mut source = crate::input::open_reader(NAME.into(), reader, format, variant, read_limits)
         // The detector's advice names the CLI's flag; the API's is a field.
         .map_err(|e| ApiError::bad(e.to_string().replace("use --format", "give `format`")))?;
     let entry = match source.next() {

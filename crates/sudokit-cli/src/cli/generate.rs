@@ -58,6 +58,7 @@ Examples:
   sudokit generate --rating 7.0.. -n 100 -j 2
   sudokit generate --size 16 --format grid
   sudokit generate --jigsaw -n 5 --format jigsaw
+  sudokit generate --layout samurai --symmetry rotate180 --level medium
   sudokit generate --x --clues 30..34 --with-solution --format grid
   sudokit generate --killer --band hard -n 5 --seed 1
   sudokit generate --thermo 4 --size 6 --format scl
@@ -80,6 +81,13 @@ pub struct GenerateArgs {
     /// The box shape, rows x columns (the side is their product), e.g. 2x3.
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
     pub box_shape: Option<(usize, usize)>,
+
+    /// A multi-grid board: a preset (samurai, twodoku, butterfly, windmill,
+    /// flower, sohei, …) or grid corners ("0,0 6,6"); written in the
+    /// `multi` format (the board's rows, a space for a hole).
+    #[arg(long, value_name = "NAME|CORNERS", value_parser = parse_multi_layout,
+          conflicts_with_all = ["size", "box_shape", "jigsaw", "x", "windoku"])]
+    pub layout: Option<sudokit::MultiLayout>,
 
     /// Jigsaw: random regions of N connected cells, new for every puzzle.
     #[arg(long, conflicts_with = "box_shape")]
@@ -410,6 +418,10 @@ fn parse_rating(text: &str) -> Result<(Difficulty, Option<Difficulty>), String> 
     let low = low.unwrap_or(Difficulty(0));
     sudokit::generate::check_rating(low, high).map_err(|e| format!("`{text}`: {e}"))?;
     Ok((low, high))
+}
+
+fn parse_multi_layout(text: &str) -> Result<sudokit::MultiLayout, String> {
+    sudokit::MultiLayout::parse(text).map_err(|e| e.to_string())
 }
 
 fn parse_level(text: &str) -> Result<Level, String> {

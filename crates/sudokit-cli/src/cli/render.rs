@@ -79,6 +79,12 @@ pub struct RenderArgs {
     #[arg(long, value_name = "COLOUR=KIND,...", value_parser = super::parse_assume)]
     pub assume: Option<sudokit::format::sudokupad::Assume>,
 
+    /// The layout of multi-grid boards that no `# layout:` line names: a
+    /// preset (samurai, twodoku, …) or grid corners (`0,0 6,6`), as for
+    /// `solve`; reads the `multi` format.
+    #[arg(long, value_name = "NAME|CORNERS", value_parser = super::parse_layout)]
+    pub layout: Option<sudokit::format::multi::LayoutChoice>,
+
     /// Side of a cell in pixels (a 9x9 grid is 9 cells plus a 16 px margin
     /// on each side); raise it for a sharper PNG.
     #[arg(long, value_name = "PX", default_value = "52", value_parser = parse_cell)]

@@ -155,6 +155,12 @@ pub struct CheckArgs {
     #[arg(long, value_name = "COLOUR=KIND,...", value_parser = super::parse_assume)]
     pub assume: Option<sudokit::format::sudokupad::Assume>,
 
+    /// The layout of multi-grid boards that no `# layout:` line names: a
+    /// preset (samurai, twodoku, …) or grid corners (`0,0 6,6`), as for
+    /// `solve`; reads the `multi` format.
+    #[arg(long, value_name = "NAME|CORNERS", value_parser = super::parse_layout)]
+    pub layout: Option<sudokit::format::multi::LayoutChoice>,
+
     /// Engine that finds the puzzle's solution.
     #[arg(short, long, value_name = "ENGINE", default_value = "auto", value_parser = engine_parser())]
     pub engine: EngineKind,

@@ -6,17 +6,23 @@
 //! lz-string, JSON) with its candidates as centre pencil marks; a classic
 //! 9x9 puzzle's record is one `pencilmark` line (729 characters, which reads
 //! back as a puzzle); other sides get one line of `n²` space-separated
-//! cells, each its candidates' symbols. A puzzle without
+//! cells, each its candidates' symbols; in the `multi` format (a
+//! multi-grid board, samurai), the board's rows, each cell its candidates'
+//! symbols in a column as wide as the most candidates of a cell, holes
+//! blank, then an empty line (after every record of that format, messages
+//! too). A puzzle without
 //! solution gets `No solution`. JSON: `candidates` (per cell, row-major,
 //! the values), `counts` (with `--limit` 2 or more: per cell, the capped
-//! count of each candidate, in the order of `candidates`), `cap`.
+//! count of each candidate, in the order of `candidates`), `cap`; for a
+//! multi-grid board `cells`, each cell's place on the board (`r1c13`), in
+//! the order of `candidates`.
 
 use std::io::{self, Write};
 
 use serde::Serialize;
 use sudokit::engine::TrueCandidates;
 use sudokit::format::{self, Answer, Entry, Format};
-use sudokit::{Engine, Puzzle};
+use sudokit::{Cell, Engine, Geometry, Puzzle};
 
 use super::{Settings, Sink, Tally};
 
@@ -74,18 +80,36 @@ pub fn tally_of(tc: &TrueCandidates, tally: &mut Tally) {
     }
 }
 
-/// Writes the text record of a puzzle's true candidates.
+/// Writes the text record of a puzzle's true candidates, read in `format`
+/// (written in `to`'s shape when given).
+///
+/// # Errors
+/// Errors of `out`; [`io::ErrorKind::InvalidInput`] for a multi-grid board
+/// to be written in another format than `multi`.
 pub fn write_text<W: Write>(
     out: &mut W,
     entry: &Entry,
     tc: &TrueCandidates,
+    format: Format,
     to: Option<Format>,
 ) -> io::Result<()> {
+    let geometry = entry.puzzle.geometry();
+    let output = to.unwrap_or(format);
+    let board = output == Format::Multi;
+    if geometry.multi_layout().is_some() && !board {
+        let why = format!(
+            "the {output} format cannot hold a multi-grid board's candidates: write them as multi"
+        );
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, why));
+    }
     if tc.stopped.is_some() {
-        return writeln!(out, "{}", Answer::GAVE_UP);
+        return message(out, Answer::GAVE_UP, board);
     }
     if tc.is_empty() {
-        return writeln!(out, "{}", Answer::NO_SOLUTION);
+        return message(out, Answer::NO_SOLUTION, board);
+    }
+    if board {
+        return write_board(out, geometry, tc, entry.style);
     }
     // An f-puzzles puzzle comes back in its own form (a link, an lz-string
     // or JSON) with the candidates as centre marks, for the setter to open.
@@ -124,9 +148,87 @@ pub fn write_text<W: Write>(
     out.write_all(&line)
 }
 
+/// Writes a message record (`No solution`, `Invalid puzzle` …): one line,
+/// and for boards (the `multi` format) the empty line that ends their
+/// records.
+///
+/// # Errors
+/// Errors of `out`.
+pub fn message<W: Write + ?Sized>(out: &mut W, text: &str, board: bool) -> io::Result<()> {
+    writeln!(out, "{text}")?;
+    if board {
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// Writes the true candidates of a multi-grid board as its rows: each cell
+/// its candidates' symbols, left-aligned in a column as wide as the most
+/// candidates of a cell, a blank between columns, holes blank (no trailing
+/// blanks); then an empty line.
+fn write_board<W: Write + ?Sized>(
+    out: &mut W,
+    geometry: &Geometry,
+    tc: &TrueCandidates,
+    style: format::Style,
+) -> io::Result<()> {
+    let alphabet = match style.alphabet {
+        format::Alphabet::Letters if tc.n <= 26 => format::Alphabet::Letters,
+        _ => format::Alphabet::Numeric,
+    };
+    let width = tc
+        .candidates
+        .iter()
+        .map(|s| s.len())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let (rows, columns) = geometry.board_shape();
+    let mut line = Vec::new();
+    for r in 0..rows {
+        line.clear();
+        for c in 0..columns {
+            if c > 0 {
+                line.push(b' ');
+            }
+            let start = line.len();
+            if let Some(cell) = geometry.cell_at(r, c) {
+                for d in tc.candidates[cell.index()].iter() {
+                    line.push(alphabet.symbol(d.index()).unwrap_or(b'?'));
+                }
+            }
+            line.resize(start + width.max(line.len() - start), b' ');
+        }
+        while line.last() == Some(&b' ') {
+            line.pop();
+        }
+        line.push(b'\n');
+        out.write_all(&line)?;
+    }
+    out.write_all(b"\n")
+}
+
+/// The board place of each cell of a multi-grid board (`r1c13`, 1-based),
+/// `None` for other geometries.
+pub fn places(geometry: &Geometry) -> Option<Vec<String>> {
+    geometry.multi_layout()?;
+    Some(
+        (0..geometry.cell_count())
+            .map(|i| {
+                let (r, c) = geometry.position(Cell(i as u32));
+                format!("r{}c{}", r + 1, c + 1)
+            })
+            .collect(),
+    )
+}
+
 /// The JSON fields of a candidates record.
 #[derive(Debug, Default, Serialize)]
 pub struct Json {
+    /// A multi-grid board's cells, each its place (`r1c13`), in the order
+    /// of `candidates`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cells: Option<Vec<String>>,
     /// Per cell, the values of its true candidates.
     pub candidates: Vec<Vec<u8>>,
     /// Per cell, the capped counts (with a cap of 2 or more).
@@ -136,9 +238,10 @@ pub struct Json {
     pub cap: u32,
 }
 
-/// The JSON fields of `tc`.
-pub fn json(tc: &TrueCandidates) -> Json {
+/// The JSON fields of `tc`, on `geometry`.
+pub fn json(tc: &TrueCandidates, geometry: &Geometry) -> Json {
     Json {
+        cells: places(geometry),
         candidates: values(tc),
         counts: (tc.cap >= 2).then(|| counts(tc)),
         cap: tc.cap,
@@ -169,12 +272,13 @@ pub fn answer<S: Sink>(
                     super::gave_up_message(settings, reason, tc.stats.nodes)
                 ))?;
             }
-            write_text(sink.out(), entry, &tc, settings.to)
+            write_text(sink.out(), entry, &tc, format, settings.to)
         }
         Err(e) => {
             tally.invalid += 1;
             sink.diagnose(format_args!("{input}:{}: {e}", entry.line))?;
-            writeln!(sink.out(), "{}", Answer::INVALID)
+            let board = settings.to.unwrap_or(format) == Format::Multi;
+            message(sink.out(), Answer::INVALID, board)
         }
     }
 }

@@ -1,8 +1,10 @@
 //! `--json`: one JSON object per puzzle (JSON Lines) instead of the input
 //! format's records, for programs. Each object names the puzzle (`input`,
 //! `line`, `case`), gives its text (`puzzle`: the givens as one line, `.`
-//! for an empty cell; `regions`: a letter per cell for a jigsaw), the
-//! `verdict`, the solution(s), the count, the
+//! for an empty cell; `regions`: a letter per cell for a jigsaw; for a
+//! multi-grid board, cells in board order, its `layout` and `board`: its
+//! rows as numbers, `null` a hole, `0` empty, and `solution_board` the
+//! solution's), the `verdict`, the solution(s), the count, the
 //! engine's `stats`, and for a malformed puzzle or a search given up on the
 //! `error` message; `warnings` when the reader had any. Diagnostics still
 //! go to stderr as well, so a person watching sees the same messages.
@@ -17,7 +19,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 use sudokit::format::{self, Entry, Format, ParseError, Style};
-use sudokit::{Engine, Geometry, Grid, Solutions};
+use sudokit::{Digit, Engine, Geometry, Grid, Solutions};
 
 use super::{Mode, Settings, Sink, Tally};
 
@@ -32,12 +34,22 @@ struct Record<'a> {
     /// The region of each cell (`A` for the first) when they are not boxes.
     #[serde(skip_serializing_if = "Option::is_none")]
     regions: Option<String>,
+    /// A multi-grid board's layout: a preset's name, or its grid corners.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    layout: Option<String>,
+    /// A multi-grid board's givens, row by row: `null` a hole, `0` empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    board: Option<Board>,
     verdict: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<String>,
-    /// The solution's values, row by row (numbers, for any side).
+    /// The solution's values, row by row (numbers, for any side; a
+    /// multi-grid board's cells in board order).
     #[serde(skip_serializing_if = "Option::is_none")]
     values: Option<Vec<u8>>,
+    /// A multi-grid board's solution, row by row, `null` a hole.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution_board: Option<Board>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solutions: Option<Vec<String>>,
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
@@ -80,10 +92,40 @@ pub fn line(grid: &Grid, style: Style) -> String {
     String::from_utf8_lossy(&text).into_owned()
 }
 
-/// The region letters of a geometry without boxes (jigsaw), else `None`.
+/// A board's rows: each place a digit's value, `0` for an empty cell,
+/// `null` for a hole (the JSON the `multi` format reads).
+pub type Board = Vec<Vec<Option<u8>>>;
+
+/// `grid` on a multi-grid board as its rows, `None` for other geometries.
+pub fn board(grid: &Grid, geometry: &Geometry) -> Option<Board> {
+    geometry.multi_layout()?;
+    let (rows, columns) = geometry.board_shape();
+    Some(
+        (0..rows)
+            .map(|r| {
+                (0..columns)
+                    .map(|c| {
+                        geometry
+                            .cell_at(r, c)
+                            .map(|cell| Digit::value_of(grid.get(cell)))
+                    })
+                    .collect()
+            })
+            .collect(),
+    )
+}
+
+/// The description of a multi-grid board's layout, `None` for other
+/// geometries.
+pub fn layout(geometry: &Geometry) -> Option<String> {
+    geometry.multi_layout().map(|l| l.description())
+}
+
+/// The region letters of a geometry without boxes (jigsaw), else `None`
+/// (a multi-grid board's boxes are its layout's).
 pub fn regions(geometry: &Geometry) -> Option<String> {
     const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    if geometry.box_shape().is_some() {
+    if geometry.box_shape().is_some() || geometry.multi_layout().is_some() {
         return None;
     }
     Some(
@@ -140,6 +182,8 @@ pub fn answer<S: Sink>(
         case: entry.index,
         puzzle: Some(line(entry.puzzle.givens(), entry.style)),
         regions: regions(entry.puzzle.geometry()),
+        layout: layout(entry.puzzle.geometry()),
+        board: board(entry.puzzle.givens(), entry.puzzle.geometry()),
         limit: Some(limit),
         warnings: entry.warnings.iter().map(|w| w.message.clone()).collect(),
         ..Record::default()
@@ -160,7 +204,7 @@ pub fn answer<S: Sink>(
                     record.verdict = "gave_up";
                     record.error = Some(message);
                 }
-                record.candidates = Some(super::candidates::json(&tc));
+                record.candidates = Some(super::candidates::json(&tc, entry.puzzle.geometry()));
                 write(sink.out(), &record)
             }
             Err(e) => {
@@ -235,6 +279,10 @@ pub fn answer<S: Sink>(
     if settings.mode == Mode::Solve && !multiple {
         record.solution = solutions.first.as_ref().map(|g| line(g, entry.style));
         record.values = solutions.first.as_ref().map(|g| g.to_values());
+        record.solution_board = solutions
+            .first
+            .as_ref()
+            .and_then(|g| board(g, entry.puzzle.geometry()));
     }
     if settings.mode.is_logic() && record.verdict == "unique" {
         let found = super::logic::find_and_report(settings, input, format, &entry, sink, tally)?;

@@ -302,6 +302,10 @@ fn write_message<W: Write>(
     answer: Answer<'_>,
 ) -> io::Result<()> {
     match (settings.mode, settings.pretty) {
+        (Mode::Candidates, None) => {
+            let board = settings.to.unwrap_or(format) == Format::Multi;
+            candidates::message(out, answer.message().unwrap_or_default(), board)
+        }
         (Mode::Count | Mode::Rate | Mode::Hint | Mode::Explain | Mode::Candidates, _)
         | (_, Some(_)) => {
             let message = answer.message().unwrap_or_default();
@@ -370,6 +374,13 @@ pub fn answer<S: Sink>(
         }
     };
     warn(sink, input, format, entry.index, &entry.warnings)?;
+    if let Some(why) = unwritable(settings, format, &entry) {
+        tally.invalid += 1;
+        let case = case_prefix(format, entry.index);
+        sink.diagnose(format_args!("{input}:{}: {case}{why}", entry.line))?;
+        write_message(settings, format, sink.out(), entry.index, Answer::Invalid)?;
+        return end_record(settings, sink);
+    }
     if settings.mode == Mode::Candidates {
         return candidates::answer(settings, engine, input, format, &entry, sink, tally);
     }
@@ -467,6 +478,23 @@ pub fn answer<S: Sink>(
             Ok(())
         }
     }
+}
+
+/// Why the run's output cannot show `entry`'s grid: a multi-grid board
+/// (samurai), whose cells no other format places, in a format other than
+/// `multi` (`--to line`); `None` when it can, or when the mode writes no
+/// grid (counts, ratings, JSON, a grid drawn for a person).
+fn unwritable(settings: &Settings, format: Format, entry: &Entry) -> Option<String> {
+    let layout = entry.puzzle.geometry().multi_layout()?;
+    let output = settings.to.unwrap_or(format);
+    let grids = matches!(settings.mode, Mode::Solve | Mode::All | Mode::Candidates)
+        && settings.pretty.is_none();
+    (grids && output != Format::Multi).then(|| {
+        format!(
+            "the {output} format cannot hold a multi-grid board ({}): write it as multi (--to multi)",
+            layout.name()
+        )
+    })
 }
 
 /// Ends a record that could not be answered: the empty line of the modes

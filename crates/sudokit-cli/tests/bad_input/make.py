@@ -182,3 +182,21 @@ rows[4] = rows[4].rsplit(" ", 1)[0]
 w("grid_ragged.txt", f"{g9}\n\n" + "\n".join(rows) + f"\n\n{g9}\n")
 sixteen = "\n".join(" ".join("." for _ in range(16)) for _ in range(16))
 w("grid_max_side.txt", f"{g9}\n\n{sixteen}\n\n{g9}\n")
+
+# --- multi --------------------------------------------------------------
+sam = open(EX + "samurai.txt").read().strip("\n").split("\n")
+assert len(sam) == 21
+
+
+def boards(*bs):
+    return "\n\n".join("\n".join(b) for b in bs) + "\n"
+
+
+hole = list(sam)
+hole[1] = hole[1][:10] + "5" + hole[1][11:]
+w("multi_digit_in_hole.txt", boards(sam, hole, sam))
+tab = list(sam)
+assert tab[9].startswith("      ")
+tab[9] = "\t" + tab[9][6:]
+w("multi_tab.txt", boards(sam, tab, sam))
+w("multi_no_layout.txt", boards(sam, sam[:20], sam))

@@ -27,6 +27,7 @@ fn example_of(format: Format) -> &'static str {
         Format::Pencilmark => "pencilmark.txt",
         Format::Jigsaw => "jigsaw.txt",
         Format::Fpuzzles | Format::Scl => "fpuzzles.txt",
+        Format::Multi => "samurai.txt",
     }
 }
 
@@ -52,7 +53,7 @@ fn mutate(puzzle: &Puzzle, rng: &mut SmallRng, remove: usize, change: bool) -> P
         let at = filled[rng.gen_range(0..filled.len())];
         values[at] = rng.gen_range(1..=n as u8);
     }
-    let givens = Grid::from_values(n, &values).expect("digits in range");
+    let givens = Grid::from_values_of(puzzle.geometry(), &values).expect("digits in range");
     Puzzle::new(puzzle.geometry().clone(), givens).expect("same geometry")
 }
 
@@ -68,7 +69,7 @@ fn random_input(format: Format, seed: u64) -> Option<(Vec<u8>, usize)> {
         .collect();
     let mut made = Vec::new();
     for base in &bases {
-        let cells = base.size() * base.size();
+        let cells = base.geometry().cell_count();
         for (remove, change) in [(0, false), (rng.gen_range(1..cells / 4), false), (0, true)] {
             made.push(mutate(base, &mut rng, remove, change));
         }

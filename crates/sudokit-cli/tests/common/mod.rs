@@ -115,7 +115,7 @@ pub fn records(format: Format, output: &str) -> Vec<String> {
             }
             out
         }
-        Format::Poj3076 | Format::Grid | Format::Sdk | Format::Ss => {
+        Format::Poj3076 | Format::Grid | Format::Sdk | Format::Ss | Format::Multi => {
             assert!(output.is_empty() || output.ends_with("\n\n"), "{output:?}");
             output
                 .split_terminator("\n\n")

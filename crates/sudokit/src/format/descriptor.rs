@@ -4,7 +4,7 @@
 //! writer in [`write`](super::write)'s match.
 
 use super::records::DynParser;
-use super::{fpuzzles, grid, hdu4069, jigsaw, line, pencilmark, poj3076, sdk, sdm, ss};
+use super::{fpuzzles, grid, hdu4069, jigsaw, line, multi, pencilmark, poj3076, sdk, sdm, ss};
 use super::{Format, Limits};
 
 /// What is known about a format.
@@ -78,7 +78,7 @@ impl Descriptor {
 }
 
 /// Every format's descriptor, in the order of the [`Format`] variants.
-pub(crate) const DESCRIPTORS: [Descriptor; 11] = [
+pub(crate) const DESCRIPTORS: [Descriptor; 12] = [
     line::DESCRIPTOR,
     poj3076::DESCRIPTOR,
     hdu4069::DESCRIPTOR,
@@ -90,6 +90,7 @@ pub(crate) const DESCRIPTORS: [Descriptor; 11] = [
     jigsaw::DESCRIPTOR,
     fpuzzles::DESCRIPTOR,
     fpuzzles::SCL_DESCRIPTOR,
+    multi::DESCRIPTOR,
 ];
 
 // `Format::descriptor` indexes the table by variant.

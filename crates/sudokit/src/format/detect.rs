@@ -6,7 +6,7 @@ use super::alphabet::is_empty_symbol;
 use super::line::side_for_cells;
 use super::text::is_blank;
 use super::{choose_alphabet, Format};
-use super::{fpuzzles, jigsaw, pencilmark};
+use super::{fpuzzles, jigsaw, multi, pencilmark};
 use crate::MAX_SIZE;
 
 /// How many bytes [`detect_reader`] looks at.
@@ -193,6 +193,11 @@ fn is_fpuzzles(text: &[u8]) -> bool {
 /// you have; [`DETECT_PREFIX`] bytes are plenty). Blank lines, a BOM and `#`
 /// comment lines are skipped; then, on the first meaningful line:
 ///
+/// - first of all, a `# layout:` line that names a layout, or a block of
+///   rows of `0`-`9`, `.` and spaces with a hole before a cell in some row,
+///   in the shape of one preset multi-grid layout (the first block may be a
+///   few places off; see [`multi`](super::multi)), or `[` then `[` (a JSON
+///   board) → [`Format::Multi`];
 /// 0. `{` or `[` (JSON), an f-puzzles or SudokuPad link, a bare SudokuPad
 ///    payload (`scl…`, `ctc…`, `scf…`), or an lz-string
 ///    (`N4Ig…`) that decompresses to an f-puzzles object →
@@ -239,6 +244,9 @@ fn is_fpuzzles(text: &[u8]) -> bool {
 /// row, fits neither's symbols) and no guess from the lines after it reads a
 /// puzzle.
 pub fn detect(prefix: &[u8]) -> Result<Format, DetectError> {
+    if multi::detect_board(prefix) {
+        return Ok(Format::Multi);
+    }
     let lines = meaningful(prefix);
     let first = guess(lines.clone());
     if first == Err(DetectError::Empty) {
@@ -261,6 +269,9 @@ fn guess<'a>(mut lines: impl Iterator<Item = Line<'a>> + Clone) -> Result<Format
         excerpt: String::from_utf8_lossy(&first.text[..first.text.len().min(40)]).into_owned(),
         reason,
     };
+    if multi::is_json_board(first.text, lines.clone().next().map(|l| l.text)) {
+        return Ok(Format::Multi);
+    }
     if is_fpuzzles(first.text) {
         return Ok(Format::Fpuzzles);
     }
@@ -559,6 +570,44 @@ mod tests {
         let e = detect(b"\n1234567890abcdeZ\n").unwrap_err();
         assert!(matches!(e, DetectError::Unknown { line: 2, .. }));
         assert!(e.to_string().contains("--format"));
+    }
+
+    #[test]
+    fn multi_grid_boards_are_detected_and_nothing_else_changes() {
+        use crate::format::multi::tests::{geometry, json_of, seeded, SAMURAI};
+        use crate::format::{puzzle_text, Style};
+        use crate::MultiLayout;
+        assert_eq!(detect(SAMURAI.as_bytes()), Ok(Format::Multi));
+        // A digit in a hole: still a samurai, whose reader names the place.
+        let mut rows: Vec<String> = SAMURAI.lines().map(str::to_owned).collect();
+        rows[1].replace_range(10..11, "5");
+        assert_eq!(detect(rows.join("\n").as_bytes()), Ok(Format::Multi));
+        // Every preset as written, and as JSON (one line or pretty).
+        for name in MultiLayout::preset_names() {
+            let p = seeded(&geometry(name), 17);
+            let text = puzzle_text(Format::Multi, &p, Style::default()).unwrap();
+            assert_eq!(detect(text.as_bytes()), Ok(Format::Multi), "{name}");
+            let json = json_of(&p);
+            assert_eq!(detect(json.as_bytes()), Ok(Format::Multi), "{name}");
+            let pretty = json.replace("],[", "],\n  [").replace("[[", "[\n  [");
+            assert_eq!(detect(pretty.as_bytes()), Ok(Format::Multi), "{name}");
+        }
+        // Butterfly fills its 12x12 board: without its header it is a grid.
+        let butterfly = seeded(&geometry("butterfly"), 5);
+        let text = puzzle_text(Format::Multi, &butterfly, Style::default()).unwrap();
+        let bare = text.lines().skip(1).collect::<Vec<_>>().join("\n");
+        assert_eq!(detect(bare.as_bytes()), Ok(Format::Grid));
+        // f-puzzles arrays hold objects and strings.
+        assert_eq!(detect(b"[{\"size\": 9}]\n"), Ok(Format::Fpuzzles));
+        let array = b"[\n  \"N4IgzglgXgpiBcBOANCA\"\n]\n";
+        assert_eq!(detect(array), Ok(Format::Fpuzzles));
+        // Grids with blanks between cells, indented grids.
+        assert_eq!(detect(b"  1 2 3 4\n  3 4 1 2\n"), Ok(Format::Grid));
+        // A header names the format even before a board without holes; a
+        // comment that names no layout does not.
+        assert_eq!(detect(b"# layout: butterfly\n"), Ok(Format::Multi));
+        let comment = b"# layout of the page\n1234\n3412\n2143\n4321\n";
+        assert_eq!(detect(comment), Ok(Format::Grid));
     }
 
     #[test]

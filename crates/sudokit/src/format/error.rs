@@ -203,6 +203,27 @@ pub enum ParseErrorKind {
         /// What is wrong.
         reason: String,
     },
+    /// A symbol where no grid of a multi-grid layout covers the board (a
+    /// hole, written as a space).
+    #[error(
+        "{found:?} in a hole of the {layout} layout (no grid covers this place; a hole is a space)"
+    )]
+    InHole {
+        /// The character.
+        found: char,
+        /// The layout's name or description.
+        layout: String,
+    },
+    /// A hole (a space, or the end of a short row) where a multi-grid
+    /// layout has a cell.
+    #[error("a hole where the {layout} layout has a cell (`.` or `0` for an empty cell)")]
+    MissingCell {
+        /// The layout's name or description.
+        layout: String,
+    },
+    /// A tab in a multi-grid board, whose holes are spaces, one a column.
+    #[error("a tab: a multi-grid board writes its holes as spaces, one a column (a tab's width is unclear)")]
+    Tab,
     /// Walls that do not cut the grid into n connected regions of n cells.
     #[error("walls cut the grid into {} regions of sizes {sizes:?}; expected {n} connected regions of {n} cells", sizes.len())]
     Regions {

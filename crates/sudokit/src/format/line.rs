@@ -262,8 +262,10 @@ pub(crate) fn write_symbols<W: Write + ?Sized>(
         );
         return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
     }
-    if alphabet == Alphabet::Numeric && grid.size() <= 9 && per_line >= grid.cells().len() {
-        // One line of `1`-`9` (the common case): no per-cell lookups.
+    let cells = grid.cells().len();
+    if alphabet == Alphabet::Numeric && grid.size() <= 9 && per_line >= cells && cells <= 81 {
+        // One line of `1`-`9` (the common case): no per-cell lookups. (A
+        // multi-grid board of 9x9 grids has more cells: the loop below.)
         let mut line = [0u8; 81];
         for (out, cell) in line.iter_mut().zip(grid.cells()) {
             *out = match Digit::value_of(*cell) {

@@ -14,6 +14,7 @@
 //! | `pencilmark` | [`pencilmark`] | 729 characters per line: the candidates of every cell (sukaku) |
 //! | `jigsaw` | [`jigsaw`](mod@jigsaw) | a givens line and a region line of n² symbols each (or both on one line) |
 //! | `fpuzzles` | [`fpuzzles`] | f-puzzles JSON, lz-strings and links, one per line (variant puzzles: killer, thermo, arrow …) |
+//! | `multi` | [`multi`] | a multi-grid board (samurai and its cousins) as its rows, spaces for holes, puzzles separated by blank lines; or a JSON array of rows |
 //!
 //! ## Reading
 //! [`read`] (or a format's own `Reader`) takes any
@@ -21,7 +22,9 @@
 //! `Result<`[`Entry`]`, `[`ReadError`]`>` per puzzle, in input order, reading
 //! only as much as the next puzzle needs. Every reader follows the shared
 //! reading rule: CRLF line ends, blank lines, leading and trailing blanks, tabs,
-//! a missing final newline and a UTF-8 BOM at the start are accepted. Anything
+//! a missing final newline and a UTF-8 BOM at the start are accepted (but in
+//! [`multi`], whose leading spaces place a board's rows and which refuses
+//! tabs). Anything
 //! else malformed is a [`ParseError`] for *that* puzzle, carrying its position
 //! (1-based line, column where it makes sense, 1-based puzzle number); the
 //! reader then goes on with the next puzzle. An I/O error ends the stream.
@@ -75,6 +78,7 @@ pub mod hdu4069;
 pub mod jigsaw;
 pub mod line;
 mod lz;
+pub mod multi;
 pub mod pencilmark;
 pub mod poj3076;
 pub(crate) mod read;
@@ -128,11 +132,13 @@ pub enum Format {
     /// [`Format::Fpuzzles`] reads (SudokuPad and f-puzzles alike), written
     /// as SudokuPad links; see [`sudokupad`].
     Scl,
+    /// Multi-grid boards (samurai and its cousins); see [`multi`].
+    Multi,
 }
 
 impl Format {
     /// Every format, in the order of [`Format::NAMES`].
-    pub const ALL: [Format; 11] = [
+    pub const ALL: [Format; 12] = [
         Format::Line,
         Format::Poj3076,
         Format::Hdu4069,
@@ -144,6 +150,7 @@ impl Format {
         Format::Jigsaw,
         Format::Fpuzzles,
         Format::Scl,
+        Format::Multi,
     ];
 
     /// Every format name accepted by [`Format::from_str`].

@@ -93,6 +93,10 @@ pub struct Limits {
     /// How to read the lines of SudokuPad puzzles whose rules do not say
     /// (`--assume green=whispers`); empty by default.
     pub assume: super::sudokupad::Assume,
+    /// The layout of `multi` boards that no `# layout:` line names (the
+    /// CLI's `--layout`); `None` (the default): told from each board's
+    /// shape.
+    pub layout: Option<super::multi::choice::LayoutChoice>,
 }
 
 impl Limits {
@@ -106,6 +110,7 @@ impl Default for Limits {
             max_line: Limits::DEFAULT_MAX_LINE,
             max_side: crate::MAX_SIZE,
             assume: super::sudokupad::Assume::default(),
+            layout: None,
         }
     }
 }

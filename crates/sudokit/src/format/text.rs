@@ -164,6 +164,18 @@ impl<R: BufRead + ?Sized> Lines<R> {
         &self.buf[self.start..self.end]
     }
 
+    /// The current line with its leading blanks (but not the BOM), without
+    /// its line end and trailing blanks: for a format whose leading spaces
+    /// mean something (`multi`'s holes).
+    pub(crate) fn untrimmed(&self) -> &[u8] {
+        let bom = if self.number == 1 && self.buf.starts_with(BOM) {
+            BOM.len()
+        } else {
+            0
+        };
+        &self.buf[bom.min(self.end)..self.end]
+    }
+
     /// 1-based number of the current line.
     #[inline]
     pub(crate) fn number(&self) -> usize {

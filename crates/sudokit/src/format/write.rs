@@ -81,10 +81,14 @@ impl<'a> Answer<'a> {
 ///   it was read (a link, an lz-string, one-line JSON or a SudokuPad link),
 ///   or the message line;
 /// - `scl`: the same as a SudokuPad link (a SudokuPad puzzle's own link
-///   with the digits filled in), or the message line.
+///   with the digits filled in), or the message line;
+/// - `multi`: the board's rows (holes as spaces) or the message line, then
+///   an empty line.
 ///
 /// # Errors
-/// Errors of `out`.
+/// Errors of `out`; [`io::ErrorKind::InvalidInput`], before anything is
+/// written, for a multi-grid board in another format than `multi` (see
+/// [`write_puzzle`]).
 pub fn write_answer<W: Write + ?Sized>(
     format: Format,
     out: &mut W,
@@ -92,6 +96,9 @@ pub fn write_answer<W: Write + ?Sized>(
     answer: Answer<'_>,
 ) -> io::Result<()> {
     let descriptor = format.descriptor();
+    if let Answer::Solved { geometry, .. } = answer {
+        holds(format, geometry)?;
+    }
     if let Some(label) = descriptor.case_label {
         writeln!(out, "{label} {index}:")?;
     }
@@ -132,11 +139,15 @@ pub fn write_answer<W: Write + ?Sized>(
 /// included) for `fpuzzles`, the wall-coded case for `hdu4069` (whose input
 /// starts with the number of cases: that line is the caller's). A format
 /// that cannot hold the puzzle's geometry (regions in a `line`, 16x16 in an
-/// `sdm`, diagonals anywhere) writes what it can: read it back to know.
+/// `sdm`, diagonals anywhere) writes what it can: read it back to know; but
+/// a multi-grid board (samurai), whose cells no other format places, is
+/// refused by every format but `multi`.
 ///
 /// # Errors
 /// Errors of `out`; [`io::ErrorKind::InvalidInput`] from `hdu4069` for a grid
-/// that is not 9x9, and from the one-line formats for a side above 61.
+/// that is not 9x9, from the one-line formats for a side above 61, and from
+/// every format but `multi` for a multi-grid board, before anything is
+/// written.
 pub fn write_puzzle<W: Write + ?Sized>(
     format: Format,
     out: &mut W,
@@ -144,6 +155,7 @@ pub fn write_puzzle<W: Write + ?Sized>(
     style: Style,
 ) -> io::Result<()> {
     let (grid, geometry) = (puzzle.givens(), &**puzzle.geometry());
+    holds(format, geometry)?;
     match format {
         Format::Hdu4069 => super::hdu4069::write_case(out, puzzle),
         Format::Pencilmark => super::pencilmark::write(out, puzzle),
@@ -163,6 +175,25 @@ pub fn puzzle_text(format: Format, puzzle: &Puzzle, style: Style) -> io::Result<
     write_puzzle(format, &mut out, puzzle, style)?;
     // The writers write ASCII symbols only.
     String::from_utf8(out).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+}
+
+/// Whether `format` can write a grid of `geometry`: every format but
+/// `multi` refuses a multi-grid board (its cells are no square's).
+///
+/// # Errors
+/// [`io::ErrorKind::InvalidInput`] naming the layout and the format that
+/// can.
+fn holds(format: Format, geometry: &Geometry) -> io::Result<()> {
+    match geometry.multi_layout() {
+        Some(layout) if format != Format::Multi => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "the {format} format cannot hold a multi-grid board ({}): write it as multi",
+                layout.name()
+            ),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Writes `grid` (a solution, or givens where a puzzle is no more) in
@@ -186,6 +217,7 @@ fn write_grid<W: Write + ?Sized>(
         Format::Jigsaw => super::jigsaw::write(out, grid, geometry, style),
         Format::Fpuzzles => super::fpuzzles::write_solution(out, grid, geometry, None),
         Format::Scl => super::fpuzzles::write_scl_solution(out, grid, geometry, None),
+        Format::Multi => super::multi::write(out, grid, geometry, style),
     }
 }
 
@@ -265,7 +297,8 @@ mod tests {
              No solution\nMultiple Solutions\nInvalid puzzle\nGave up\n\
              No solution\nMultiple Solutions\nInvalid puzzle\nGave up\n\
              No solution\nMultiple Solutions\nInvalid puzzle\nGave up\n\
-             No solution\nMultiple Solutions\nInvalid puzzle\nGave up\n"
+             No solution\nMultiple Solutions\nInvalid puzzle\nGave up\n\
+             No solution\n\nMultiple Solutions\n\nInvalid puzzle\n\nGave up\n\n"
         );
     }
 }

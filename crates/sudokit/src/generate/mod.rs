@@ -506,7 +506,10 @@ impl Generator {
         if let Some((low, high)) = spec.rating {
             check_rating(low, high)?;
             // The sample has the shape's side and extras, all `chains_rate` reads.
-            if low >= least_chain_er() && !chains_rate(&sample) {
+            // A multi-grid board's forcing and contradiction rungs (the
+            // variant ladder's) reach the chains' ratings without them.
+            let forcing = sample.multi_layout().is_some();
+            if low >= least_chain_er() && !chains_rate(&sample) && !forcing {
                 return Err(SpecError::RatingNeedsChains {
                     geometry: sample.to_string(),
                 });

@@ -25,9 +25,16 @@ pub struct SubGrid {
     pub boxes: (usize, usize),
 }
 
+/// A preset: its name, its other names, its grids' corners.
+type Preset = (
+    &'static str,
+    &'static [&'static str],
+    &'static [(usize, usize)],
+);
+
 /// The preset layouts: name, other names, then the top-left corner of each
 /// 9x9 grid (the layouts newspapers and pencilmark name).
-const PRESETS: &[(&str, &[&str], &[(usize, usize)])] = &[
+const PRESETS: &[Preset] = &[
     (
         "samurai",
         &["gattai-5"],
