@@ -78,6 +78,15 @@ fn presets_have_their_cells_and_houses() {
 /// layout's grids and board coordinates only; the count (to `limit`) and
 /// the first solution, in the geometry's cell order.
 fn exact_cover(puzzle: &Puzzle, limit: u64) -> (u64, Option<Vec<u8>>) {
+    exact_cover_with(puzzle, limit, &mut |_| {})
+}
+
+/// [`exact_cover`], passing every solution found to `each`.
+fn exact_cover_with(
+    puzzle: &Puzzle,
+    limit: u64,
+    each: &mut dyn FnMut(&[u8]),
+) -> (u64, Option<Vec<u8>>) {
     let g = puzzle.geometry();
     let layout = g.multi_layout().unwrap();
     let n = layout.side();
@@ -136,17 +145,32 @@ fn exact_cover(puzzle: &Puzzle, limit: u64) -> (u64, Option<Vec<u8>>) {
     solver.set_limit(Some(limit));
     let mut first = None;
     let summary = solver.run(|s| {
+        let mut values = vec![0u8; g.cell_count()];
+        for &o in s {
+            let (cell, d) = options[o];
+            values[cell.index()] = d as u8 + 1;
+        }
+        each(&values);
         if first.is_none() {
-            let mut values = vec![0u8; g.cell_count()];
-            for &o in s {
-                let (cell, d) = options[o];
-                values[cell.index()] = d as u8 + 1;
-            }
             first = Some(values);
         }
         std::ops::ControlFlow::Continue(())
     });
     (summary.solutions, first)
+}
+
+/// The digits each cell takes in some solution (bit `d` = digit `d + 1`):
+/// the union of every solution of the exact-cover model, `None` when it has
+/// `limit` or more.
+fn exact_candidates(puzzle: &Puzzle, limit: u64) -> Option<Vec<u64>> {
+    let g = puzzle.geometry();
+    let mut union = vec![0u64; g.cell_count()];
+    let (count, _) = exact_cover_with(puzzle, limit, &mut |values| {
+        for (u, &v) in union.iter_mut().zip(values) {
+            *u |= 1 << (v - 1);
+        }
+    });
+    (count < limit).then_some(union)
 }
 
 /// A random solution grid: a few random digits no peer repeats, completed
@@ -213,6 +237,8 @@ fn engines_agree_with_exact_cover_on_every_preset() {
         for _ in 0..2 {
             for puzzle in random_puzzles(&g, &mut rng) {
                 let (want, first) = exact_cover(&puzzle, 3);
+                // True candidates where the solutions are few enough to list.
+                let union = exact_candidates(&puzzle, 3);
                 for e in engines.iter_mut() {
                     assert!(e.supports(&g), "{} on {name}", e.name());
                     let got = e.solve(&puzzle, 3).unwrap();
@@ -223,6 +249,12 @@ fn engines_agree_with_exact_cover_on_every_preset() {
                     }
                     if want == 1 {
                         assert_eq!(got.first.unwrap().to_values(), first.clone().unwrap());
+                    }
+                    if let Some(union) = &union {
+                        let tc = e.true_candidates(&puzzle, 1).unwrap();
+                        assert!(tc.complete, "{} on {name}", e.name());
+                        let sets: Vec<u64> = tc.candidates.iter().map(|s| s.0).collect();
+                        assert_eq!(&sets, union, "{} on {name}", e.name());
                     }
                 }
             }
@@ -289,6 +321,7 @@ fn a_board_is_drawn_with_its_holes() {
 #[test]
 fn generated_puzzles_are_unique_symmetric_and_need_every_grid() {
     use sudokit::generate::{Generator, Shape, Spec, Symmetry};
+    let mut listed = 0;
     for (name, symmetry) in [
         ("samurai", Symmetry::Rotate180),
         ("twodoku", Symmetry::Rotate180),
@@ -310,6 +343,22 @@ fn generated_puzzles_are_unique_symmetric_and_need_every_grid() {
             let given = |c: usize| made.puzzle.givens().cells()[c].is_some();
             assert_eq!(given(i), given(j), "{name}: {symmetry}");
         }
+        // Two givens fewer: several solutions, and the true candidates
+        // are their union.
+        let mut fewer = made.puzzle.givens().clone();
+        let clues: Vec<usize> = (0..g.cell_count())
+            .filter(|&c| fewer.cells()[c].is_some())
+            .collect();
+        for &c in clues.iter().step_by(clues.len() / 2).take(2) {
+            fewer.set(Cell(c as u32), None);
+        }
+        let fewer = Puzzle::new(Arc::clone(&g), fewer).unwrap();
+        if let Some(union) = exact_candidates(&fewer, 2000) {
+            let tc = Auto::default().true_candidates(&fewer, 1).unwrap();
+            let sets: Vec<u64> = tc.candidates.iter().map(|s| s.0).collect();
+            assert_eq!(sets, union, "{name}");
+            listed += 1;
+        }
         // No grid is unique on its own.
         let layout = g.multi_layout().unwrap();
         for s in layout.grids() {
@@ -330,6 +379,8 @@ fn generated_puzzles_are_unique_symmetric_and_need_every_grid() {
             );
         }
     }
+    // Most boards lose two givens to a few solutions.
+    assert!(listed >= 3, "{listed}");
 }
 
 #[test]
