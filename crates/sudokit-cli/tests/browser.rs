@@ -17,6 +17,10 @@
 //! - `variants` (issue #37): killer, thermo/arrow, kropki/XV,
 //!   sandwich/little-killer and jigsaw puzzles drawn and played to the end
 //!   by hints on a desktop and a 360 px phone, with no console error;
+//! - `samurai`: a samurai pasted on a 390x844 phone: its holes, no
+//!   sideways scroll, a corner grid's and the shared box's cells played,
+//!   arrows over holes, check, hint, true candidates, the step list, a
+//!   reload, one generated from the Layout choice;
 //! - `offline` (issue #49): the page with its WebAssembly engine, played
 //!   with the server stopped, and exported to a folder opened from file://.
 //!
@@ -44,6 +48,8 @@ mod offline;
 mod phone;
 #[path = "browser/play.rs"]
 mod play;
+#[path = "browser/samurai.rs"]
+mod samurai;
 #[path = "browser/teach.rs"]
 mod teach;
 #[path = "browser/variants.rs"]
@@ -123,6 +129,7 @@ async fn scenarios(page: &Page) {
         phone::dark,
         phone::accessible,
         variants::variants,
+        samurai::samurai_phone,
         offline::offline,
     );
 }

@@ -101,7 +101,9 @@ fn not_one_line_puzzle(text: &str) -> Option<String> {
 /// The page's view of a puzzle.
 #[derive(Debug, Serialize)]
 pub struct BoardJson {
-    /// The side n: the grid has n² cells, numbered row by row from 0.
+    /// The side n (the digits): the grid has n² cells, numbered row by row
+    /// from 0 — on a multi-grid board, its covered slots, row by row over
+    /// the board (`rows`, `columns`, `positions`).
     size: usize,
     /// `[rows, columns]` of a box, or `null` for jigsaw regions.
     #[serde(rename = "box")]
@@ -131,6 +133,50 @@ pub struct BoardJson {
     title: Option<String>,
     author: Option<String>,
     rules: Option<String>,
+    /// A multi-grid board (samurai and its cousins) only: where its cells
+    /// lie on the board, and its houses.
+    #[serde(flatten)]
+    multi: Option<MultiJson>,
+}
+
+/// A multi-grid board's shape for the page: its cells are the covered
+/// slots, numbered row-major over the board (`size` is the digits).
+#[derive(Debug, Serialize)]
+pub struct MultiJson {
+    /// The layout as `--layout` reads it: a preset's name (`samurai`) or
+    /// the grids' corners.
+    layout: String,
+    /// The board's rows and columns, holes included.
+    rows: usize,
+    columns: usize,
+    /// `[row, column]` of each cell on the board (0-based).
+    positions: Vec<[usize; 2]>,
+    /// Every house (each grid's rows, columns and boxes, a shared box
+    /// once, then any extra houses), each a list of cells.
+    houses: Vec<Vec<usize>>,
+}
+
+impl MultiJson {
+    fn of(geometry: &Geometry) -> Option<MultiJson> {
+        let layout = geometry.multi_layout()?;
+        let (rows, columns) = geometry.board_shape();
+        Some(MultiJson {
+            layout: layout.description(),
+            rows,
+            columns,
+            positions: (0..geometry.cell_count())
+                .map(|c| {
+                    let (r, c) = geometry.position(sudokit::Cell(c as u32));
+                    [r, c]
+                })
+                .collect(),
+            houses: geometry
+                .houses()
+                .iter()
+                .map(|h| h.cells().iter().map(|c| c.index()).collect())
+                .collect(),
+        })
+    }
 }
 
 /// [`sudokit::render::Overlay`] for the page.
@@ -194,9 +240,16 @@ impl BoardJson {
                 constraints.push(name);
             }
         }
+        // A multi-grid board's regions are its grids' boxes.
+        let box_shape = geometry.box_shape().or_else(|| {
+            let layout = geometry.multi_layout()?;
+            let first = layout.grids().first()?;
+            let same = layout.grids().iter().all(|g| g.boxes == first.boxes);
+            same.then_some(first.boxes)
+        });
         BoardJson {
             size: n,
-            box_shape: geometry.box_shape().map(|(r, c)| [r, c]),
+            box_shape: box_shape.map(|(r, c)| [r, c]),
             regions: geometry.regions().collect(),
             extras,
             givens: puzzle.givens().to_values(),
@@ -209,6 +262,7 @@ impl BoardJson {
             title: None,
             author: None,
             rules: None,
+            multi: MultiJson::of(geometry),
         }
     }
 

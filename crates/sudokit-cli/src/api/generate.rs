@@ -41,6 +41,7 @@ pub(crate) fn clap_message(e: &clap::Error) -> String {
 const GENERATE_FIELDS: &[&str] = &[
     "size",
     "box",
+    "layout",
     "jigsaw",
     "x",
     "windoku",
@@ -65,6 +66,9 @@ struct Fields {
     /// `RxC`.
     #[serde(rename = "box")]
     box_shape: Option<String>,
+    /// A multi-grid board: a preset (`samurai`, `twodoku` …) or grid
+    /// corners, as `--layout` reads them.
+    layout: Option<String>,
     #[serde(default)]
     jigsaw: bool,
     #[serde(default)]
@@ -112,6 +116,7 @@ impl Fields {
         };
         opt("size", self.size.map(|n| n.to_string()));
         opt("box", self.box_shape.clone());
+        opt("layout", self.layout.clone());
         opt("symmetry", self.symmetry.clone());
         opt("clues", self.clues.clone());
         opt("level", self.level.clone());
@@ -144,6 +149,7 @@ impl Fields {
             (self.allow_unused, "allow_unused"),
         ];
         let classic_only = [
+            (self.layout.is_some(), "layout"),
             (self.x, "x"),
             (self.windoku, "windoku"),
             (self.minimal, "minimal"),

@@ -13,9 +13,11 @@ use sudokit::{Grid, Puzzle};
 use super::request::PuzzleReq;
 use super::{engine, gave_up, ApiError, Limits};
 
-/// `r2c3`.
-fn cell_name(cell: usize, n: usize) -> String {
-    format!("r{}c{}", cell / n + 1, cell % n + 1)
+/// `r2c3`: a cell by its board row and column (a multi-grid board's cells
+/// are its covered slots).
+pub(crate) fn cell_name(cell: usize, geometry: &sudokit::Geometry) -> String {
+    let (r, c) = geometry.position(sudokit::Cell(cell as u32));
+    format!("r{}c{}", r + 1, c + 1)
 }
 
 /// The givens with the player's digits (`values`, one per cell, 0 for
@@ -23,6 +25,7 @@ fn cell_name(cell: usize, n: usize) -> String {
 /// range, or one that contradicts a given.
 pub(crate) fn merged_values(entry: &Entry, values: Option<&[u32]>) -> Result<Vec<u8>, ApiError> {
     let n = entry.puzzle.size();
+    let geometry = entry.puzzle.geometry();
     let mut merged = entry.puzzle.givens().to_values();
     let Some(player) = values else {
         return Ok(merged);
@@ -38,13 +41,13 @@ pub(crate) fn merged_values(entry: &Entry, values: Option<&[u32]>) -> Result<Vec
         if v as usize > n {
             return Err(ApiError::bad(format!(
                 "values: {} holds {v}, but digits go from 1 to {n}",
-                cell_name(cell, n)
+                cell_name(cell, geometry)
             )));
         }
         if merged[cell] != 0 && v != 0 && v != u32::from(merged[cell]) {
             return Err(ApiError::bad(format!(
                 "values: {} holds {v}, but the puzzle gives {} there",
-                cell_name(cell, n),
+                cell_name(cell, geometry),
                 merged[cell]
             )));
         }
@@ -59,8 +62,8 @@ pub(crate) fn merged_values(entry: &Entry, values: Option<&[u32]>) -> Result<Vec
 /// constraints and given candidates (422 when the digits clash in a house
 /// or leave a cell none of its given candidates).
 pub(crate) fn with_values(puzzle: &Puzzle, values: &[u8]) -> Result<Puzzle, ApiError> {
-    let n = puzzle.size();
-    let grid = Grid::from_values(n, values).map_err(|e| ApiError::bad(e.to_string()))?;
+    let grid = Grid::from_values_of(puzzle.geometry(), values)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
     let mut rebuilt = Puzzle::new(std::sync::Arc::clone(puzzle.geometry()), grid)
         .map_err(|e| ApiError::unprocessable(e.to_string()))?;
     if let Some(candidates) = puzzle.candidates() {
@@ -115,7 +118,8 @@ fn check_work(req: &PuzzleReq, limits: &Limits) -> Result<Value, ApiError> {
     let n = entry.puzzle.size();
     let values = merged_values(&entry, req.values.as_deref())?;
     if values.iter().all(|&v| v != 0) {
-        let grid = Grid::from_values(n, &values).map_err(|e| ApiError::bad(e.to_string()))?;
+        let grid = Grid::from_values_of(entry.puzzle.geometry(), &values)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
         return Ok(match sudokit::validate(&entry.puzzle, &grid) {
             Ok(()) => json!({
                 "verdict": "solved",
@@ -156,7 +160,7 @@ fn check_work(req: &PuzzleReq, limits: &Limits) -> Result<Value, ApiError> {
     }
     if let (1, Some(solution)) = (solutions.count, &solutions.first) {
         let solution = solution.to_values();
-        let wrong: Vec<usize> = (0..n * n)
+        let wrong: Vec<usize> = (0..values.len())
             .filter(|&c| values[c] != 0 && values[c] != solution[c])
             .collect();
         return Ok(if wrong.is_empty() {
@@ -166,7 +170,7 @@ fn check_work(req: &PuzzleReq, limits: &Limits) -> Result<Value, ApiError> {
                 "verdict": "wrong",
                 "wrong": wrong,
                 "text": format!("{} {} not the solution's digit",
-                    wrong.iter().map(|&c| cell_name(c, n)).collect::<Vec<_>>().join(", "),
+                    wrong.iter().map(|&c| cell_name(c, entry.puzzle.geometry())).collect::<Vec<_>>().join(", "),
                     if wrong.len() == 1 { "holds" } else { "hold" }),
             })
         });

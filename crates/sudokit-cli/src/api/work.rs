@@ -188,7 +188,6 @@ pub fn hint(req: &PuzzleReq, limits: &Limits) -> Result<Value, ApiError> {
     let (entry, _) = req.read(limits)?;
     let values = super::play::merged_values(&entry, req.values.as_deref())?;
     let solution = unique_solution(&entry, limits)?.to_values();
-    let n = entry.puzzle.size();
     let givens = entry.puzzle.givens().to_values();
     let mistakes: Vec<usize> = (0..values.len())
         .filter(|&c| givens[c] == 0 && values[c] != 0 && values[c] != solution[c])
@@ -196,7 +195,7 @@ pub fn hint(req: &PuzzleReq, limits: &Limits) -> Result<Value, ApiError> {
     if !mistakes.is_empty() {
         let names: Vec<String> = mistakes
             .iter()
-            .map(|c| format!("r{}c{}", c / n + 1, c % n + 1))
+            .map(|&c| super::play::cell_name(c, entry.puzzle.geometry()))
             .collect();
         return Ok(json!({
             "verdict": "mistakes",

@@ -38,6 +38,8 @@ mod connections;
 #[cfg(test)]
 mod generate_variant_tests;
 #[cfg(test)]
+mod multi_tests;
+#[cfg(test)]
 mod page_api_tests;
 mod picture;
 #[cfg(test)]

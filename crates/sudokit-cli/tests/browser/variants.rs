@@ -53,7 +53,7 @@ const FIXTURES: [Fixture; 5] = [
 /// Errors the page reports: uncaught errors, rejected promises,
 /// `console.error`, resources that fail to load and CSP refusals, kept in
 /// `window.__errors` from before the page's own script runs.
-const WATCH: &str = "window.__errors = [];
+pub const WATCH: &str = "window.__errors = [];
   const keep = (what) => window.__errors.push(String(what));
   const error = console.error;
   console.error = (...args) => { keep(args.join(' ')); error.apply(console, args); };

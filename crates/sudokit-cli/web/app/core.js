@@ -18,6 +18,7 @@ const AUTO = "sudokit-auto-marks";
 
 const app = {
   board: null,      // the API's board view
+  shape: null,      // where its cells lie (shapeOf)
   text: "",         // the puzzle as text, what every request sends
   format: null,
   solutions: null,  // 0, 1, 2 (several) or null (unknown), from parse
@@ -188,8 +189,10 @@ function guarded(action) {
 
 // --- geometry -------------------------------------------------------------
 
-// Every house as a list of cells: rows, columns, regions, extra houses.
+// Every house as a list of cells: rows, columns, regions, extra houses (a
+// multi-grid board's come with it: each grid's rows, columns and boxes).
 function houses(board) {
+  if (board.houses) return board.houses.map((h) => h.slice());
   const n = board.size;
   const list = [];
   for (let r = 0; r < n; r++) list.push([...Array(n).keys()].map((c) => r * n + c));
@@ -205,9 +208,22 @@ function houses(board) {
 
 // Each cell's peers (the cells that share a house with it, not itself).
 function peersOf(board, list) {
-  const peers = Array.from({ length: board.size * board.size }, () => new Set());
+  const peers = Array.from({ length: board.givens.length }, () => new Set());
   for (const house of list) for (const a of house) for (const b of house) if (a !== b) peers[a].add(b);
   return peers.map((s) => [...s]);
+}
+
+// Where cells lie: a square grid's n x n, or a multi-grid board's rows x
+// columns with holes (slots no grid covers). `at[r * columns + c]` is the
+// cell there or -1; `pos[cell]` its [row, column].
+function shapeOf(board) {
+  const n = board.size;
+  const rows = board.rows || n, columns = board.columns || n;
+  const pos = board.positions || board.givens.map((_, cell) => [Math.floor(cell / n), cell % n]);
+  const at = new Array(rows * columns).fill(-1);
+  pos.forEach(([r, c], cell) => { at[r * columns + c] = cell; });
+  const cellAt = (r, c) => (r >= 0 && r < rows && c >= 0 && c < columns ? at[r * columns + c] : -1);
+  return { rows, columns, pos, cellAt };
 }
 
 const given = (cell) => app.board.givens[cell];
@@ -215,7 +231,7 @@ const digitAt = (cell) => given(cell) || app.values[cell];
 const current = () => app.board.givens.map((g, cell) => g || app.values[cell]);
 // Whether the puzzle has variant constraints, which only the server checks.
 const isVariant = () => !!app.board && app.board.constraints.length > 0;
-const cellName = (cell) => `r${Math.floor(cell / app.board.size) + 1}c${cell % app.board.size + 1}`;
+const cellName = (cell) => `r${app.shape.pos[cell][0] + 1}c${app.shape.pos[cell][1] + 1}`;
 
 // The digits a cell can still hold, seen from the digits on the board.
 function candidatesOf(cell, digits) {

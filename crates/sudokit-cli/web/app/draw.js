@@ -9,18 +9,19 @@ const dark = () => {
 
 // A pastel per region, greedy so that touching regions differ.
 function regionColours(board) {
-  const n = board.size;
   const touching = new Map();
   const link = (a, b) => {
     if (a === b) return;
     if (!touching.has(a)) touching.set(a, new Set());
     touching.get(a).add(b);
   };
-  for (let cell = 0; cell < n * n; cell++) {
+  const shape = app.shape;
+  shape.pos.forEach(([r, c], cell) => {
     const reg = board.regions[cell];
-    if (cell % n + 1 < n) { link(reg, board.regions[cell + 1]); link(board.regions[cell + 1], reg); }
-    if (cell + n < n * n) { link(reg, board.regions[cell + n]); link(board.regions[cell + n], reg); }
-  }
+    for (const other of [shape.cellAt(r, c + 1), shape.cellAt(r + 1, c)]) {
+      if (other >= 0) { link(reg, board.regions[other]); link(board.regions[other], reg); }
+    }
+  });
   // Of the colours no neighbour has, the least used so far: the board gets
   // many colours, not three.
   const colour = new Map();
@@ -55,40 +56,62 @@ function paintRegions() {
 function build() {
   const board = app.board;
   const n = board.size;
+  app.shape = shapeOf(board);
+  const { rows, columns, cellAt } = app.shape;
+  // A multi-grid board (samurai …): cells where its grids are, holes
+  // between them; its frame is each grid's own.
+  const multi = !!board.positions;
   app.houses = houses(board);
   app.peers = peersOf(board, app.houses);
   const windows = new Set();
   const diagonals = [];
   for (const house of board.extras) {
-    if (isDiagonal(house, n)) diagonals.push(house);
+    if (!multi && isDiagonal(house, n)) diagonals.push(house);
     else if (board.variant.includes("windoku")) house.forEach((c) => windows.add(c));
   }
   app.regionColour = board.box ? null : regionColours(board);
   const b = $("board");
-  $("board-wrap").style.setProperty("--n", n);
+  const wrap = $("board-wrap");
+  wrap.style.setProperty("--n", n);
+  wrap.style.setProperty("--nr", rows);
+  wrap.style.setProperty("--nc", columns);
+  wrap.classList.toggle("multi", multi);
   buildConstraints(board);
   b.replaceChildren();
-  app.cells = [];
-  for (let r = 0; r < n; r++) {
+  app.cells = new Array(board.givens.length);
+  for (let r = 0; r < rows; r++) {
     const row = document.createElement("div");
     row.className = "r";
     row.setAttribute("role", "row");
-    for (let c = 0; c < n; c++) {
-      const cell = r * n + c, reg = board.regions[cell];
+    for (let c = 0; c < columns; c++) {
+      const cell = cellAt(r, c);
       const div = document.createElement("div");
+      if (cell < 0) {
+        // A hole: no cell, nothing to focus, nothing drawn.
+        div.className = "hole";
+        div.setAttribute("aria-hidden", "true");
+        row.appendChild(div);
+        continue;
+      }
+      const reg = board.regions[cell];
       div.className = "cell";
       div.dataset.cell = cell;
       div.setAttribute("role", "gridcell");
-      // Thick lines exactly where regions meet, and on the frame.
-      if (r > 0 && board.regions[cell - n] !== reg) div.classList.add("bt");
-      if (c > 0 && board.regions[cell - 1] !== reg) div.classList.add("bl");
-      if (c + 1 < n && board.regions[cell + 1] !== reg) div.classList.add("br");
-      if (r + 1 < n && board.regions[cell + n] !== reg) div.classList.add("bb");
-      if (c + 1 === n) div.classList.add("edge-r");
-      if (r + 1 === n) div.classList.add("edge-b");
+      // Thick lines exactly where regions meet, and on the frame (a
+      // multi-grid board's frame runs along its holes too).
+      const side = (rr, cc, inner, outer) => {
+        const other = cellAt(rr, cc);
+        if (other >= 0) { if (board.regions[other] !== reg) div.classList.add(inner); } else if (multi) div.classList.add(outer);
+      };
+      side(r - 1, c, "bt", "ot");
+      side(r, c - 1, "bl", "ol");
+      side(r, c + 1, "br", "or");
+      side(r + 1, c, "bb", "ob");
+      if (!multi && c + 1 === n) div.classList.add("edge-r");
+      if (!multi && r + 1 === n) div.classList.add("edge-b");
       if (windows.has(cell)) div.classList.add("window");
       row.appendChild(div);
-      app.cells.push(div);
+      app.cells[cell] = div;
     }
     b.appendChild(row);
   }
@@ -215,7 +238,7 @@ function render() {
   });
   if (v.marks) note(v.marks, "pre");
   if (h) { note(h.evidence, "ev"); note(h.eliminations, "el"); note(h.placements, "pl"); }
-  for (let cell = 0; cell < n * n; cell++) {
+  for (let cell = 0; cell < app.cells.length; cell++) {
     const div = app.cells[cell];
     const d = digitsNow[cell];
     const isGiven = given(cell) > 0;
@@ -319,12 +342,14 @@ function marksDiv(kind, mask, n) {
 
 function renderPad(digitsNow) {
   const n = app.board.size;
+  // Each digit's share of the cells: n on a square grid, 41 on a samurai.
+  const each = Math.round(digitsNow.length / n);
   const placed = new Array(n + 1).fill(0);
   digitsNow.forEach((d) => { placed[d] += 1; });
   for (const button of $("pad").children) {
     if (!button.dataset.digit) continue;
     const d = Number(button.dataset.digit);
-    const left = n - placed[d];
+    const left = each - placed[d];
     button.querySelector(".left").textContent = String(Math.max(0, left));
     button.classList.toggle("done", left <= 0);
   }

@@ -15,12 +15,25 @@ function select(cell, add) {
   render();
 }
 
+// The next cell from `cell` one way on the board, over holes, round to
+// the other end of its row or column past the edge.
+function neighbour(cell, [dr, dc]) {
+  const { rows, columns, pos, cellAt } = app.shape;
+  let [r, c] = pos[cell];
+  for (let k = 0; k < rows + columns; k++) {
+    r = (r + dr + rows) % rows;
+    c = (c + dc + columns) % columns;
+    const next = cellAt(r, c);
+    if (next >= 0) return next;
+  }
+  return cell;
+}
+
 function onKey(event) {
   const t = event.target;
   if (t instanceof HTMLTextAreaElement || t instanceof HTMLInputElement || t instanceof HTMLSelectElement) return;
   if (!app.board) return;
   const onButton = t instanceof HTMLButtonElement;
-  const n = app.board.size;
   const ctrl = event.ctrlKey || event.metaKey;
   const key = event.key;
   if (key === "Escape") {
@@ -35,7 +48,7 @@ function onKey(event) {
   }
   if (ctrl && key.toLowerCase() === "y") { event.preventDefault(); stepUndo(app.redo, app.undo); return; }
   if (event.altKey) return;
-  const moves = { ArrowUp: -n, ArrowDown: n, ArrowLeft: -1, ArrowRight: 1 };
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (key in moves && !onButton) {
     event.preventDefault();
     if (app.steps) {
@@ -45,11 +58,7 @@ function onKey(event) {
     }
     // With nothing selected, the first press selects r1c1.
     if (app.cursor < 0) { select(0, false); return; }
-    const at = app.cursor;
-    let next = at + moves[key];
-    if (key === "ArrowLeft" && at % n === 0) next = at + n - 1;
-    if (key === "ArrowRight" && at % n === n - 1) next = at - n + 1;
-    select((next + n * n) % (n * n), event.shiftKey);
+    select(neighbour(app.cursor, moves[key]), event.shiftKey);
     return;
   }
   // Space and Enter press a focused button; Space on the board switches
@@ -135,6 +144,7 @@ function wire() {
   $("truth").addEventListener("click", guarded(trueCandidates));
   $("generate").addEventListener("click", guarded(generate));
   $("gen-kind").addEventListener("change", chooseKind);
+  $("gen-layout").addEventListener("change", chooseLayout);
   $("share").addEventListener("click", guarded(share));
   $("steps-open").addEventListener("click", guarded(openSteps));
   $("step-next").addEventListener("click", () => { if (app.steps) goStep(app.steps.at + 1); });
@@ -188,7 +198,7 @@ async function follow(link) {
   } catch (e) {
     throw new Error(`Could not read the link's puzzle: ${e.message}`);
   }
-  const cells = answer.board.size * answer.board.size;
+  const cells = answer.board.givens.length;
   show(answer.board, answer.solutions, progressFromLink(link.hash, cells, answer.board.size));
 }
 
@@ -200,7 +210,7 @@ async function start() {
   showTheme();
   $("auto").checked = app.auto;
   wire();
-  chooseKind();
+  chooseLayout();
   const link = fromLink();
   const game = saved();
   try {

@@ -188,7 +188,7 @@ function show(board, solutions, kept) {
   app.text = board.text;
   app.format = board.format;
   app.solutions = solutions;
-  const cells = board.size * board.size;
+  const cells = board.givens.length;
   const fresh = { values: new Array(cells).fill(0), corner: new Array(cells).fill(0), centre: new Array(cells).fill(0), colours: new Array(cells).fill(0), engine: [], seconds: 0, won: false };
   const p = kept && kept.values && kept.values.length === cells ? kept : fresh;
   const inRange = (list, max) => (Array.isArray(list) && list.length === cells ? list : fresh.values).map((v, cell) => (Number.isInteger(v) && v > 0 && v <= max ? v : 0));
@@ -213,7 +213,9 @@ function show(board, solutions, kept) {
   const kind = board.box ? `${board.box[0]}x${board.box[1]} boxes` : "jigsaw";
   const rules = [...board.variant, ...board.constraints.map((k) => RULE_NAMES[k] || k)];
   const extras = rules.length ? `, ${rules.join(" + ")}` : "";
-  const what = `${board.size}x${board.size} (${kind}${extras}), ${clues} givens`;
+  const what = board.layout
+    ? `${multiName(board)} (${board.rows}x${board.columns} board of ${board.size}x${board.size} grids${extras}), ${clues} givens`
+    : `${board.size}x${board.size} (${kind}${extras}), ${clues} givens`;
   if (solutions === 0) status(`${what}: this puzzle has no solution; check the givens (Hint, Solve and Rate need one).`, "warn");
   else if (solutions === 2) status(`${what}: this puzzle has more than one solution, so no logic reaches a single answer; Hint, Solve and Rate need a unique one.`, "warn");
   else if (solutions === null) status(`${what}: the server could not count its solutions in time; it may have none or several.`, "warn");
@@ -228,6 +230,9 @@ function show(board, solutions, kept) {
   save();
   $("timer").textContent = clockText(seconds());
 }
+
+// A multi-grid board's name: its preset's (samurai), else what it is.
+const multiName = (board) => (/^[a-z]/i.test(board.layout) ? board.layout[0].toUpperCase() + board.layout.slice(1) : "Multi-grid");
 
 async function load(text, format, kept) {
   const body = { puzzle: text };
@@ -327,12 +332,19 @@ async function rate() {
 async function generate() {
   const size = Number($("gen-size").value);
   const variant = $("gen-variant").value;
-  const kind = $("gen-kind").value;
+  const layout = $("gen-layout").value;
+  const kind = layout ? "" : $("gen-kind").value;
   const level = $("gen-level").value;
   const band = $("gen-band").value;
   const seed = $("gen-seed").value.trim();
   const body = { size };
-  if (kind) {
+  if (layout) {
+    // A multi-grid board (samurai …) of classic 9x9 grids: Size, Variant
+    // and Rules are off (chooseLayout).
+    delete body.size;
+    body.layout = layout;
+    if (level) body.level = level;
+  } else if (kind) {
     // A variant puzzle: its rules on a classic or jigsaw grid, at a band.
     if (variant === "x" || variant === "windoku") throw new Error(`An ${variant === "x" ? "X" : "windoku"} grid takes no variant rules here: choose classic or jigsaw.`);
     body.kind = kind;
@@ -357,15 +369,27 @@ async function generate() {
     return;
   }
   show(answer.board, 1, null);
+  if (layout) {
+    status(`A new ${layout} puzzle, ${answer.clues} givens, seed ${answer.seed}.${answer.level ? ` Rated ${answer.er.toFixed(1)} (${answer.level}).` : ""}`, "good");
+    return;
+  }
   const rated = answer.level ? ` Rated ${answer.er.toFixed(1)} (${answer.level}).` : "";
   status(`A new ${size}x${size} ${variant} puzzle, ${answer.clues} givens, seed ${answer.seed}.${rated}`, "good");
 }
 
 // Rules chosen: the band applies (a variant's card), the level does not.
 function chooseKind() {
-  const kind = $("gen-kind").value;
+  const kind = $("gen-kind").value && !$("gen-layout").value;
   $("gen-level").disabled = !!kind;
   $("gen-band").disabled = !kind;
+}
+
+// A multi-grid layout chosen: its grids are classic 9x9, so the size,
+// variant and rules do not apply.
+function chooseLayout() {
+  const on = !!$("gen-layout").value;
+  for (const id of ["gen-size", "gen-variant", "gen-kind"]) $(id).disabled = on;
+  chooseKind();
 }
 
 async function share() {
