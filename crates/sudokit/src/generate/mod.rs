@@ -215,6 +215,17 @@ pub enum SpecError {
         /// The grid, as displayed.
         geometry: String,
     },
+    /// An ER target above what a multi-grid board's ladder rates.
+    #[error(
+        "no multi-grid board rates {low} or more: its ladder's hardest step, a forcing \
+         contradiction, rates {top} (ask for expert, 6.5..7.5, at most)"
+    )]
+    RatingAboveBoard {
+        /// Lowest ER asked.
+        low: Difficulty,
+        /// The ladder's hardest step.
+        top: Difficulty,
+    },
     /// An empty rating range.
     #[error("the rating range {low}..{high} is empty")]
     Rating {
@@ -509,6 +520,12 @@ impl Generator {
             // A multi-grid board's forcing and contradiction rungs (the
             // variant ladder's) reach the chains' ratings without them.
             let forcing = sample.multi_layout().is_some();
+            if forcing && low > logic::HARDEST_VARIANT_STEP {
+                return Err(SpecError::RatingAboveBoard {
+                    low,
+                    top: logic::HARDEST_VARIANT_STEP,
+                });
+            }
             if low >= least_chain_er() && !chains_rate(&sample) && !forcing {
                 return Err(SpecError::RatingNeedsChains {
                     geometry: sample.to_string(),
@@ -628,7 +645,15 @@ impl Generator {
                 let mut ctx = logic::Ctx::new(false)
                     .with_deadline(deadline)
                     .with_cancel(cancel.clone());
-                match logic::rate_within(board, low, high, &mut ctx) {
+                // A board on the variant ladder (a multi-grid board) is
+                // rated by its whole path: the bounds of `rate_within` are
+                // the classic ladder's.
+                let fit = if board.is_variant() {
+                    fit_of_path(board, low, high, &mut ctx)
+                } else {
+                    logic::rate_within(board, low, high, &mut ctx)
+                };
+                match fit {
                     Fit::Within { er: e, rating: r } => {
                         er = Some(e);
                         rating = r;
@@ -692,6 +717,27 @@ impl Generator {
     /// The geometry of the next try: the fixed one, or new random regions.
     fn geometry(&self, rng: &mut ChaCha8Rng) -> Option<Arc<Geometry>> {
         geometry_of(&self.spec.shape, self.spec.symmetry, rng)
+    }
+}
+
+/// Where the whole logical path of `board` rates against `low..=high`.
+fn fit_of_path(
+    board: logic::Board,
+    low: Difficulty,
+    high: Option<Difficulty>,
+    ctx: &mut logic::Ctx,
+) -> Fit {
+    let path = logic::solve_path(board, ctx, false);
+    let er = path.rating.er;
+    match path.end {
+        logic::End::TimedOut => Fit::TimedOut,
+        logic::End::Stuck => Fit::Above,
+        logic::End::Solved if er < low => Fit::Below(Some(path.rating)),
+        logic::End::Solved if high.is_some_and(|h| er > h) => Fit::Above,
+        logic::End::Solved => Fit::Within {
+            er,
+            rating: Some(path.rating),
+        },
     }
 }
 

@@ -34,6 +34,6 @@ pub use ladder::{
     LADDER,
 };
 pub use step::{Candidate, Difficulty, Step, Technique};
-pub use variant::{cell_list, cell_list_on, constraint_name, VARIANT_LADDER};
+pub use variant::{cell_list, cell_list_on, constraint_name, HARDEST_VARIANT_STEP, VARIANT_LADDER};
 #[cfg(test)]
 pub(crate) mod test_util;

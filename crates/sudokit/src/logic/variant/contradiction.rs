@@ -35,6 +35,10 @@ fn failure_text(board: &Board, rules: &super::rules::Rules, f: Failure) -> Strin
 /// are Simple Contradictions (7.0).
 const SHORT_TENTHS: [u16; 3] = [30, 40, 50];
 
+/// The difficulty of a contradiction found with forcing as well: the
+/// hardest step of the variant ladder.
+pub(crate) const FORCING_TENTHS: u16 = 75;
+
 /// The candidates (cells with the fewest candidates first, then in order)
 /// whose placement propagates by singles and the constraints to a
 /// contradiction, each priced by how many rounds that took; only when none
@@ -57,7 +61,7 @@ pub(super) fn contradiction(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -
         }
     }
     for deep in [false, true] {
-        if deep && ceiling <= 75 {
+        if deep && ceiling <= FORCING_TENTHS {
             break;
         }
         prop.deep = deep;
@@ -71,7 +75,7 @@ pub(super) fn contradiction(board: &Board, ctx: &mut Ctx, sink: &mut Sink<'_>) -
                 let kind = match (deep, SHORT_TENTHS.get(rounds as usize - 1)) {
                     (true, _) => (
                         "Forcing Contradiction",
-                        75,
+                        FORCING_TENTHS,
                         "singles, the constraints and forcing",
                     ),
                     (false, Some(&t)) => ("Short Contradiction", t, SIMPLE),

@@ -50,6 +50,11 @@ pub const VARIANT_LADDER: &[Technique] = &[
     Technique::Contradiction,
 ];
 
+/// The hardest step the variant ladder takes (a forcing contradiction): no
+/// path up it rates higher.
+pub const HARDEST_VARIANT_STEP: crate::logic::Difficulty =
+    crate::logic::Difficulty(contradiction::FORCING_TENTHS);
+
 /// Finds the steps of one of the variant-only rungs.
 pub(super) fn find(
     t: Technique,
