@@ -449,3 +449,25 @@ fn a_samurai_at_a_level_has_its_card() {
         assert_eq!(exact_cover(&without, 2).0, 1, "{}", check.text);
     }
 }
+
+#[test]
+fn an_easy_samurai_gets_givens_back_where_its_path_stalls() {
+    use sudokit::generate::{Generator, Shape, Spec, Symmetry};
+    use sudokit::logic::Level;
+    let g = geometry("samurai");
+    let mut spec = Spec::new(Shape::Fixed(Arc::clone(&g)));
+    spec.symmetry = Symmetry::Rotate180;
+    spec.rating = Some(Level::Easy.range());
+    let made = Generator::new(spec).unwrap().generate(4).unwrap();
+    assert_eq!(exact_cover(&made.puzzle, 2).0, 1);
+    let board = sudokit::logic::Board::new(&made.puzzle).unwrap();
+    let path = sudokit::logic::solve_path(board, &mut sudokit::logic::Ctx::new(false), false);
+    assert_eq!(path.end, sudokit::logic::End::Solved);
+    assert_eq!(Level::of(path.rating.er), Level::Easy, "{:?}", path.rating);
+    assert_eq!(made.er, Some(path.rating.er));
+    for i in 0..g.cell_count() {
+        let j = Symmetry::Rotate180.map_on(&g, i).unwrap();
+        let given = |c: usize| made.puzzle.givens().cells()[c].is_some();
+        assert_eq!(given(i), given(j));
+    }
+}

@@ -630,7 +630,7 @@ impl Generator {
                 tally.off_clues += 1;
                 continue;
             }
-            let Ok(puzzle) = Puzzle::new(Arc::clone(&geometry), givens) else {
+            let Ok(mut puzzle) = Puzzle::new(Arc::clone(&geometry), givens) else {
                 continue;
             };
             if geometry.multi_layout().is_some() && self.a_grid_stands_alone(&puzzle) {
@@ -649,7 +649,22 @@ impl Generator {
                 // rated by its whole path: the bounds of `rate_within` are
                 // the classic ladder's.
                 let fit = if board.is_variant() {
-                    fit_of_path(board, low, high, &mut ctx)
+                    // Too hard: givens put back where the path stalls.
+                    let (fit, easier) = self.descend(&puzzle, &solution, low, high, &mut ctx);
+                    if easier.givens() != puzzle.givens() {
+                        let clues = easier.givens().filled();
+                        let (lo, hi) = self.spec.clues.unwrap_or((0, usize::MAX));
+                        if clues < lo || clues > hi {
+                            tally.off_clues += 1;
+                            continue;
+                        }
+                        if self.a_grid_stands_alone(&easier) {
+                            tally.standalone += 1;
+                            continue;
+                        }
+                        puzzle = easier;
+                    }
+                    fit
                 } else {
                     logic::rate_within(board, low, high, &mut ctx)
                 };
@@ -683,6 +698,54 @@ impl Generator {
             tally,
             timed_out: false,
         })
+    }
+
+    /// How `puzzle` (with one solution, `solution`) rates against
+    /// `low..=high` on the variant ladder, and when it is harder, the
+    /// easier puzzle made by giving back, up to [`DESCENT_STEPS`] times, the
+    /// symmetry orbit of the open cell with the fewest candidates where
+    /// the path first needs a step above `high`. Givens only added: the
+    /// solution stays the one.
+    fn descend(
+        &self,
+        puzzle: &Puzzle,
+        solution: &Grid,
+        low: Difficulty,
+        high: Option<Difficulty>,
+        ctx: &mut logic::Ctx,
+    ) -> (Fit, Puzzle) {
+        let mut p = puzzle.clone();
+        for _ in 0..DESCENT_STEPS {
+            let Ok(board) = logic::Board::new(&p) else {
+                return (Fit::Above, p);
+            };
+            let fit = fit_of_path(board.clone(), low, high, ctx);
+            let (Fit::Above, Some(high)) = (&fit, high) else {
+                return (fit, p);
+            };
+            let mut b = board;
+            while let Some(step) = logic::next_step(&b, ctx) {
+                if step.difficulty > high {
+                    break;
+                }
+                b.apply(&step);
+            }
+            if ctx.timed_out() {
+                return (Fit::TimedOut, p);
+            }
+            let open = (0..b.cell_count())
+                .filter(|&c| b.value(c) == 0)
+                .min_by_key(|&c| (b.candidates(c).count_ones(), c));
+            let Some(cell) = open else {
+                return (fit, p);
+            };
+            let orbit = self.orbits.iter().find(|o| o.contains(&cell));
+            for &c in orbit.map_or(&[cell][..], Vec::as_slice) {
+                let c = crate::Cell(c as u32);
+                p.givens_mut().set(c, solution.get(c));
+            }
+        }
+        (Fit::Above, p)
     }
 
     /// Whether one grid of a multi-grid puzzle, its givens alone on a
@@ -719,6 +782,9 @@ impl Generator {
         geometry_of(&self.spec.shape, self.spec.symmetry, rng)
     }
 }
+
+/// The most givens (symmetry orbits) a board's descent puts back.
+const DESCENT_STEPS: usize = 40;
 
 /// Where the whole logical path of `board` rates against `low..=high`.
 fn fit_of_path(
