@@ -50,6 +50,25 @@ pub fn color_wanted(when: crate::cli::When) -> bool {
     }
 }
 
+/// One cell of the drawn grid: its symbol, bold for a given, coloured for
+/// a filled-in digit.
+fn push_cell(
+    line: &mut Vec<u8>,
+    givens: &Grid,
+    solution: &Grid,
+    cell: Cell,
+    style: Style,
+    n: usize,
+) {
+    line.extend_from_slice(if givens.get(cell).is_some() {
+        BOLD
+    } else {
+        FILLED
+    });
+    line.push(symbol(style.alphabet, n, solution, cell));
+    line.extend_from_slice(RESET);
+}
+
 fn symbol(alphabet: Alphabet, n: usize, grid: &Grid, cell: Cell) -> u8 {
     let alphabet = match alphabet {
         Alphabet::Letters if n <= 26 => Alphabet::Letters,
@@ -130,14 +149,7 @@ pub fn write<W: Write + ?Sized>(
                 if c > 0 {
                     line.extend_from_slice(if c % columns == 0 { b" | " } else { b" " });
                 }
-                let cell = Cell::at(r, c, n);
-                line.extend_from_slice(if givens.get(cell).is_some() {
-                    BOLD
-                } else {
-                    FILLED
-                });
-                line.push(symbol(style.alphabet, n, solution, cell));
-                line.extend_from_slice(RESET);
+                push_cell(&mut line, givens, solution, Cell::at(r, c, n), style, n);
             }
             line.push(b'\n');
             out.write_all(&line)?;
@@ -209,13 +221,7 @@ fn write_board<W: Write + ?Sized>(
             };
             line.resize(line.len() + holes, b' ');
             holes = 0;
-            line.extend_from_slice(if givens.get(cell).is_some() {
-                BOLD
-            } else {
-                FILLED
-            });
-            line.push(symbol(style.alphabet, n, solution, cell));
-            line.extend_from_slice(RESET);
+            push_cell(&mut line, givens, solution, cell, style, n);
         }
         line.push(b'\n');
         out.write_all(&line)?;

@@ -33,7 +33,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
 use super::records::{open, NextRecord, RecordParser};
-use super::text::{symbol_error, Lines};
+use super::text::{symbol_error, Lines, Lookahead};
 use super::{above_max_side, block, box_shape, choose_alphabet, Alphabet};
 use super::{Descriptor, Format, LineRecords};
 use super::{Entry, Limits, ParseError, ParseErrorKind, ReadError, Style};
@@ -48,10 +48,9 @@ pub type Reader<R> = LineRecords<R, Parser>;
 /// The `grid` record parser (see [`Reader`]).
 #[derive(Debug)]
 pub struct Parser {
-    /// Whether the current line of the input is still to be handled.
-    pending: bool,
+    /// A line left for the next puzzle, and the end of the input.
+    place: Lookahead,
     index: usize,
-    ended: bool,
     geometry: Option<Arc<Geometry>>,
     symbols: Vec<u8>,
     /// Line and byte index in that line of each symbol (for error columns).
@@ -126,9 +125,8 @@ impl From<Limits> for Parser {
     fn from(limits: Limits) -> Parser {
         Parser {
             max_side: limits.max_side.min(MAX_SIZE),
-            pending: false,
+            place: Lookahead::default(),
             index: 0,
-            ended: false,
             geometry: None,
             symbols: Vec::new(),
             positions: Vec::new(),
@@ -145,20 +143,7 @@ fn is_comment(text: &[u8]) -> bool {
 impl Parser {
     /// Makes the next line current; `Ok(false)` at end of input.
     fn advance<R: BufRead + ?Sized>(&mut self, lines: &mut Lines<R>) -> io::Result<bool> {
-        if self.pending {
-            self.pending = false;
-            return Ok(true);
-        }
-        match lines.advance() {
-            Ok(more) => {
-                self.ended |= !more;
-                Ok(more)
-            }
-            Err(e) => {
-                self.ended = true;
-                Err(e)
-            }
-        }
+        self.place.advance(lines)
     }
 
     /// Adds the current line (a row) to the block.
@@ -389,7 +374,7 @@ impl RecordParser for Parser {
         // Skip blank lines, comments and stray frame-only blocks.
         let mut block = Block::default();
         loop {
-            if self.ended && !self.pending {
+            if self.place.done() {
                 return None;
             }
             match self.advance(lines) {
@@ -435,14 +420,14 @@ impl RecordParser for Parser {
                 } else if std::mem::replace(&mut bottom_frame, true) {
                     // One frame line closes the grid; a second one opens the
                     // next puzzle.
-                    self.pending = true;
+                    self.place.keep();
                     break;
                 }
                 continue;
             }
             if block.rows >= block.n {
                 // The next puzzle starts right here.
-                self.pending = true;
+                self.place.keep();
                 break;
             }
             self.row(lines, &mut block);

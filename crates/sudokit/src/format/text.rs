@@ -213,6 +213,49 @@ impl<R: BufRead + ?Sized> Lines<R> {
     }
 }
 
+/// A block reader's place in [`Lines`]: a line it read but left for the
+/// next record (the first line of the next block), and whether the input
+/// ran out.
+#[derive(Debug, Default)]
+pub(crate) struct Lookahead {
+    pending: bool,
+    ended: bool,
+}
+
+impl Lookahead {
+    /// Makes the next line current (the one left over, if any); `Ok(false)`
+    /// at end of input.
+    pub(crate) fn advance<R: BufRead + ?Sized>(
+        &mut self,
+        lines: &mut Lines<R>,
+    ) -> io::Result<bool> {
+        if self.pending {
+            self.pending = false;
+            return Ok(true);
+        }
+        match lines.advance() {
+            Ok(more) => {
+                self.ended |= !more;
+                Ok(more)
+            }
+            Err(e) => {
+                self.ended = true;
+                Err(e)
+            }
+        }
+    }
+
+    /// Leaves the current line for the next record.
+    pub(crate) fn keep(&mut self) {
+        self.pending = true;
+    }
+
+    /// Whether every line has been handled.
+    pub(crate) fn done(&self) -> bool {
+        self.ended && !self.pending
+    }
+}
+
 /// Fills `reader`'s buffer, trying again when interrupted: whether there
 /// is more input. (The caller then takes the bytes with `fill_buf`, which
 /// does no I/O while the buffer holds some; the borrow checker does not let

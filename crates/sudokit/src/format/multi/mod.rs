@@ -48,7 +48,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::records::{open, NextRecord, RecordParser};
-use super::text::{char_column, symbol_error, Lines};
+use super::text::{char_column, symbol_error, Lines, Lookahead};
 use super::{above_max_side, block_symbols, choose_alphabet, Alphabet};
 use super::{Descriptor, Format, LineRecords};
 use super::{Entry, Limits, ParseError, ParseErrorKind, Style};
@@ -83,10 +83,9 @@ pub struct Parser {
     given: Option<MultiLayout>,
     /// The last `# layout:` line: its number and what it says.
     header: Option<(usize, Result<MultiLayout, String>)>,
-    /// Whether the current line of the input is still to be handled (a
-    /// `#` line that ended a board).
-    pending: bool,
-    ended: bool,
+    /// A line left for the next board (a `#` line that ended one), and the
+    /// end of the input.
+    place: Lookahead,
     /// The rows of the board being read, one after another, and where
     /// each ends.
     board: Vec<u8>,
@@ -102,8 +101,7 @@ impl From<Limits> for Parser {
             max_side: limits.max_side,
             given: limits.layout.map(|c| c.layout()),
             header: None,
-            pending: false,
-            ended: false,
+            place: Lookahead::default(),
             board: Vec::new(),
             ends: Vec::new(),
             last: None,
@@ -154,20 +152,7 @@ fn shape(reason: impl Into<String>) -> ParseErrorKind {
 impl Parser {
     /// Makes the next line current; `Ok(false)` at end of input.
     fn advance<R: BufRead + ?Sized>(&mut self, lines: &mut Lines<R>) -> io::Result<bool> {
-        if self.pending {
-            self.pending = false;
-            return Ok(true);
-        }
-        match lines.advance() {
-            Ok(more) => {
-                self.ended |= !more;
-                Ok(more)
-            }
-            Err(e) => {
-                self.ended = true;
-                Err(e)
-            }
-        }
+        self.place.advance(lines)
     }
 
     /// The layout given before the board (a `# layout:` line, else the
@@ -253,7 +238,7 @@ impl Parser {
                 break;
             }
             if lines.text().starts_with(b"#") {
-                self.pending = true;
+                self.place.keep();
                 break;
             }
             self.row(lines, &mut problem);
@@ -524,7 +509,7 @@ impl RecordParser for Parser {
     fn next_record<R: BufRead + ?Sized>(&mut self, lines: &mut Lines<R>) -> NextRecord {
         // Blank lines and comments; a `# layout:` line is kept.
         loop {
-            if self.ended && !self.pending {
+            if self.place.done() {
                 return None;
             }
             match self.advance(lines) {
